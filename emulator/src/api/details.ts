@@ -1,0 +1,45 @@
+// Details of resources (spec "Details (resources)") and ListDetails of searches, taken from events
+// and projections.
+
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { Core } from "../core.js";
+import { OwnerType } from "../gen/svc/object/v3alpha/object_pb.js";
+import type { DetailsSchema, ListDetailsSchema, ListQuery } from "../gen/svc/resources/object/v3alpha/object_pb.js";
+import { invalidArgument } from "../server/errors.js";
+
+type Details = MessageInitShape<typeof DetailsSchema>;
+
+export const timestamp = (iso: string) => timestampFromDate(new Date(iso));
+
+/** Details of an instance-owned resource, from its last event or its projected row. */
+export function instanceResourceDetails(id: string, instanceId: string, sequence: number, changedAt: string): Details {
+  return { id, sequence: BigInt(sequence), changeDate: timestamp(changedAt), resourceOwner: { type: OwnerType.INSTANCE, id: instanceId } };
+}
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+export interface Page {
+  offset: number;
+  limit: number;
+  asc: boolean;
+}
+
+/** The effective page of a ListQuery: limit 0 means the default; above the maximum is an error. */
+export function pageOf(query: ListQuery | undefined): Page {
+  const requested = query?.limit ?? 0;
+  if (requested > MAX_LIMIT) throw invalidArgument("QUERY-4M0fs", `Limit exceeded: given ${requested}, allowed ${MAX_LIMIT}`);
+  return { offset: Number(query?.offset ?? 0n), limit: requested || DEFAULT_LIMIT, asc: query?.asc ?? false };
+}
+
+export function listDetails(core: Core, instanceId: string, page: Page, total: number, returned: number): MessageInitShape<typeof ListDetailsSchema> {
+  const latest = core.events.latest(instanceId);
+  return {
+    appliedLimit: page.limit,
+    endOfList: page.offset + returned >= total,
+    totalResult: BigInt(total),
+    processedSequence: BigInt(latest?.position ?? 0),
+    timestamp: latest ? timestamp(latest.createdAt) : undefined,
+  };
+}

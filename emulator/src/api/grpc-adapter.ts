@@ -1,0 +1,58 @@
+// gRPC (HTTP/2) and gRPC-web (HTTP/1.1) transports through connect-node, every rpc of the table
+// served by the same pipeline as REST. Errors carry svc.v1.ErrorDetail in grpc-status-details-bin.
+
+import type { DescMethod } from "@bufbuild/protobuf";
+import { Code as ConnectCode, ConnectError, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
+import type { Core } from "../core.js";
+import { ErrorDetailSchema } from "../gen/svc/v1/error_pb.js";
+import { toSvcError } from "../server/errors.js";
+import { invokeRpc } from "./rpc-pipeline.js";
+import type { RpcTable } from "./rpc.js";
+
+export type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
+
+function connectErrorOf(err: unknown): ConnectError {
+  const e = toSvcError(err);
+  const details = e.id ? [{ desc: ErrorDetailSchema, value: { id: e.id, message: e.text } }] : [];
+  return new ConnectError(e.message, e.code as number as ConnectCode, undefined, details);
+}
+
+export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
+  const routes = (router: ConnectRouter) => {
+    for (const def of table.services) {
+      const impl: Record<string, (req: never, ctx: HandlerContext) => Promise<unknown>> = {};
+      for (const method of def.service.methods as DescMethod[]) {
+        const entry = table.get(`/${def.service.typeName}/${method.name}`)!;
+        impl[method.localName] = async (req, ctx) => {
+          try {
+            const result = await invokeRpc(core, entry, req, { host: new URL(ctx.url).host, authorization: ctx.requestHeader.get("authorization") });
+            return result.message;
+          } catch (err) {
+            throw connectErrorOf(err);
+          }
+        };
+      }
+      router.service(def.service, impl as never);
+    }
+  };
+  return connectNodeAdapter({
+    routes,
+    grpc: true,
+    grpcWeb: true,
+    connect: false,
+    fallback(req, res) {
+      // An unknown method: gRPC clients expect UNIMPLEMENTED in a trailers-only response.
+      const type = String(req.headers["content-type"] ?? "application/grpc");
+      res.writeHead(200, { "content-type": type, "grpc-status": String(ConnectCode.Unimplemented), "grpc-message": encodeURIComponent(`unknown method ${req.url}`) });
+      res.end();
+    },
+  }) as NodeHandler;
+}
+
+/** Whether an HTTP/1.1 request is gRPC-web (and not REST or a page). */
+export function isGrpcWeb(contentType: string | undefined): boolean {
+  return (contentType ?? "").startsWith("application/grpc-web");
+}

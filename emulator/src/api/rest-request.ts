@@ -1,0 +1,93 @@
+// The HTTP/JSON request of an rpc as its request message, by the rpc's google.api.http rule: path
+// variables and query parameters name fields (e.g. `id`, `query.limit`, `sorting_column`), and the
+// body maps to the one named field (e.g. `filters`, `target`). JSON is proto3 JSON: snake_case and
+// lowerCamel names, enums by name or number; unknown fields are discarded, as the product does.
+
+import { fromJson, type DescField, type DescMessage, type JsonObject, type JsonValue, type Message } from "@bufbuild/protobuf";
+import { ScalarType } from "@bufbuild/protobuf";
+import { invalidArgument } from "../server/errors.js";
+
+const badRequest = (text: string) => invalidArgument("REST-invalid-request", text);
+
+function fieldNamed(desc: DescMessage, name: string): DescField | undefined {
+  return desc.fields.find((f) => f.name === name || f.jsonName === name);
+}
+
+function scalarFromText(field: DescField, text: string, key: string): JsonValue {
+  const bad = () => badRequest(`invalid value ${JSON.stringify(text)} for query parameter ${key}`);
+  const kind = field.fieldKind === "list" ? field.listKind : field.fieldKind;
+  if (kind === "enum") return /^-?\d+$/.test(text) ? Number(text) : text;
+  if (kind === "message") return text;
+  const scalar = field.scalar!;
+  switch (scalar) {
+    case ScalarType.BOOL:
+      if (text === "true" || text === "1") return true;
+      if (text === "false" || text === "0") return false;
+      throw bad();
+    case ScalarType.STRING:
+    case ScalarType.BYTES:
+      return text;
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      if (!/^-?\d+$/.test(text)) throw bad();
+      return text;
+    default: {
+      const n = Number(text);
+      if (text.trim() === "" || Number.isNaN(n)) throw bad();
+      return n;
+    }
+  }
+}
+
+/** Sets the field at a dotted path (`query.limit`) of a JSON object; unknown paths are ignored. */
+function setPath(target: JsonObject, desc: DescMessage, key: string, values: string[]): void {
+  const [head, ...rest] = key.split(".");
+  const field = fieldNamed(desc, head!);
+  if (!field) return;
+  if (rest.length > 0) {
+    if (field.fieldKind !== "message") return;
+    const child = (target[field.jsonName] ??= {}) as JsonObject;
+    setPath(child, field.message, rest.join("."), values);
+    return;
+  }
+  target[field.jsonName] = field.fieldKind === "list" ? values.map((v) => scalarFromText(field, v, key)) : scalarFromText(field, values[values.length - 1]!, key);
+}
+
+export interface RestInput {
+  pathParams: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  rawBody: string | undefined;
+  bodyField: string;
+}
+
+export function restRequestMessage(schema: DescMessage, input: RestInput): Message {
+  const json: JsonObject = {};
+  for (const [key, value] of Object.entries(input.query)) {
+    if (value === undefined || key in input.pathParams) continue;
+    setPath(json, schema, key, Array.isArray(value) ? value : [value]);
+  }
+  if (input.bodyField && input.rawBody !== undefined && input.rawBody.trim() !== "") {
+    let body: JsonValue;
+    try {
+      body = JSON.parse(input.rawBody) as JsonValue;
+    } catch (e) {
+      throw badRequest(`request body is not valid JSON: ${(e as Error).message}`);
+    }
+    if (input.bodyField === "*") {
+      if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("request body must be a JSON object");
+      Object.assign(json, body);
+    } else {
+      const field = fieldNamed(schema, input.bodyField)!;
+      json[field.jsonName] = body;
+    }
+  }
+  for (const [key, value] of Object.entries(input.pathParams)) setPath(json, schema, key, [value]);
+  try {
+    return fromJson(schema, json, { ignoreUnknownFields: true });
+  } catch (e) {
+    throw badRequest(`invalid request: ${(e as Error).message}`);
+  }
+}

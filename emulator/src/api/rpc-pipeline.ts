@@ -1,0 +1,39 @@
+// One call of one rpc, whatever the transport: instance from Host, feature flag, authentication,
+// permission, field rules, handler. REST, gRPC and gRPC-web all go through `invokeRpc`, so they
+// answer identically.
+
+import { create, type Message } from "@bufbuild/protobuf";
+import type { Core } from "../core.js";
+import { authenticate } from "../auth/bearer-token.js";
+import { hasInstancePermission } from "../auth/permissions.js";
+import { Code, SvcError } from "../server/errors.js";
+import { resolveInstance } from "../server/host.js";
+import { validateFieldRules } from "./field-rules.js";
+import type { RpcCall, RpcEntry } from "./rpc.js";
+
+export interface TransportInfo {
+  host: string | undefined | null;
+  authorization: string | undefined | null;
+}
+
+export interface RpcResult {
+  message: Message;
+  httpStatus: number;
+}
+
+export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, transport: TransportInfo): Promise<RpcResult> {
+  const instance = resolveInstance(core.db, transport.host);
+  if (!instance) throw new SvcError(Code.NotFound, "INSTANCE-not-found", `Instance not found for host ${JSON.stringify(transport.host ?? "")}`);
+  if (entry.feature && !instance.features[entry.feature]) {
+    throw new SvcError(Code.FailedPrecondition, "FEATURE-disabled", `Feature "${entry.feature}" is not enabled on this instance`);
+  }
+  const principal = authenticate(core, instance.id, transport.authorization);
+  if (!entry.handler) throw new SvcError(Code.Unimplemented, "RPC-unimplemented", `${entry.path} is not implemented by the emulator yet`);
+  if (!hasInstancePermission(core.db, principal.user.id, instance.id, entry.permission)) {
+    throw new SvcError(Code.PermissionDenied, "AUTHZ-HKJD33", `No matching permissions found (needs ${entry.permission})`);
+  }
+  validateFieldRules(entry.method.input, request);
+  const call: RpcCall = { core, instance, principal, method: entry.method };
+  const init = await entry.handler(request, call);
+  return { message: create(entry.method.output, init as never), httpStatus: call.httpStatus ?? entry.successCode };
+}

@@ -1,0 +1,98 @@
+// The rpc table: every rpc declared in proto/ with what its declarations say (HTTP rule,
+// permission, success status) and the handler that serves it, if one is built. The transports
+// (rest-adapter, grpc-adapter) serve exactly what is in this table.
+
+import type { DescMethod, DescService, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
+import { getOption, hasOption } from "@bufbuild/protobuf";
+import type { Core } from "../core.js";
+import type { Feature, Instance } from "../domain/instance/instance.js";
+import type { Principal } from "../auth/bearer-token.js";
+import { http } from "../gen/google/api/annotations_pb.js";
+import type { HttpRule } from "../gen/google/api/http_pb.js";
+import { options as svcOptions } from "../gen/svc/protoc_gen_svc/v2/options_pb.js";
+
+export interface RpcCall {
+  core: Core;
+  instance: Instance;
+  principal: Principal;
+  method: DescMethod;
+  /** A handler may set this to answer HTTP/JSON with another success status (PutExecution's 200). */
+  httpStatus?: number;
+}
+
+type MethodsOf<S extends DescService> = S extends { method: infer M } ? M : never;
+
+/** Handlers of one service, keyed by the method's local name; typed from the generated descriptors. */
+export type Handlers<S extends DescService> = {
+  [K in keyof MethodsOf<S>]?: MethodsOf<S>[K] extends { input: infer I; output: infer O }
+    ? I extends import("@bufbuild/protobuf").DescMessage
+      ? O extends import("@bufbuild/protobuf").DescMessage
+        ? (req: MessageShape<I>, call: RpcCall) => MessageInitShape<O> | Promise<MessageInitShape<O>>
+        : never
+      : never
+    : never;
+};
+
+export interface ServiceDefinition {
+  service: DescService;
+  /** The instance feature flag that must be on for the service to answer. */
+  feature?: Feature;
+  handlers: Record<string, AnyHandler | undefined>;
+}
+
+export function defineService<S extends DescService>(service: S, feature: Feature | undefined, handlers: Handlers<S>): ServiceDefinition {
+  return { service, feature, handlers: handlers as Record<string, AnyHandler | undefined> };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyHandler = (req: any, call: RpcCall) => unknown;
+
+export interface RpcEntry {
+  service: DescService;
+  method: DescMethod;
+  /** "/svc.resources.action.v3alpha.SvcActions/CreateTarget" */
+  path: string;
+  permission: string;
+  successCode: number;
+  httpRule: HttpRule | undefined;
+  feature: Feature | undefined;
+  handler: AnyHandler | undefined;
+}
+
+export class RpcTable {
+  readonly entries: RpcEntry[] = [];
+  private byPath = new Map<string, RpcEntry>();
+
+  constructor(readonly services: ServiceDefinition[]) {
+    for (const def of services) {
+      for (const method of def.service.methods) {
+        const opts = hasOption(method, svcOptions) ? getOption(method, svcOptions) : undefined;
+        const entry: RpcEntry = {
+          service: def.service,
+          method,
+          path: `/${def.service.typeName}/${method.name}`,
+          permission: opts?.authOption?.permission ?? "authenticated",
+          successCode: opts?.httpResponse?.successCode || 200,
+          httpRule: hasOption(method, http) ? getOption(method, http) : undefined,
+          feature: def.feature,
+          handler: def.handlers[method.localName],
+        };
+        this.entries.push(entry);
+        this.byPath.set(entry.path, entry);
+      }
+    }
+  }
+
+  get(path: string): RpcEntry | undefined {
+    return this.byPath.get(path);
+  }
+
+  /** Every rpc the emulator declares, as "/package.Service/Method", sorted. */
+  methodNames(): string[] {
+    return this.entries.map((e) => e.path).sort();
+  }
+
+  serviceNames(): string[] {
+    return [...new Set(this.services.map((s) => s.service.typeName))].sort();
+  }
+}

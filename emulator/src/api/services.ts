@@ -1,0 +1,11 @@
+// Every service the emulator declares, joined into one rpc table.
+
+import { RpcTable } from "./rpc.js";
+import { actionsService } from "./actions/service.js";
+
+export function buildRpcTable(): RpcTable {
+  let table: RpcTable | undefined;
+  const self = () => table!;
+  table = new RpcTable([actionsService(self)]);
+  return table;
+}

@@ -1,0 +1,32 @@
+// Authentication of resource API calls (spec "Authentication"): `Authorization: Bearer <token>`.
+// For now a personal access token; OIDC access tokens join with the OIDC provider.
+
+import type { Core } from "../core.js";
+import { Code, SvcError } from "../server/errors.js";
+import { findPersonalAccessToken } from "../domain/user/personal-access-token.js";
+import { getUser, type User } from "../domain/user/user.js";
+
+export interface Principal {
+  user: User;
+  tokenId: string;
+}
+
+const unauthenticated = (id: string, text: string) => new SvcError(Code.Unauthenticated, id, text);
+
+export function bearerToken(authorization: string | null | undefined): string | undefined {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  return m?.[1];
+}
+
+/** The user behind the request's token, or Unauthenticated (401, code 16). */
+export function authenticate(core: Core, instanceId: string, authorization: string | null | undefined): Principal {
+  if (!authorization) throw unauthenticated("AUTH-7fs1e", "Authorization header missing");
+  const token = bearerToken(authorization);
+  if (!token) throw unauthenticated("AUTH-7fs1f", "Authorization header is not a Bearer token");
+  const pat = findPersonalAccessToken(core.db, token);
+  if (!pat || pat.instanceId !== instanceId) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+  if (pat.expiresAt && Date.parse(pat.expiresAt) <= core.clock.nowMs()) throw unauthenticated("AUTH-7fs1h", "Token has expired");
+  const user = getUser(core.db, pat.userId);
+  if (!user) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+  return { user, tokenId: pat.id };
+}

@@ -1,0 +1,36 @@
+// Roles grant permissions (spec "Authentication" 3). Instance roles apply to everything in the
+// instance; org roles to resources of that org. A permission of "authenticated" needs no role.
+
+import type { Database } from "../store/database.js";
+import { membershipsOf } from "../domain/membership/membership.js";
+
+/** Role -> permission patterns; "*" matches any permission, "*.read" any read permission. */
+const ROLE_PERMISSIONS: Record<string, string[]> = {
+  IAM_OWNER: ["*"],
+  IAM_OWNER_VIEWER: ["*.read"],
+  IAM_ACTIONS_MANAGER: ["action.*", "execution.read"],
+  ORG_OWNER: ["org.*", "user.*", "project.*"],
+  ORG_OWNER_VIEWER: ["org.read", "user.read", "project.read"],
+};
+
+export const KNOWN_ROLES = Object.keys(ROLE_PERMISSIONS);
+
+export const AUTHENTICATED = "authenticated";
+
+function matches(pattern: string, permission: string): boolean {
+  if (pattern === "*" || pattern === permission) return true;
+  if (pattern.startsWith("*.")) return permission.endsWith(pattern.slice(1));
+  if (pattern.endsWith(".*")) return permission.startsWith(pattern.slice(0, -1));
+  return false;
+}
+
+export function rolesGrant(roles: string[], permission: string): boolean {
+  if (permission === AUTHENTICATED) return true;
+  return roles.some((role) => (ROLE_PERMISSIONS[role] ?? []).some((p) => matches(p, permission)));
+}
+
+/** Whether the user holds `permission` on the instance as a whole (through an instance membership). */
+export function hasInstancePermission(db: Database, userId: string, instanceId: string, permission: string): boolean {
+  if (permission === AUTHENTICATED) return true;
+  return membershipsOf(db, userId).some((m) => m.contextType === "instance" && m.contextId === instanceId && rolesGrant(m.roles, permission));
+}

@@ -1,0 +1,97 @@
+// The svc-emulator command: `svc-emulator start [--port N] [--host H] [--data-dir DIR | --in-memory]
+// [--fixtures FILE] [--json]`. It only parses arguments, prints the ready line and closes cleanly
+// on SIGINT/SIGTERM; everything else is startEmulator().
+
+import { parseArgs } from "node:util";
+import { startEmulator, type Emulator, type EmulatorOptions } from "./emulator.js";
+import { FixtureError } from "./fixtures/seed.js";
+
+const USAGE = `Usage: svc-emulator start [options]
+
+Options:
+  --port N          port for every protocol (default 8080; 0 takes a free port)
+  --host H          address to bind (default 127.0.0.1)
+  --data-dir DIR    where the SQLite database lives (default ./.svc-emulator)
+  --in-memory       keep everything in memory; nothing is written to disk
+  --fixtures FILE   seed a new database from FILE (format: fixtures/README.md)
+  --seed N          deterministic ids
+  --json            print one line of JSON when ready instead of the banner
+  -h, --help        show this help`;
+
+export class UsageError extends Error {}
+
+export function parseCli(argv: string[]): { command: "start" | "help"; options: EmulatorOptions; json: boolean } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "data-dir": { type: "string" },
+      "in-memory": { type: "boolean" },
+      fixtures: { type: "string" },
+      seed: { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return { command: "help", options: {}, json: false };
+  if (positionals.length !== 1 || positionals[0] !== "start") throw new UsageError(positionals.length ? `unknown command: ${positionals.join(" ")}` : "missing command");
+  if (values["in-memory"] && values["data-dir"] !== undefined) throw new UsageError("--data-dir and --in-memory exclude each other");
+  const port = values.port === undefined ? 8080 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && (!Number.isSafeInteger(seed) || seed < 0)) throw new UsageError(`--seed must be a whole number, not ${values.seed}`);
+  return {
+    command: "start",
+    json: values.json ?? false,
+    options: { port, host: values.host, dataDir: values["data-dir"], inMemory: values["in-memory"], fixtures: values.fixtures, seed },
+  };
+}
+
+export function readyLine(emu: Emulator): string {
+  return JSON.stringify({ url: emu.url, issuer: emu.issuer, port: emu.port, adminPat: emu.adminPat, consoleToken: emu.consoleToken });
+}
+
+export function banner(emu: Emulator, where: string): string {
+  return [
+    `svc-emulator ready on ${emu.url}`,
+    `  issuer        ${emu.issuer}`,
+    `  data          ${where}`,
+    `  adminPat      ${emu.adminPat}`,
+    `  consoleToken  ${emu.consoleToken}`,
+    `  try: curl -H "Authorization: Bearer ${emu.adminPat}" -X POST ${emu.url}/resources/v3alpha/targets/_search`,
+  ].join("\n");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseCli(argv);
+  } catch (e) {
+    process.stderr.write(`svc-emulator: ${(e as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.command === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let emu: Emulator;
+  try {
+    emu = await startEmulator(parsed.options);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const msg = err instanceof FixtureError ? err.message : err.code === "EADDRINUSE" ? `port ${parsed.options.port} is in use; try --port 0` : err.message;
+    process.stderr.write(`svc-emulator: ${msg}\n`);
+    return 1;
+  }
+  process.stdout.write(`${parsed.json ? readyLine(emu) : banner(emu, parsed.options.inMemory ? "in memory" : (parsed.options.dataDir ?? ".svc-emulator"))}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await emu.close();
+  return 0;
+}

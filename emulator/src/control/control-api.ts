@@ -1,0 +1,41 @@
+// The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
+// snapshots, clock, event log and instance features with `Authorization: Bearer <consoleToken>`.
+// Errors use the same {code, message} body as the resource API's routing errors.
+
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bearerToken } from "../auth/bearer-token.js";
+import { Code } from "../server/errors.js";
+import type { ControlContext } from "./control-context.js";
+import { sendControlError } from "./control-error.js";
+import { registerClockRoutes } from "./clock-routes.js";
+import { registerEventRoutes } from "./event-routes.js";
+import { registerInstanceRoutes } from "./instance-routes.js";
+import { registerSnapshotRoutes } from "./snapshot-routes.js";
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function controlApi(app: FastifyInstance, ctx: ControlContext): Promise<void> {
+  app.get("/health", async () => ({ status: "ok" }));
+  app.get("/ready", async () => ({ ready: true }));
+
+  await app.register(async (secured) => {
+    secured.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
+      const token = bearerToken(req.headers.authorization);
+      if (!token) return sendControlError(reply, 401, Code.Unauthenticated, "The control API needs Authorization: Bearer <consoleToken>");
+      if (!sameToken(token, ctx.consoleToken)) return sendControlError(reply, 401, Code.Unauthenticated, "The console token is not valid");
+    });
+    secured.post("/reset", async () => {
+      ctx.reset();
+      return { reset: true };
+    });
+    registerSnapshotRoutes(secured, ctx);
+    registerClockRoutes(secured, ctx);
+    registerEventRoutes(secured, ctx);
+    registerInstanceRoutes(secured, ctx);
+  });
+}

@@ -1,0 +1,12 @@
+// What the control API acts on: the running emulator's core and its lifecycle operations.
+
+import type { Core } from "../core.js";
+import type { Snapshots } from "../store/snapshots.js";
+
+export interface ControlContext {
+  core: Core;
+  consoleToken: string;
+  snapshots: Snapshots;
+  reset(): void;
+  restore(name: string): boolean;
+}

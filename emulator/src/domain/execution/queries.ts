@@ -1,0 +1,85 @@
+// Reads of executions: by id, by what they call or include, and the search of SearchExecutions.
+
+import type { Database } from "../../store/database.js";
+import type { Condition } from "./condition.js";
+
+export interface ExecutionState {
+  id: string;
+  instanceId: string;
+  executionType: number;
+  condition: Condition;
+  targets: string[];
+  includes: string[];
+  createdAt: string;
+  changedAt: string;
+  sequence: number;
+}
+
+interface ExecutionRow {
+  id: string;
+  instance_id: string;
+  execution_type: number;
+  condition: string;
+  targets: string;
+  includes: string;
+  created_at: string;
+  changed_at: string;
+  sequence: number;
+}
+
+function fromRow(r: ExecutionRow): ExecutionState {
+  return {
+    id: r.id,
+    instanceId: r.instance_id,
+    executionType: r.execution_type,
+    condition: JSON.parse(r.condition) as Condition,
+    targets: JSON.parse(r.targets) as string[],
+    includes: JSON.parse(r.includes) as string[],
+    createdAt: r.created_at,
+    changedAt: r.changed_at,
+    sequence: r.sequence,
+  };
+}
+
+export function getExecution(db: Database, instanceId: string, id: string): ExecutionState | undefined {
+  const r = db.stmt("SELECT * FROM executions WHERE instance_id = ? AND id = ?").get(instanceId, id) as ExecutionRow | undefined;
+  return r && fromRow(r);
+}
+
+export function executionsCallingTarget(db: Database, instanceId: string, targetId: string): ExecutionState[] {
+  const rows = db.stmt("SELECT * FROM executions WHERE instance_id = ? AND EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)").all(instanceId, targetId) as ExecutionRow[];
+  return rows.map(fromRow);
+}
+
+export function executionsIncluding(db: Database, instanceId: string, id: string): ExecutionState[] {
+  const rows = db.stmt("SELECT * FROM executions WHERE instance_id = ? AND EXISTS (SELECT 1 FROM json_each(includes) WHERE value = ?)").all(instanceId, id) as ExecutionRow[];
+  return rows.map(fromRow);
+}
+
+export interface ExecutionSearch {
+  /** Each entry is one filter; all must hold. */
+  idSets: string[][];
+  types: number[];
+  targetIds: string[];
+  includeIds: string[];
+  asc: boolean;
+  offset: number;
+  limit: number;
+}
+
+export function searchExecutions(db: Database, instanceId: string, s: ExecutionSearch): { total: number; rows: ExecutionState[] } {
+  const where = ["instance_id = ?"];
+  const args: unknown[] = [instanceId];
+  for (const ids of s.idSets) {
+    where.push(`id IN (${ids.map(() => "?").join(", ") || "NULL"})`);
+    args.push(...ids);
+  }
+  for (const t of s.types) (where.push("execution_type = ?"), args.push(t));
+  for (const t of s.targetIds) (where.push("EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)"), args.push(t));
+  for (const i of s.includeIds) (where.push("EXISTS (SELECT 1 FROM json_each(includes) WHERE value = ?)"), args.push(i));
+  const clause = where.join(" AND ");
+  const total = (db.stmt(`SELECT COUNT(*) AS n FROM executions WHERE ${clause}`).get(...args) as { n: number }).n;
+  const dir = s.asc ? "ASC" : "DESC";
+  const rows = db.stmt(`SELECT * FROM executions WHERE ${clause} ORDER BY created_at ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, s.limit, s.offset) as ExecutionRow[];
+  return { total, rows: rows.map(fromRow) };
+}

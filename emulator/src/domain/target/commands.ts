@@ -1,0 +1,71 @@
+// Target commands (spec SvcActions; product checks of wire-facts 1.3): a name is required and unique
+// in its instance, a timeout is required, above 0 and at most 270s. A patch that changes nothing
+// appends no event. Removing a target also removes it from every execution that calls it.
+
+import type { Actor, Core } from "../../core.js";
+import { alreadyExists, invalidArgument, notFound, type SvcError } from "../../server/errors.js";
+import type { NewEvent, StoredEvent } from "../../store/event-store.js";
+import { executionsCallingTarget } from "../execution/queries.js";
+import { executionSetEvent } from "../execution/commands.js";
+import { getTarget, getTargetByName } from "./queries.js";
+import { MAX_TIMEOUT_MS, type TargetConfig } from "./target.js";
+
+const targetNotFound = () => notFound("COMMAND-xj14f2cccn", "Target not found");
+
+function checkName(name: string): SvcError | undefined {
+  return name.trim() === "" ? invalidArgument("COMMAND-ddqbm9us5p", "Target name must not be empty") : undefined;
+}
+
+function checkTimeout(ms: number): SvcError | undefined {
+  if (!(ms > 0)) return invalidArgument("COMMAND-39f35d8uri", "Target timeout must be greater than 0s");
+  if (ms > MAX_TIMEOUT_MS) return invalidArgument("COMMAND-39f35d8urj", `Target timeout must be at most ${MAX_TIMEOUT_MS / 1000}s`);
+  return undefined;
+}
+
+function event(actor: Actor, id: string, type: string, payload: Record<string, unknown>): NewEvent {
+  return { instanceId: actor.instanceId, aggregateType: "target", aggregateId: id, type, payload, creator: actor.userId, resourceOwner: actor.instanceId };
+}
+
+export function createTarget(core: Core, actor: Actor, config: TargetConfig): StoredEvent {
+  const id = core.ids.next();
+  const [added] = core.events.command(() => {
+    const err = checkName(config.name) ?? checkTimeout(config.timeoutMs);
+    if (err) throw err;
+    if (getTargetByName(core.db, actor.instanceId, config.name)) throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(config.name)} already exists`);
+    return [event(actor, id, "target.added", { ...config })];
+  });
+  return added!;
+}
+
+/** Applies the set fields of `patch`; returns the new event, or undefined when nothing changed. */
+export function patchTarget(core: Core, actor: Actor, id: string, patch: Partial<TargetConfig>): StoredEvent | undefined {
+  const [changed] = core.events.command(() => {
+    const current = getTarget(core.db, actor.instanceId, id);
+    if (!current) throw targetNotFound();
+    const err = (patch.name !== undefined ? checkName(patch.name) : undefined) ?? (patch.timeoutMs !== undefined ? checkTimeout(patch.timeoutMs) : undefined);
+    if (err) throw err;
+    const diff: Partial<TargetConfig> = {};
+    for (const key of Object.keys(patch) as (keyof TargetConfig)[]) {
+      if (patch[key] !== undefined && patch[key] !== current[key]) (diff as Record<string, unknown>)[key] = patch[key];
+    }
+    if (Object.keys(diff).length === 0) return [];
+    if (diff.name !== undefined) {
+      const other = getTargetByName(core.db, actor.instanceId, diff.name);
+      if (other && other.id !== id) throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(diff.name)} already exists`);
+    }
+    return [event(actor, id, "target.changed", diff)];
+  });
+  return changed;
+}
+
+export function removeTarget(core: Core, actor: Actor, id: string): StoredEvent {
+  const [removed] = core.events.command(() => {
+    const current = getTarget(core.db, actor.instanceId, id);
+    if (!current) throw targetNotFound();
+    const cleanups = executionsCallingTarget(core.db, actor.instanceId, id).map((ex) =>
+      executionSetEvent(actor, ex.id, { condition: ex.condition, targets: ex.targets.filter((t) => t !== id), includes: ex.includes }),
+    );
+    return [event(actor, id, "target.removed", { name: current.name }), ...cleanups];
+  });
+  return removed!;
+}

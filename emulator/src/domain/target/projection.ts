@@ -1,0 +1,28 @@
+// target.added / target.changed / target.removed -> the targets table.
+
+import type { Projections } from "../../store/projections.js";
+
+export function registerTargetProjection(p: Projections): void {
+  p.register(["targets"], {
+    "target.added": (db, e) => {
+      const c = e.payload;
+      db.stmt(
+        `INSERT INTO targets (id, instance_id, name, target_type, url, timeout_ms, is_async, interrupt_on_error, created_at, changed_at, sequence)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(e.aggregateId, e.instanceId, c.name, c.targetType, c.url, c.timeoutMs, c.isAsync ? 1 : 0, c.interruptOnError ? 1 : 0, e.createdAt, e.createdAt, e.aggregateSequence);
+    },
+    "target.changed": (db, e) => {
+      const c = e.payload;
+      db.stmt(
+        `UPDATE targets SET name = COALESCE(?, name), target_type = COALESCE(?, target_type), url = COALESCE(?, url),
+           timeout_ms = COALESCE(?, timeout_ms), is_async = COALESCE(?, is_async), interrupt_on_error = COALESCE(?, interrupt_on_error),
+           changed_at = ?, sequence = ? WHERE id = ?`,
+      ).run(c.name ?? null, c.targetType ?? null, c.url ?? null, c.timeoutMs ?? null, bit(c.isAsync), bit(c.interruptOnError), e.createdAt, e.aggregateSequence, e.aggregateId);
+    },
+    "target.removed": (db, e) => {
+      db.stmt("DELETE FROM targets WHERE id = ?").run(e.aggregateId);
+    },
+  });
+}
+
+const bit = (v: unknown) => (v === undefined ? null : v ? 1 : 0);

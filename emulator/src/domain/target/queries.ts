@@ -1,0 +1,71 @@
+// Reads of targets: by id and the search of SearchTargets (filters, sorting, paging).
+
+import type { Database } from "../../store/database.js";
+import { textCondition, type TextMatch } from "../../store/text-filter.js";
+import type { TargetState } from "./target.js";
+
+interface TargetRow {
+  id: string;
+  instance_id: string;
+  name: string;
+  target_type: TargetState["targetType"];
+  url: string;
+  timeout_ms: number;
+  is_async: number;
+  interrupt_on_error: number;
+  created_at: string;
+  changed_at: string;
+  sequence: number;
+}
+
+function fromRow(r: TargetRow): TargetState {
+  return {
+    id: r.id,
+    instanceId: r.instance_id,
+    name: r.name,
+    targetType: r.target_type,
+    url: r.url,
+    timeoutMs: r.timeout_ms,
+    isAsync: r.is_async === 1,
+    interruptOnError: r.interrupt_on_error === 1,
+    createdAt: r.created_at,
+    changedAt: r.changed_at,
+    sequence: r.sequence,
+  };
+}
+
+export function getTarget(db: Database, instanceId: string, id: string): TargetState | undefined {
+  const r = db.stmt("SELECT * FROM targets WHERE instance_id = ? AND id = ?").get(instanceId, id) as TargetRow | undefined;
+  return r && fromRow(r);
+}
+
+export function getTargetByName(db: Database, instanceId: string, name: string): TargetState | undefined {
+  const r = db.stmt("SELECT * FROM targets WHERE instance_id = ? AND name = ?").get(instanceId, name) as TargetRow | undefined;
+  return r && fromRow(r);
+}
+
+export interface TargetSearch {
+  names: TextMatch[];
+  idSets: string[][];
+  /** A column of the targets table. */
+  sortColumn: string;
+  asc: boolean;
+  offset: number;
+  limit: number;
+}
+
+export function searchTargets(db: Database, instanceId: string, s: TargetSearch): { total: number; rows: TargetState[] } {
+  const where = ["instance_id = ?"];
+  const args: unknown[] = [instanceId];
+  for (const n of s.names) where.push(textCondition("name", n, args));
+  for (const ids of s.idSets) {
+    where.push(`id IN (${ids.map(() => "?").join(", ") || "NULL"})`);
+    args.push(...ids);
+  }
+  const clause = where.join(" AND ");
+  const total = (db.stmt(`SELECT COUNT(*) AS n FROM targets WHERE ${clause}`).get(...args) as { n: number }).n;
+  const dir = s.asc ? "ASC" : "DESC";
+  const rows = db.stmt(`SELECT * FROM targets WHERE ${clause} ORDER BY ${s.sortColumn} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, s.limit, s.offset) as TargetRow[];
+  return { total, rows: rows.map(fromRow) };
+}
+

@@ -1,0 +1,100 @@
+// Users: humans (profile, email, password hashed with bcrypt) and machines (service accounts that
+// call the API with personal access tokens). The OIDC issue extends both.
+
+import bcrypt from "bcryptjs";
+import type { Core } from "../../core.js";
+import type { Database } from "../../store/database.js";
+import type { Projections } from "../../store/projections.js";
+
+export interface HumanInput {
+  id?: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  emailVerified?: boolean;
+  /** Plain text, hashed with bcrypt before it is stored. */
+  password?: string;
+  /** An already encoded bcrypt hash ($2a$/$2b$/$2y$). */
+  passwordHash?: string;
+}
+
+export interface MachineInput {
+  id?: string;
+  username: string;
+  name: string;
+  description?: string;
+}
+
+export interface User {
+  id: string;
+  instanceId: string;
+  orgId: string;
+  type: "human" | "machine";
+  username: string;
+  data: Record<string, unknown>;
+}
+
+const BCRYPT_COST = 10;
+
+export function registerUserProjection(p: Projections): void {
+  p.register(["users"], {
+    "user.human.added": (db, e) => {
+      const { passwordHash, username, ...data } = e.payload;
+      insert(db, e.aggregateId, e.instanceId, e.resourceOwner, "human", String(username), data, (passwordHash as string | undefined) ?? null, e.createdAt, e.aggregateSequence);
+    },
+    "user.machine.added": (db, e) => {
+      const { username, ...data } = e.payload;
+      insert(db, e.aggregateId, e.instanceId, e.resourceOwner, "machine", String(username), data, null, e.createdAt, e.aggregateSequence);
+    },
+  });
+}
+
+function insert(db: Database, id: string, instanceId: string, orgId: string, type: string, username: string, data: object, hash: string | null, at: string, seq: number): void {
+  db.stmt("INSERT INTO users (id, instance_id, org_id, type, username, data, password_hash, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+    id,
+    instanceId,
+    orgId,
+    type,
+    username,
+    JSON.stringify(data),
+    hash,
+    at,
+    at,
+    seq,
+  );
+}
+
+export function addHumanUser(core: Core, instanceId: string, orgId: string, input: HumanInput, creator: string): string {
+  const id = input.id ?? core.ids.next();
+  const passwordHash = input.passwordHash ?? (input.password !== undefined ? bcrypt.hashSync(input.password, BCRYPT_COST) : undefined);
+  const payload = {
+    username: input.username,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    emailVerified: input.emailVerified ?? true,
+    ...(passwordHash ? { passwordHash } : {}),
+  };
+  core.events.push([{ instanceId, aggregateType: "user", aggregateId: id, type: "user.human.added", payload, creator, resourceOwner: orgId }]);
+  return id;
+}
+
+export function addMachineUser(core: Core, instanceId: string, orgId: string, input: MachineInput, creator: string): string {
+  const id = input.id ?? core.ids.next();
+  const payload = { username: input.username, name: input.name, description: input.description ?? "" };
+  core.events.push([{ instanceId, aggregateType: "user", aggregateId: id, type: "user.machine.added", payload, creator, resourceOwner: orgId }]);
+  return id;
+}
+
+export function getUser(db: Database, id: string): User | undefined {
+  const r = db.stmt("SELECT id, instance_id, org_id, type, username, data FROM users WHERE id = ?").get(id) as
+    | { id: string; instance_id: string; org_id: string; type: "human" | "machine"; username: string; data: string }
+    | undefined;
+  return r && { id: r.id, instanceId: r.instance_id, orgId: r.org_id, type: r.type, username: r.username, data: JSON.parse(r.data) as Record<string, unknown> };
+}
+
+export function getUserByUsername(db: Database, instanceId: string, username: string): User | undefined {
+  const r = db.stmt("SELECT id FROM users WHERE instance_id = ? AND username = ?").get(instanceId, username) as { id: string } | undefined;
+  return r && getUser(db, r.id);
+}

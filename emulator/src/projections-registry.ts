@@ -1,0 +1,22 @@
+// Every projection of the emulator, registered in one place.
+
+import { Projections } from "./store/projections.js";
+import { registerInstanceProjection } from "./domain/instance/instance.js";
+import { registerOrgProjection } from "./domain/org/org.js";
+import { registerUserProjection } from "./domain/user/user.js";
+import { registerPatProjection } from "./domain/user/personal-access-token.js";
+import { registerMembershipProjection } from "./domain/membership/membership.js";
+import { registerTargetProjection } from "./domain/target/projection.js";
+import { registerExecutionProjection } from "./domain/execution/projection.js";
+
+export function allProjections(): Projections {
+  const p = new Projections();
+  registerInstanceProjection(p);
+  registerOrgProjection(p);
+  registerUserProjection(p);
+  registerPatProjection(p);
+  registerMembershipProjection(p);
+  registerTargetProjection(p);
+  registerExecutionProjection(p);
+  return p;
+}

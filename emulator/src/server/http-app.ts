@@ -1,0 +1,66 @@
+// The HTTP/1.1 application: REST routes of the rpc table, the control API, and (through the same
+// Node server) gRPC-web. Requests whose Host is neither loopback nor an instance domain are refused
+// (DESIGN 11, against DNS rebinding).
+
+import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import { createServer, type Server } from "node:http";
+import type { Core } from "../core.js";
+import { registerRestRoutes, sendRoutingError } from "../api/rest-adapter.js";
+import { isGrpcWeb, type NodeHandler } from "../api/grpc-adapter.js";
+import type { RpcTable } from "../api/rpc.js";
+import { controlApi } from "../control/control-api.js";
+import type { ControlContext } from "../control/control-context.js";
+import { sendControlError } from "../control/control-error.js";
+import { Code } from "./errors.js";
+import { isAllowedHost } from "./host.js";
+
+export interface HttpApp {
+  app: FastifyInstance;
+  server: Server;
+}
+
+export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandler, control: ControlContext): Promise<HttpApp> {
+  let server: Server | undefined;
+  const app = Fastify({
+    logger: false,
+    // Execution ids contain slashes; clients send them URL-encoded in one path segment.
+    routerOptions: { maxParamLength: 1000 },
+    serverFactory: (handler) => {
+      server = createServer((req, res) => {
+        if (isGrpcWeb(req.headers["content-type"])) {
+          if (!isAllowedHost(core.db, req.headers.host)) return void res.writeHead(403).end();
+          return grpc(req, res);
+        }
+        handler(req, res);
+      });
+      return server;
+    },
+  });
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (!isAllowedHost(core.db, req.headers.host)) {
+      return sendControlError(reply, 403, Code.PermissionDenied, `Host ${JSON.stringify(req.headers.host ?? "")} is not served here: use localhost or an instance domain`);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (err.validation) return sendControlError(reply, 400, Code.InvalidArgument, err.message);
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) console.error("svc-emulator: internal error:", err);
+    return sendControlError(reply, status, status === 500 ? Code.Internal : Code.InvalidArgument, status === 500 ? "Internal error" : err.message);
+  });
+
+  let restPaths: RegExp[] = [];
+  await app.register(async (rest) => {
+    restPaths = registerRestRoutes(rest, core, table);
+  });
+  await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?", 1)[0]!;
+    return sendRoutingError(reply, restPaths.some((p) => p.test(path)));
+  });
+
+  await app.ready();
+  return { app, server: server! };
+}

@@ -1,0 +1,61 @@
+// One listening port for every protocol (DESIGN 2): a connection whose first bytes are the HTTP/2
+// preface goes to the cleartext HTTP/2 server (gRPC), anything else to the HTTP/1.1 server (REST,
+// OIDC, UI, gRPC-web, control API).
+
+import net, { type AddressInfo, type Socket } from "node:net";
+import type { Server as Http1Server } from "node:http";
+import type { Http2Server, Http2Session } from "node:http2";
+
+const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+
+export class Listener {
+  private server = net.createServer((socket) => this.route(socket));
+  private sockets = new Set<Socket>();
+  private sessions = new Set<Http2Session>();
+
+  constructor(
+    private readonly h1: Http1Server,
+    private readonly h2: Http2Server,
+  ) {
+    h2.on("session", (s: Http2Session) => {
+      this.sessions.add(s);
+      s.once("close", () => this.sessions.delete(s));
+    });
+  }
+
+  private route(socket: Socket): void {
+    this.sockets.add(socket);
+    socket.once("close", () => this.sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    let seen = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      seen = Buffer.concat([seen, chunk]);
+      const n = Math.min(seen.length, PREFACE.length);
+      const isH2 = seen.subarray(0, n).equals(PREFACE.subarray(0, n));
+      if (isH2 && seen.length < PREFACE.length) return; // not yet decided
+      socket.off("data", onData);
+      socket.pause();
+      socket.unshift(seen);
+      (isH2 ? this.h2 : this.h1).emit("connection", socket);
+      socket.resume();
+    };
+    socket.on("data", onData);
+  }
+
+  listen(port: number, host: string): Promise<AddressInfo> {
+    return new Promise((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(port, host, () => {
+        this.server.off("error", reject);
+        resolve(this.server.address() as AddressInfo);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const s of this.sessions) s.destroy();
+    for (const s of this.sockets) s.destroy();
+    await closed;
+  }
+}

@@ -1,0 +1,91 @@
+// SQLite through better-sqlite3. One Database object per emulator; reset and snapshot restore swap
+// the underlying connection for a fresh one (DESIGN 10: a fresh database, not a partial truncate).
+
+import BetterSqlite3 from "better-sqlite3";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+type Connection = BetterSqlite3.Database;
+type Statement = BetterSqlite3.Statement;
+
+export class Database {
+  private conn: Connection;
+  private statements = new Map<string, Statement>();
+
+  /** `file` undefined means in memory. */
+  constructor(private readonly file: string | undefined) {
+    if (file) mkdirSync(dirname(file), { recursive: true });
+    this.conn = this.open();
+  }
+
+  get inMemory(): boolean {
+    return this.file === undefined;
+  }
+
+  private open(image?: Buffer): Connection {
+    if (!this.file) return configure(image ? new BetterSqlite3(image) : new BetterSqlite3(":memory:"), false);
+    if (image) {
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(this.file + suffix, { force: true });
+      writeFileSync(this.file, image);
+    }
+    return configure(new BetterSqlite3(this.file), true);
+  }
+
+  /** A prepared statement, cached per connection. */
+  stmt(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.conn.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  exec(sql: string): void {
+    this.conn.exec(sql);
+  }
+
+  /** Runs `fn` in one transaction (nested calls join the outer one); a throw rolls everything back. */
+  transaction<T>(fn: () => T): T {
+    if (this.conn.inTransaction) return fn();
+    return this.conn.transaction(fn).immediate();
+  }
+
+  get userVersion(): number {
+    return this.conn.pragma("user_version", { simple: true }) as number;
+  }
+
+  set userVersion(v: number) {
+    this.conn.pragma(`user_version = ${Math.trunc(v)}`);
+  }
+
+  /** The whole database as one image, for snapshots and reset. */
+  serialize(): Buffer {
+    return this.conn.serialize();
+  }
+
+  /** Replaces the whole database by an image taken with serialize(). */
+  replace(image: Buffer): void {
+    this.statements.clear();
+    this.conn.close();
+    this.conn = this.open(image);
+  }
+
+  get exists(): boolean {
+    return this.file ? existsSync(this.file) : false;
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.conn.open) this.conn.close();
+  }
+}
+
+function configure(conn: Connection, onDisk: boolean): Connection {
+  if (onDisk) {
+    conn.pragma("journal_mode = WAL");
+    conn.pragma("synchronous = NORMAL");
+  }
+  conn.pragma("foreign_keys = ON");
+  return conn;
+}

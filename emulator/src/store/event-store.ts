@@ -1,0 +1,134 @@
+// The append-only event log (DESIGN 4). Every write appends events and runs the projections'
+// reducers for them in the same transaction, so a failed command leaves neither events nor rows.
+
+import type { Clock } from "../clock.js";
+import type { Database } from "./database.js";
+import type { Projections } from "./projections.js";
+
+export interface NewEvent {
+  instanceId: string;
+  aggregateType: string;
+  aggregateId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  creator: string;
+  resourceOwner: string;
+}
+
+export interface StoredEvent extends NewEvent {
+  position: number;
+  aggregateSequence: number;
+  createdAt: string;
+}
+
+interface EventRow {
+  position: number;
+  instance_id: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  aggregate_sequence: number;
+  type: string;
+  payload: string;
+  creator: string;
+  resource_owner: string;
+  created_at: string;
+}
+
+export type EventListener = (events: StoredEvent[]) => void;
+
+export class EventStore {
+  private listeners = new Set<EventListener>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly projections: Projections,
+  ) {}
+
+  /**
+   * Runs one command: `decide` reads what it needs and returns the events to append, inside the same
+   * transaction that appends and projects them, so checks and writes are atomic. Listeners hear of
+   * the events after the commit.
+   */
+  command(decide: () => NewEvent[]): StoredEvent[] {
+    const stored = this.db.transaction(() => {
+      const createdAt = this.clock.now().toISOString();
+      return decide().map((e) => this.append(e, createdAt));
+    });
+    if (stored.length) for (const l of this.listeners) l(stored);
+    return stored;
+  }
+
+  push(events: NewEvent[]): StoredEvent[] {
+    return this.command(() => events);
+  }
+
+  private append(e: NewEvent, createdAt: string): StoredEvent {
+    const last = this.db
+      .stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE instance_id = ? AND aggregate_type = ? AND aggregate_id = ?")
+      .get(e.instanceId, e.aggregateType, e.aggregateId) as { s: number | null };
+    const aggregateSequence = (last.s ?? 0) + 1;
+    const info = this.db
+      .stmt(
+        `INSERT INTO events (instance_id, aggregate_type, aggregate_id, aggregate_sequence, type, payload, creator, resource_owner, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(e.instanceId, e.aggregateType, e.aggregateId, aggregateSequence, e.type, JSON.stringify(e.payload), e.creator, e.resourceOwner, createdAt);
+    const event: StoredEvent = { ...e, position: Number(info.lastInsertRowid), aggregateSequence, createdAt };
+    this.projections.reduce(this.db, event);
+    return event;
+  }
+
+  /** Called after each committed push, with its events. */
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The newest event of an instance: the projections' processed sequence and timestamp. */
+  latest(instanceId: string): { position: number; createdAt: string } | undefined {
+    const row = this.db
+      .stmt("SELECT position, created_at FROM events WHERE instance_id = ? ORDER BY position DESC LIMIT 1")
+      .get(instanceId) as { position: number; created_at: string } | undefined;
+    return row && { position: row.position, createdAt: row.created_at };
+  }
+
+  /** Events in position order, filtered; for the control API's event log and projection rebuilds. */
+  list(filter: EventFilter): StoredEvent[] {
+    const where: string[] = ["position > ?"];
+    const args: unknown[] = [filter.after ?? 0];
+    if (filter.instanceId) (where.push("instance_id = ?"), args.push(filter.instanceId));
+    if (filter.aggregateType) (where.push("aggregate_type = ?"), args.push(filter.aggregateType));
+    if (filter.aggregateId) (where.push("aggregate_id = ?"), args.push(filter.aggregateId));
+    if (filter.type) (where.push("type = ?"), args.push(filter.type));
+    const rows = this.db
+      .stmt(`SELECT * FROM events WHERE ${where.join(" AND ")} ORDER BY position LIMIT ?`)
+      .all(...args, filter.limit ?? -1) as EventRow[];
+    return rows.map(fromRow);
+  }
+}
+
+export interface EventFilter {
+  instanceId?: string;
+  aggregateType?: string;
+  aggregateId?: string;
+  type?: string;
+  /** Only events after this position. */
+  after?: number;
+  limit?: number;
+}
+
+function fromRow(r: EventRow): StoredEvent {
+  return {
+    position: r.position,
+    instanceId: r.instance_id,
+    aggregateType: r.aggregate_type,
+    aggregateId: r.aggregate_id,
+    aggregateSequence: r.aggregate_sequence,
+    type: r.type,
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+    creator: r.creator,
+    resourceOwner: r.resource_owner,
+    createdAt: r.created_at,
+  };
+}

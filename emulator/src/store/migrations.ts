@@ -1,0 +1,122 @@
+// Versioned schema migrations. Each entry runs once, in order, in its own transaction; the
+// database's user_version records the last one applied. Never edit an applied migration: add one.
+
+import type { Database } from "./database.js";
+
+const migrations: string[] = [
+  // 1: the event log and the projections of the core
+  `
+  CREATE TABLE events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    instance_id TEXT NOT NULL,
+    aggregate_type TEXT NOT NULL,
+    aggregate_id TEXT NOT NULL,
+    aggregate_sequence INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    creator TEXT NOT NULL,
+    resource_owner TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (instance_id, aggregate_type, aggregate_id, aggregate_sequence)
+  );
+  CREATE INDEX events_by_instance ON events (instance_id, position);
+  CREATE INDEX events_by_type ON events (type, position);
+
+  CREATE TABLE instances (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    is_default INTEGER NOT NULL DEFAULT 0,
+    features TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL
+  );
+  CREATE TABLE instance_domains (
+    domain TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL REFERENCES instances (id) ON DELETE CASCADE,
+    is_primary INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE orgs (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL REFERENCES instances (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL
+  );
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    type TEXT NOT NULL CHECK (type IN ('human', 'machine')),
+    username TEXT NOT NULL,
+    data TEXT NOT NULL DEFAULT '{}',
+    password_hash TEXT,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (instance_id, username)
+  );
+  CREATE TABLE personal_access_tokens (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    token TEXT NOT NULL UNIQUE,
+    expires_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE memberships (
+    instance_id TEXT NOT NULL,
+    context_type TEXT NOT NULL CHECK (context_type IN ('system', 'instance', 'org')),
+    context_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    roles TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    PRIMARY KEY (context_type, context_id, user_id)
+  );
+  CREATE TABLE targets (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    target_type TEXT NOT NULL,
+    url TEXT NOT NULL,
+    timeout_ms INTEGER NOT NULL,
+    is_async INTEGER NOT NULL,
+    interrupt_on_error INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (instance_id, name)
+  );
+  CREATE INDEX targets_by_instance ON targets (instance_id, created_at);
+  CREATE TABLE executions (
+    instance_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    execution_type INTEGER NOT NULL,
+    condition TEXT NOT NULL,
+    targets TEXT NOT NULL,
+    includes TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    PRIMARY KEY (instance_id, id)
+  );
+  CREATE TABLE emulator_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
+];
+
+export function migrate(db: Database): void {
+  for (let v = db.userVersion; v < migrations.length; v++) {
+    db.transaction(() => {
+      db.exec(migrations[v]!);
+      db.userVersion = v + 1;
+    });
+  }
+}
+
+export const schemaVersion = migrations.length;

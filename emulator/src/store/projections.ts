@@ -1,0 +1,35 @@
+// Projections are `event type -> SQL` reducers (DESIGN 4), registered by each domain folder and run
+// synchronously inside the transaction that appends the event.
+
+import type { Database } from "./database.js";
+import type { StoredEvent } from "./event-store.js";
+
+export type Reducer = (db: Database, event: StoredEvent) => void;
+
+export class Projections {
+  private reducers = new Map<string, Reducer[]>();
+  private tables = new Set<string>();
+
+  /** Registers reducers for event types, and the tables they fill (emptied on rebuild). */
+  register(tables: string[], reducers: Record<string, Reducer>): void {
+    for (const t of tables) this.tables.add(t);
+    for (const [type, reducer] of Object.entries(reducers)) {
+      const list = this.reducers.get(type) ?? [];
+      list.push(reducer);
+      this.reducers.set(type, list);
+    }
+  }
+
+  reduce(db: Database, event: StoredEvent): void {
+    for (const r of this.reducers.get(event.type) ?? []) r(db, event);
+  }
+
+  /** Empties every projection table and replays all events into them. */
+  rebuild(db: Database, events: Iterable<StoredEvent>): void {
+    db.transaction(() => {
+      db.exec("PRAGMA defer_foreign_keys = ON");
+      for (const t of [...this.tables].reverse()) db.exec(`DELETE FROM ${t}`);
+      for (const e of events) this.reduce(db, e);
+    });
+  }
+}

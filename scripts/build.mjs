@@ -1,0 +1,23 @@
+// Bundles the emulator into dist/ with esbuild: one CommonJS file for the command and one for the
+// library. A bundle starts about twice as fast as the same modules loaded one by one. The native
+// better-sqlite3 addon stays external.
+
+import { build } from "esbuild";
+
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  external: ["better-sqlite3"],
+  sourcemap: "linked",
+  logLevel: "warning",
+  // import.meta.url has no meaning in CommonJS: give it the bundle's own URL.
+  define: { "import.meta.url": "__svcImportMetaUrl" },
+  banner: { js: 'const __svcImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: ["emulator/src/cli-main.ts"], outfile: "dist/cli.cjs" }),
+  build({ ...common, entryPoints: ["emulator/src/index.ts"], outfile: "dist/index.cjs" }),
+]);
