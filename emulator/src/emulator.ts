@@ -18,6 +18,7 @@ import { applyFixtures, checkFixtureFile, readFixtureFile } from "./fixtures/see
 import type { FixtureFile } from "./fixtures/fixture-file.js";
 import { buildRpcTable } from "./api/services.js";
 import { createGrpcHandler } from "./api/grpc-adapter.js";
+import { withSpecGrpcMessage } from "./api/grpc-message.js";
 import { createHttpApp } from "./server/http-app.js";
 import { Listener } from "./server/listener.js";
 import { listInstances } from "./domain/instance/instance.js";
@@ -106,7 +107,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const table = buildRpcTable();
   const grpc = createGrpcHandler(core, table);
   const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore });
-  const h2 = createH2Server({}, (req, res) => grpc(req, res));
+  const h2 = createH2Server({}, (req, res) => grpc(req, withSpecGrpcMessage(res)));
   const listener = new Listener(http.server, h2);
   let address;
   try {

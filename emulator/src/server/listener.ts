@@ -36,8 +36,10 @@ export class Listener {
       socket.off("data", onData);
       socket.pause();
       socket.unshift(seen);
+      // The HTTP/2 session reads what is buffered on the socket when it is set up; the HTTP/1.1
+      // server needs the socket flowing again.
       (isH2 ? this.h2 : this.h1).emit("connection", socket);
-      socket.resume();
+      if (!isH2) socket.resume();
     };
     socket.on("data", onData);
   }

@@ -1,0 +1,43 @@
+// A fresh in-memory emulator on a free port per test file, and small fetch helpers for the wire.
+
+import { after } from "node:test";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator/src/index.js";
+
+/** Starts an emulator for the calling test file and closes it when the file's tests end. */
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const emu = await startEmulator({ port: 0, inMemory: true, ...options });
+  after(() => emu.close());
+  return emu;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+/** A fetch that returns status, headers and the parsed JSON body (or undefined when not JSON). */
+export async function request(url: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<WireResponse> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  const res = await fetch(url, { ...init, headers, body });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/** The control API of an emulator, authorized with its console token. */
+export function control(emu: Emulator) {
+  return (path: string, init: RequestInit & { json?: unknown } = {}) => request(`${emu.url}/emulator/v1${path}`, { token: emu.consoleToken, ...init });
+}
