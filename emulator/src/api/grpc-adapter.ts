@@ -9,6 +9,7 @@ import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import type { Core } from "../core.js";
 import { ErrorDetailSchema } from "../gen/svc/v1/error_pb.js";
 import { toSvcError } from "../server/errors.js";
+import { specEncodeGrpcMessage } from "./grpc-message.js";
 import { invokeRpc } from "./rpc-pipeline.js";
 import type { RpcTable } from "./rpc.js";
 
@@ -44,9 +45,15 @@ export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
     grpcWeb: true,
     connect: false,
     fallback(req, res) {
-      // An unknown method: gRPC clients expect UNIMPLEMENTED in a trailers-only response.
-      const type = String(req.headers["content-type"] ?? "application/grpc");
-      res.writeHead(200, { "content-type": type, "grpc-status": String(ConnectCode.Unimplemented), "grpc-message": encodeURIComponent(`unknown method ${req.url}`) });
+      // An unknown method: gRPC clients expect UNIMPLEMENTED in a trailers-only response, which over
+      // HTTP/2 is one HEADERS frame that ends the stream.
+      const headers = {
+        "content-type": String(req.headers["content-type"] ?? "application/grpc"),
+        "grpc-status": String(ConnectCode.Unimplemented),
+        "grpc-message": specEncodeGrpcMessage(encodeURIComponent(`unknown method ${req.url}`)),
+      };
+      if ("stream" in res) return void res.stream.respond({ ":status": 200, ...headers }, { endStream: true });
+      res.writeHead(200, headers);
       res.end();
     },
   }) as NodeHandler;

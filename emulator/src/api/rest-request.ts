@@ -43,17 +43,17 @@ function scalarFromText(field: DescField, text: string, key: string): JsonValue 
 }
 
 /** Sets the field at a dotted path (`query.limit`) of a JSON object; unknown paths are ignored. */
-function setPath(target: JsonObject, desc: DescMessage, key: string, values: string[]): void {
+function setPath(target: JsonObject, desc: DescMessage, key: string, values: string[], fullKey = key): void {
   const [head, ...rest] = key.split(".");
   const field = fieldNamed(desc, head!);
   if (!field) return;
   if (rest.length > 0) {
     if (field.fieldKind !== "message") return;
     const child = (target[field.jsonName] ??= {}) as JsonObject;
-    setPath(child, field.message, rest.join("."), values);
+    setPath(child, field.message, rest.join("."), values, fullKey);
     return;
   }
-  target[field.jsonName] = field.fieldKind === "list" ? values.map((v) => scalarFromText(field, v, key)) : scalarFromText(field, values[values.length - 1]!, key);
+  target[field.jsonName] = field.fieldKind === "list" ? values.map((v) => scalarFromText(field, v, fullKey)) : scalarFromText(field, values[values.length - 1]!, fullKey);
 }
 
 export interface RestInput {
