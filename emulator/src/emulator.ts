@@ -46,6 +46,8 @@ export interface Emulator {
   adminPat: string;
   consoleToken: string;
   core: Core;
+  /** The event log; `events.subscribe(listener)` hears every committed command. */
+  events: EventStore;
   /** Back to the seeded state, completely. */
   reset(): void;
   snapshot(name: string): void;
@@ -125,6 +127,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     adminPat,
     consoleToken,
     core,
+    events,
     reset,
     snapshot: (name) => void snapshots.save(name),
     restore: (name) => {
