@@ -1,6 +1,7 @@
 // Reads of executions: by id, by what they call or include, and the search of SearchExecutions.
 
 import type { Database } from "../../store/database.js";
+import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.js";
 import type { Condition } from "./condition.js";
 
 export interface ExecutionState {
@@ -56,30 +57,21 @@ export function executionsIncluding(db: Database, instanceId: string, id: string
   return rows.map(fromRow);
 }
 
-export interface ExecutionSearch {
+export interface ExecutionSearch extends PageRequest {
   /** Each entry is one filter; all must hold. */
   idSets: string[][];
   types: number[];
   targetIds: string[];
   includeIds: string[];
-  asc: boolean;
-  offset: number;
-  limit: number;
 }
 
 export function searchExecutions(db: Database, instanceId: string, s: ExecutionSearch): { total: number; rows: ExecutionState[] } {
   const where = ["instance_id = ?"];
   const args: unknown[] = [instanceId];
-  for (const ids of s.idSets) {
-    where.push(`id IN (${ids.map(() => "?").join(", ") || "NULL"})`);
-    args.push(...ids);
-  }
+  for (const ids of s.idSets) where.push(inList("id", ids, args));
   for (const t of s.types) (where.push("execution_type = ?"), args.push(t));
   for (const t of s.targetIds) (where.push("EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)"), args.push(t));
   for (const i of s.includeIds) (where.push("EXISTS (SELECT 1 FROM json_each(includes) WHERE value = ?)"), args.push(i));
-  const clause = where.join(" AND ");
-  const total = (db.stmt(`SELECT COUNT(*) AS n FROM executions WHERE ${clause}`).get(...args) as { n: number }).n;
-  const dir = s.asc ? "ASC" : "DESC";
-  const rows = db.stmt(`SELECT * FROM executions WHERE ${clause} ORDER BY created_at ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, s.limit, s.offset) as ExecutionRow[];
+  const { total, rows } = pagedSearch<ExecutionRow>(db, "executions", where, args, "created_at", s);
   return { total, rows: rows.map(fromRow) };
 }

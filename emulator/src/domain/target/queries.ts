@@ -1,6 +1,7 @@
 // Reads of targets: by id and the search of SearchTargets (filters, sorting, paging).
 
 import type { Database } from "../../store/database.js";
+import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.js";
 import { textCondition, type TextMatch } from "../../store/text-filter.js";
 import type { TargetState } from "./target.js";
 
@@ -44,28 +45,18 @@ export function getTargetByName(db: Database, instanceId: string, name: string):
   return r && fromRow(r);
 }
 
-export interface TargetSearch {
+export interface TargetSearch extends PageRequest {
   names: TextMatch[];
   idSets: string[][];
   /** A column of the targets table. */
   sortColumn: string;
-  asc: boolean;
-  offset: number;
-  limit: number;
 }
 
 export function searchTargets(db: Database, instanceId: string, s: TargetSearch): { total: number; rows: TargetState[] } {
   const where = ["instance_id = ?"];
   const args: unknown[] = [instanceId];
   for (const n of s.names) where.push(textCondition("name", n, args));
-  for (const ids of s.idSets) {
-    where.push(`id IN (${ids.map(() => "?").join(", ") || "NULL"})`);
-    args.push(...ids);
-  }
-  const clause = where.join(" AND ");
-  const total = (db.stmt(`SELECT COUNT(*) AS n FROM targets WHERE ${clause}`).get(...args) as { n: number }).n;
-  const dir = s.asc ? "ASC" : "DESC";
-  const rows = db.stmt(`SELECT * FROM targets WHERE ${clause} ORDER BY ${s.sortColumn} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, s.limit, s.offset) as TargetRow[];
+  for (const ids of s.idSets) where.push(inList("id", ids, args));
+  const { total, rows } = pagedSearch<TargetRow>(db, "targets", where, args, s.sortColumn, s);
   return { total, rows: rows.map(fromRow) };
 }
-

@@ -1,0 +1,24 @@
+// The SQL shape every search shares: a WHERE clause built from filters, the total count, and one
+// ordered page (ties broken by id so pages are stable).
+
+import type { Database } from "./database.js";
+
+export interface PageRequest {
+  asc: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** `column IN (?, …)` for a list filter; an empty list matches nothing. */
+export function inList(column: string, values: string[], args: unknown[]): string {
+  args.push(...values);
+  return `${column} IN (${values.map(() => "?").join(", ") || "NULL"})`;
+}
+
+export function pagedSearch<Row>(db: Database, table: string, where: string[], args: unknown[], orderColumn: string, page: PageRequest): { total: number; rows: Row[] } {
+  const clause = where.join(" AND ");
+  const total = (db.stmt(`SELECT COUNT(*) AS n FROM ${table} WHERE ${clause}`).get(...args) as { n: number }).n;
+  const dir = page.asc ? "ASC" : "DESC";
+  const rows = db.stmt(`SELECT * FROM ${table} WHERE ${clause} ORDER BY ${orderColumn} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as Row[];
+  return { total, rows };
+}
