@@ -23,6 +23,8 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
   let server: Server | undefined;
   const app = Fastify({
     logger: false,
+    // The control API refuses unknown fields instead of silently dropping them.
+    ajv: { customOptions: { removeAdditional: false } },
     // Execution ids contain slashes; clients send them URL-encoded in one path segment.
     routerOptions: { maxParamLength: 1000 },
     serverFactory: (handler) => {

@@ -1,0 +1,56 @@
+// The event store (DESIGN 4): a command is all or nothing, even when its second event breaks a
+// projection; projections rebuilt from the events equal the ones kept up to date.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { allProjections } from "../../emulator/src/projections-registry.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+
+const emu = await startTestEmulator();
+const { db, events } = emu.core;
+const instanceId = (db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
+const count = (sql: string) => (db.stmt(sql).get() as { n: number }).n;
+
+const added = (id: string, name: string) => ({
+  instanceId,
+  aggregateType: "target",
+  aggregateId: id,
+  type: "target.added",
+  payload: { name, targetType: "rest_webhook", url: "http://localhost:1/h", timeoutMs: 1000, isAsync: false, interruptOnError: false },
+  creator: "test",
+  resourceOwner: instanceId,
+});
+
+describe("event store", () => {
+  it("appends nothing and projects nothing when one event of a command fails", () => {
+    const eventsBefore = count("SELECT COUNT(*) AS n FROM events");
+    const heard: unknown[] = [];
+    const off = events.subscribe((e) => heard.push(e));
+    assert.throws(() => events.push([added("900000000000000001", "same"), added("900000000000000002", "same")]), /UNIQUE constraint failed: targets.instance_id, targets.name/);
+    off();
+    assert.equal(count("SELECT COUNT(*) AS n FROM events"), eventsBefore);
+    assert.equal(count("SELECT COUNT(*) AS n FROM targets"), 0);
+    assert.deepEqual(heard, []);
+  });
+
+  it("numbers events per aggregate and tells listeners after the commit", () => {
+    const heard: { aggregateSequence: number }[][] = [];
+    const off = events.subscribe((e) => heard.push(e));
+    const [first] = events.push([added("900000000000000003", "one")]);
+    off();
+    assert.equal(first!.aggregateSequence, 1);
+    assert.deepEqual(heard.map((batch) => batch.map((e) => e.aggregateSequence)), [[1]]);
+  });
+
+  it("rebuilds the projections from the events to the same rows", async () => {
+    for (const name of ["r1", "r2"]) {
+      const r = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: { name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" } });
+      assert.equal(r.status, 201);
+    }
+    await request(`${emu.url}/resources/v3alpha/executions`, { method: "POST", token: emu.adminPat, json: { condition: { event: { all: true } }, targets: [] } });
+    const snapshot = () => ["targets", "executions", "users", "orgs", "instances", "memberships", "personal_access_tokens"].map((t) => db.stmt(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
+    const before = snapshot();
+    allProjections().rebuild(db, events.list({}));
+    assert.deepEqual(snapshot(), before);
+  });
+});

@@ -1,0 +1,68 @@
+// Fixture files (fixtures/README.md): more instances reached by their domains with separate data,
+// and a file with an error rejected whole with a message naming the problem.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import http from "node:http";
+import bcrypt from "bcryptjs";
+import { readFileSync } from "node:fs";
+import { DEFAULT_FIXTURES, startEmulator, type FixtureFile } from "../../emulator/src/index.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+
+const sa = (username: string, token: string) => ({ type: "machine" as const, username, name: username, personalAccessTokens: [{ token }] });
+const FIXTURES: FixtureFile = {
+  instances: [
+    { name: "Main", domains: ["localhost"], orgs: [{ name: "O", users: [sa("main-sa", "main-token-0123456789")] }], members: [{ user: "main-sa", roles: ["IAM_OWNER"] }] },
+    { name: "Acme", domains: ["acme.localhost"], orgs: [{ name: "Acme", users: [sa("acme-sa", "acme-token-0123456789")] }], members: [{ user: "acme-sa", roles: ["IAM_OWNER"] }] },
+  ],
+};
+
+const emu = await startTestEmulator({ fixtures: FIXTURES });
+
+function post(path: string, host: string, token: string, body: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: emu.port, path, method: "POST", headers: { host, authorization: `Bearer ${token}`, "content-type": "application/json" } }, (res) => {
+      let text = "";
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const target = (name: string) => JSON.stringify({ name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" });
+const names = async (host: string, token: string) =>
+  ((await post("/resources/v3alpha/targets/_search", host, token, "[]")).body as { result?: { target: { name: string } }[] }).result?.map((r) => r.target.name) ?? [];
+
+describe("fixture files", () => {
+  it("serves each instance on its own domains with its own data", async () => {
+    assert.equal((await post("/resources/v3alpha/targets", `acme.localhost:${emu.port}`, "acme-token-0123456789", target("acme-only"))).status, 201);
+    assert.equal((await post("/resources/v3alpha/targets", `localhost:${emu.port}`, "main-token-0123456789", target("main-only"))).status, 201);
+    assert.deepEqual(await names(`acme.localhost:${emu.port}`, "acme-token-0123456789"), ["acme-only"]);
+    assert.deepEqual(await names(`127.0.0.1:${emu.port}`, "main-token-0123456789"), ["main-only"]);
+    assert.equal((await post("/resources/v3alpha/targets/_search", `acme.localhost:${emu.port}`, "main-token-0123456789", "[]")).status, 401);
+    assert.equal(emu.adminPat, "");
+  });
+
+  const broken: [string, unknown, RegExp][] = [
+    ["an unknown role", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc")] }], members: [{ user: "u", roles: ["GOD"] }] }] }, /member u: unknown role GOD/],
+    ["a user name twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc"), sa("u", "token-0123456789abd")] }] }] }, /user name u appears twice/],
+    ["a missing field", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [{ type: "human", username: "h", lastName: "L", email: "h@x.test" }] }] }] }, /\/instances\/0\/orgs\/0\/users\/0\/firstName: Expected required property/],
+    ["an unknown property", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }], colour: "red" }] }, /\/instances\/0\/colour: Unexpected property/],
+    ["a member who is no user", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }], members: [{ user: "ghost", roles: ["IAM_OWNER"] }] }] }, /member ghost is not a user of the instance/],
+    ["a domain twice", { instances: [{ name: "A", domains: ["localhost"], orgs: [{ name: "O" }] }, { name: "B", domains: ["localhost"], orgs: [{ name: "O" }] }] }, /domain localhost appears twice/],
+  ];
+  for (const [what, fixtures, message] of broken) {
+    it(`rejects a file with ${what}, naming it`, async () => {
+      await assert.rejects(startEmulator({ port: 0, inMemory: true, fixtures: fixtures as FixtureFile }), (e: Error) => e.name === "FixtureError" && message.test(e.message));
+    });
+  }
+
+  it("documents the default admin's password truthfully", () => {
+    const file = JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;
+    const admin = file.instances[0]!.orgs[0]!.users!.find((u) => u.username === "admin")!;
+    assert.ok(admin.type === "human" && admin.passwordHash && bcrypt.compareSync("Password1!", admin.passwordHash));
+    assert.match(readFileSync(new URL("../../README.md", import.meta.url), "utf8"), /password `Password1!`/);
+  });
+});
