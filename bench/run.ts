@@ -1,0 +1,28 @@
+// `npm run bench`: prints a markdown table of the figures bench/README.md records, and writes them
+// to bench/results/latest.json. Loopback only; every loop is bounded.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { createThroughput, resetTimes, searchLatency } from "./in-process.js";
+import { startToReady } from "./start.js";
+import { ms } from "./stats.js";
+
+const start = await startToReady(15);
+const reset = await resetTimes(200);
+const create = await createThroughput(2000, 8);
+const search = await searchLatency(10_000, 200);
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const rows = [
+  ["start to ready (CLI, in memory; median of 15)", `${ms(start.emulator.median)} (min ${ms(start.emulator.min)}, max ${ms(start.emulator.max)})`],
+  ["bare fastify server, one route (same measure)", `${ms(start.fastify.median)} (min ${ms(start.fastify.min)}, max ${ms(start.fastify.max)})`],
+  ["reset after 10 writes (median / p95 of 200)", `${ms(reset.median)} / ${ms(reset.p95)}`],
+  ["CreateTarget over REST (2000 requests, 8 concurrent)", `${Math.round(create.perSecond)} per second`],
+  ["SearchTargets, 10,000 targets, limit 100 (median / p95 of 200)", `${ms(search.median)} / ${ms(search.p95)}`],
+];
+console.log(`Machine: ${machine}\n`);
+console.log("| benchmark | result |\n|---|---|");
+for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+
+mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+writeFileSync(new URL("./results/latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search }, null, 2));

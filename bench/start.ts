@@ -1,0 +1,31 @@
+// Start to ready: from spawning a process until its ready line, median of runs.
+
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { summary } from "./stats.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+function timeToFirstLine(args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`${args.join(" ")}: no ready line in 10s`))), 10_000);
+    child.stdout.once("data", () => {
+      const t = performance.now() - t0;
+      clearTimeout(timer);
+      child.once("exit", () => resolve(t));
+      child.kill("SIGTERM");
+    });
+  });
+}
+
+export async function startToReady(runs: number) {
+  const emulator: number[] = [];
+  const fastify: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    emulator.push(await timeToFirstLine(["bin/svc-emulator.cjs", "start", "--port", "0", "--in-memory", "--json"]));
+    fastify.push(await timeToFirstLine(["bench/baseline-fastify.cjs"]));
+  }
+  return { emulator: summary(emulator), fastify: summary(fastify) };
+}
