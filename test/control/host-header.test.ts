@@ -1,25 +1,16 @@
 // Requests whose Host is neither loopback nor an instance domain are refused (DESIGN 11, against
 // DNS rebinding) on the control API, the REST resource API and gRPC-web; loopback names work.
-// fetch may not set Host, so these requests go through node:http.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import http from "node:http";
-import { startTestEmulator } from "../helpers/emulator.js";
+import { requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 
 const emu = await startTestEmulator();
 
-function send(path: string, host: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: emu.port, path, method: init.method ?? "GET", headers: { host, ...init.headers } }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on("error", reject);
-    req.end(init.body);
-  });
-}
+const send = async (path: string, host: string, init: Parameters<typeof requestWithHost>[3] = {}) => {
+  const r = await requestWithHost(emu.port, path, host, init);
+  return { status: r.status, body: r.text };
+};
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -1,6 +1,7 @@
 // A fresh in-memory emulator on a free port per test file, and small fetch helpers for the wire.
 
 import { after } from "node:test";
+import http from "node:http";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator/src/index.js";
 
 /** Starts an emulator for the calling test file and closes it when the file's tests end. */
@@ -40,4 +41,17 @@ export async function request(url: string, init: RequestInit & { token?: string;
 /** The control API of an emulator, authorized with its console token. */
 export function control(emu: Emulator) {
   return (path: string, init: RequestInit & { json?: unknown } = {}) => request(`${emu.url}/emulator/v1${path}`, { token: emu.consoleToken, ...init });
+}
+
+/** A request through node:http, which, unlike fetch, may set any Host header. */
+export function requestWithHost(port: number, path: string, host: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host, ...init.headers } }, (res) => {
+      let text = "";
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
 }

@@ -3,11 +3,10 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import http from "node:http";
 import bcrypt from "bcryptjs";
 import { readFileSync } from "node:fs";
 import { DEFAULT_FIXTURES, startEmulator, type FixtureFile } from "../../emulator/src/index.js";
-import { startTestEmulator } from "../helpers/emulator.js";
+import { requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 
 const sa = (username: string, token: string) => ({ type: "machine" as const, username, name: username, personalAccessTokens: [{ token }] });
 const FIXTURES: FixtureFile = {
@@ -19,16 +18,9 @@ const FIXTURES: FixtureFile = {
 
 const emu = await startTestEmulator({ fixtures: FIXTURES });
 
-function post(path: string, host: string, token: string, body: string): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: emu.port, path, method: "POST", headers: { host, authorization: `Bearer ${token}`, "content-type": "application/json" } }, (res) => {
-      let text = "";
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+async function post(path: string, host: string, token: string, body: string): Promise<{ status: number; body: unknown }> {
+  const r = await requestWithHost(emu.port, path, host, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+  return { status: r.status, body: JSON.parse(r.text) };
 }
 
 const target = (name: string) => JSON.stringify({ name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" });
