@@ -14,6 +14,16 @@ const emu = await startTestEmulator();
 const pat = emu.adminPat;
 
 describe("HTTP/JSON routing errors", () => {
+  it("answers an rpc error with the exact rpc status body", async () => {
+    const r = await request(`${emu.url}/resources/v3alpha/targets/123`, { token: pat });
+    assert.equal(r.status, 404);
+    assert.equal(r.headers.get("content-type"), "application/json; charset=utf-8");
+    assert.equal(
+      r.text,
+      '{"code":5,"message":"Target not found (COMMAND-xj14f2cccn)","details":[{"@type":"type.googleapis.com/svc.v1.ErrorDetail","id":"COMMAND-xj14f2cccn","message":"Target not found"}]}',
+    );
+  });
+
   it("answers 404 {code:5,message:'Not Found'} for an unknown path", async () => {
     const r = await request(`${emu.url}/resources/v3alpha/nothing`, { token: pat });
     assert.equal(r.status, 404);
