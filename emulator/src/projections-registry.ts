@@ -8,6 +8,9 @@ import { registerPatProjection } from "./domain/user/personal-access-token.js";
 import { registerMembershipProjection } from "./domain/membership/membership.js";
 import { registerTargetProjection } from "./domain/target/projection.js";
 import { registerExecutionProjection } from "./domain/execution/projection.js";
+import { registerProjectProjection } from "./domain/project/project.js";
+import { registerAppProjection } from "./domain/app/app.js";
+import { registerUserGrantProjection } from "./domain/user-grant/user-grant.js";
 
 export function allProjections(): Projections {
   const p = new Projections();
@@ -18,5 +21,8 @@ export function allProjections(): Projections {
   registerMembershipProjection(p);
   registerTargetProjection(p);
   registerExecutionProjection(p);
+  registerProjectProjection(p);
+  registerAppProjection(p);
+  registerUserGrantProjection(p);
   return p;
 }

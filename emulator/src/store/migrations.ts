@@ -108,6 +108,118 @@ const migrations: string[] = [
     value TEXT NOT NULL
   );
   `,
+  // 2: the identity model of the OpenID Connect provider
+  `
+  CREATE TABLE projects (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    role_assertion INTEGER NOT NULL DEFAULT 0,
+    role_check INTEGER NOT NULL DEFAULT 0,
+    has_project_check INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL
+  );
+  CREATE TABLE project_roles (
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    role_group TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (project_id, key)
+  );
+  CREATE TABLE apps (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('oidc', 'api')),
+    client_id TEXT NOT NULL,
+    client_secret_hash TEXT,
+    config TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (instance_id, client_id)
+  );
+  CREATE TABLE app_keys (
+    id TEXT PRIMARY KEY,
+    app_id TEXT NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+    public_jwk TEXT NOT NULL,
+    expires_at TEXT
+  );
+  CREATE TABLE machine_keys (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    public_jwk TEXT NOT NULL,
+    expires_at TEXT
+  );
+  CREATE TABLE user_grants (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    roles TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (user_id, project_id)
+  );
+  CREATE TABLE signing_keys (
+    kid TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    private_jwk TEXT NOT NULL,
+    public_jwk TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    sign_until TEXT NOT NULL,
+    publish_until TEXT NOT NULL
+  );
+  CREATE TABLE auth_requests (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    request TEXT NOT NULL,
+    session_id TEXT,
+    code TEXT UNIQUE,
+    code_expires_at TEXT,
+    code_used INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE login_sessions (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    user_agent_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    auth_time TEXT NOT NULL,
+    amr TEXT NOT NULL,
+    terminated_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX login_sessions_by_agent ON login_sessions (user_agent_id);
+  CREATE TABLE tokens (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
+    client_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    session_id TEXT,
+    auth_request_id TEXT,
+    refresh_token_id TEXT,
+    scope TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    format TEXT NOT NULL,
+    auth_time TEXT,
+    amr TEXT,
+    expires_at TEXT NOT NULL,
+    revoked_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX tokens_by_refresh ON tokens (refresh_token_id);
+  CREATE INDEX tokens_by_session ON tokens (session_id);
+  CREATE INDEX tokens_by_auth_request ON tokens (auth_request_id);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -3,6 +3,7 @@
 
 import bcrypt from "bcryptjs";
 import type { Core } from "../../core.js";
+import { hashSecret } from "../app/app.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 
@@ -24,6 +25,9 @@ export interface MachineInput {
   username: string;
   name: string;
   description?: string;
+  /** For the client_credentials grant; stored as a digest. */
+  clientSecret?: string;
+  accessTokenType?: "opaque" | "jwt";
 }
 
 export interface User {
@@ -82,7 +86,13 @@ export function addHumanUser(core: Core, instanceId: string, orgId: string, inpu
 
 export function addMachineUser(core: Core, instanceId: string, orgId: string, input: MachineInput, creator: string): string {
   const id = input.id ?? core.ids.next();
-  const payload = { username: input.username, name: input.name, description: input.description ?? "" };
+  const payload = {
+    username: input.username,
+    name: input.name,
+    description: input.description ?? "",
+    accessTokenType: input.accessTokenType ?? "opaque",
+    ...(input.clientSecret ? { secretHash: hashSecret(input.clientSecret) } : {}),
+  };
   core.events.push([{ instanceId, aggregateType: "user", aggregateId: id, type: "user.machine.added", payload, creator, resourceOwner: orgId }]);
   return id;
 }

@@ -1,0 +1,156 @@
+// Applications of a project: OIDC apps (clients of the OpenID Connect provider) and API apps
+// (resource servers that introspect tokens). Client secrets are stored as SHA-256 digests.
+
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Core } from "../../core.js";
+import type { Database } from "../../store/database.js";
+import type { Projections } from "../../store/projections.js";
+
+export type AuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
+export type ResponseType = "code" | "id_token" | "id_token token";
+export type GrantType = "authorization_code" | "implicit" | "refresh_token" | "urn:ietf:params:oauth:grant-type:token-exchange";
+
+export interface OidcAppConfig {
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  responseTypes: ResponseType[];
+  grantTypes: GrantType[];
+  appType: "web" | "user_agent" | "native";
+  authMethod: AuthMethod;
+  accessTokenType: "opaque" | "jwt";
+  idTokenRoleAssertion: boolean;
+  idTokenUserinfoAssertion: boolean;
+  accessTokenRoleAssertion: boolean;
+  clockSkewMs: number;
+  devMode: boolean;
+}
+
+export interface ApiAppConfig {
+  authMethod: "client_secret_basic" | "private_key_jwt";
+}
+
+export interface App {
+  id: string;
+  instanceId: string;
+  projectId: string;
+  orgId: string;
+  name: string;
+  kind: "oidc" | "api";
+  clientId: string;
+  hasSecret: boolean;
+  oidc?: OidcAppConfig;
+  api?: ApiAppConfig;
+}
+
+export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
+
+export function secretMatches(hash: string | null, secret: string): boolean {
+  if (!hash) return false;
+  const a = Buffer.from(hash);
+  const b = Buffer.from(hashSecret(secret));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const generateSecret = () => randomBytes(32).toString("base64url");
+
+export function registerAppProjection(p: Projections): void {
+  p.register(["app_keys", "apps"], {
+    "app.added": (db, e) => {
+      const { name, kind, clientId, secretHash, config } = e.payload as { name: string; kind: string; clientId: string; secretHash?: string; config: object };
+      db.stmt("INSERT INTO apps (id, instance_id, project_id, name, kind, client_id, client_secret_hash, config, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+        e.aggregateId,
+        e.instanceId,
+        e.payload.projectId,
+        name,
+        kind,
+        clientId,
+        secretHash ?? null,
+        JSON.stringify(config),
+        e.createdAt,
+        e.createdAt,
+        e.aggregateSequence,
+      );
+    },
+    "app.key.added": (db, e) => {
+      db.stmt("INSERT INTO app_keys (id, app_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(e.payload.keyId, e.aggregateId, JSON.stringify(e.payload.publicJwk), e.payload.expiresAt ?? null);
+    },
+  });
+}
+
+export interface AppInput {
+  id?: string;
+  name: string;
+  clientId?: string;
+  /** A fixed secret; generated for methods that need one when absent. */
+  clientSecret?: string;
+}
+
+/** Adds an app; returns its id, client id and the plain secret when it has one. */
+export function addApp(core: Core, instanceId: string, orgId: string, projectId: string, input: AppInput, kind: "oidc" | "api", config: OidcAppConfig | ApiAppConfig, creator: string) {
+  const id = input.id ?? core.ids.next();
+  const clientId = input.clientId ?? `${core.ids.next()}@svc`;
+  const needsSecret = config.authMethod === "client_secret_basic" || config.authMethod === "client_secret_post";
+  const clientSecret = needsSecret ? (input.clientSecret ?? generateSecret()) : undefined;
+  core.events.push([
+    {
+      instanceId,
+      aggregateType: "app",
+      aggregateId: id,
+      type: "app.added",
+      payload: { projectId, name: input.name, kind, clientId, ...(clientSecret ? { secretHash: hashSecret(clientSecret) } : {}), config },
+      creator,
+      resourceOwner: orgId,
+    },
+  ]);
+  return { id, clientId, clientSecret };
+}
+
+interface AppRow {
+  id: string;
+  instance_id: string;
+  project_id: string;
+  name: string;
+  kind: "oidc" | "api";
+  client_id: string;
+  client_secret_hash: string | null;
+  config: string;
+  org_id: string;
+}
+
+function fromRow(r: AppRow): App {
+  const config = JSON.parse(r.config);
+  return {
+    id: r.id,
+    instanceId: r.instance_id,
+    projectId: r.project_id,
+    orgId: r.org_id,
+    name: r.name,
+    kind: r.kind,
+    clientId: r.client_id,
+    hasSecret: r.client_secret_hash !== null,
+    ...(r.kind === "oidc" ? { oidc: config as OidcAppConfig } : { api: config as ApiAppConfig }),
+  };
+}
+
+const SELECT = "SELECT a.*, p.org_id FROM apps a JOIN projects p ON p.id = a.project_id";
+
+export function appByClientId(db: Database, instanceId: string, clientId: string): App | undefined {
+  const r = db.stmt(`${SELECT} WHERE a.instance_id = ? AND a.client_id = ?`).get(instanceId, clientId) as AppRow | undefined;
+  return r && fromRow(r);
+}
+
+export function appSecretHash(db: Database, appId: string): string | null {
+  return (db.stmt("SELECT client_secret_hash AS h FROM apps WHERE id = ?").get(appId) as { h: string | null } | undefined)?.h ?? null;
+}
+
+export function appPublicKeys(db: Database, appId: string): { id: string; jwk: object; expiresAt: string | null }[] {
+  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM app_keys WHERE app_id = ?").all(appId) as { id: string; public_jwk: string; expires_at: string | null }[];
+  return rows.map((r) => ({ id: r.id, jwk: JSON.parse(r.public_jwk) as object, expiresAt: r.expires_at }));
+}
+
+export function addAppKey(core: Core, app: App, publicJwk: object, creator: string, keyId = core.ids.next(), expiresAt?: string): string {
+  core.events.push([
+    { instanceId: app.instanceId, aggregateType: "app", aggregateId: app.id, type: "app.key.added", payload: { keyId, publicJwk, ...(expiresAt ? { expiresAt } : {}) }, creator, resourceOwner: app.orgId },
+  ]);
+  return keyId;
+}
