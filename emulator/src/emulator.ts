@@ -22,6 +22,7 @@ import { withSpecGrpcMessage } from "./api/grpc-message.js";
 import { createHttpApp } from "./server/http-app.js";
 import { Listener } from "./server/listener.js";
 import { listInstances } from "./domain/instance/instance.js";
+import { SigningKeys } from "./oidc/keys.js";
 
 export interface EmulatorOptions {
   /** Default 8080; 0 takes a free port. */
@@ -108,7 +109,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const table = buildRpcTable();
   const grpc = createGrpcHandler(core, table);
-  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore });
+  const keys = new SigningKeys(core);
+  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys }, keys);
   const h2 = createH2Server({}, (req, res) => grpc(req, withSpecGrpcMessage(res)));
   const listener = new Listener(http.server, h2);
   let address;
@@ -119,6 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw e;
   }
   const url = `http://localhost:${address.port}`;
+  keys.prepare();
 
   return {
     url,

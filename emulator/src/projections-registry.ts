@@ -11,6 +11,10 @@ import { registerExecutionProjection } from "./domain/execution/projection.js";
 import { registerProjectProjection } from "./domain/project/project.js";
 import { registerAppProjection } from "./domain/app/app.js";
 import { registerUserGrantProjection } from "./domain/user-grant/user-grant.js";
+import { registerSigningKeyProjection } from "./oidc/keys.js";
+import { registerTokenProjection } from "./oidc/tokens.js";
+import { registerAuthRequestProjection } from "./oidc/auth-requests.js";
+import { registerLoginSessionProjection } from "./oidc/login-sessions.js";
 
 export function allProjections(): Projections {
   const p = new Projections();
@@ -24,5 +28,9 @@ export function allProjections(): Projections {
   registerProjectProjection(p);
   registerAppProjection(p);
   registerUserGrantProjection(p);
+  registerSigningKeyProjection(p);
+  registerTokenProjection(p);
+  registerAuthRequestProjection(p);
+  registerLoginSessionProjection(p);
   return p;
 }

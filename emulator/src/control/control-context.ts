@@ -2,11 +2,13 @@
 
 import type { Core } from "../core.js";
 import type { Snapshots } from "../store/snapshots.js";
+import type { SigningKeys } from "../oidc/keys.js";
 
 export interface ControlContext {
   core: Core;
   consoleToken: string;
   snapshots: Snapshots;
+  keys: SigningKeys;
   reset(): void;
   restore(name: string): boolean;
 }

@@ -9,6 +9,8 @@ import { registerRestRoutes, sendRoutingError } from "../api/rest-adapter.js";
 import { isGrpcWeb, type NodeHandler } from "../api/grpc-adapter.js";
 import type { RpcTable } from "../api/rpc.js";
 import { controlApi } from "../control/control-api.js";
+import { oidcRoutes } from "../oidc/routes.js";
+import type { SigningKeys } from "../oidc/keys.js";
 import type { ControlContext } from "../control/control-context.js";
 import { sendControlError } from "../control/control-error.js";
 import { Code } from "./errors.js";
@@ -19,7 +21,7 @@ export interface HttpApp {
   server: Server;
 }
 
-export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandler, control: ControlContext): Promise<HttpApp> {
+export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandler, control: ControlContext, keys: SigningKeys): Promise<HttpApp> {
   let server: Server | undefined;
   const app = Fastify({
     logger: false,
@@ -57,6 +59,7 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
     restPaths = registerRestRoutes(rest, core, table);
   });
   await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
+  await app.register(async (o) => oidcRoutes(o, core, keys));
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split("?", 1)[0]!;

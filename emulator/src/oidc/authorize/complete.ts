@@ -1,0 +1,40 @@
+// Finishing an authorization request once a login session stands behind it: a code for the code
+// flow, tokens for the implicit flow, delivered by the request's response mode.
+
+import type { FastifyReply } from "fastify";
+import type { App } from "../../domain/app/app.js";
+import { getUser } from "../../domain/user/user.js";
+import { succeedAuthRequest, type AuthRequest } from "../auth-requests.js";
+import type { OidcError } from "../errors.js";
+import { issueTokens, type OidcContext } from "../issue.js";
+import type { LoginSession } from "../login-sessions.js";
+import { sendAuthorizationResponse } from "./respond.js";
+
+export async function completeAuthRequest(ctx: OidcContext, reply: FastifyReply, req: AuthRequest, session: LoginSession, app: App): Promise<FastifyReply> {
+  const p = req.params;
+  if (p.responseType === "code") {
+    const code = succeedAuthRequest(ctx.core, req, session.id, session.userId, true);
+    return sendAuthorizationResponse(reply, p.redirectUri, p.responseMode, { code, state: p.state });
+  }
+  succeedAuthRequest(ctx.core, req, session.id, session.userId, false);
+  const tokens = await issueTokens(ctx, {
+    clientId: app.clientId,
+    app,
+    user: getUser(ctx.core.db, session.userId)!,
+    scope: p.scope.filter((s) => s !== "offline_access"),
+    sessionId: session.id,
+    authRequestId: req.id,
+    authTime: session.authTime,
+    amr: session.amr,
+    nonce: p.nonce,
+    accessTokenFormat: app.oidc!.accessTokenType,
+    withAccessToken: p.responseType === "id_token token",
+    withRefreshToken: false,
+    withIdToken: true,
+  });
+  return sendAuthorizationResponse(reply, p.redirectUri, p.responseMode, { ...tokens, state: p.state });
+}
+
+export function sendAuthorizationError(reply: FastifyReply, req: Pick<AuthRequest["params"], "redirectUri" | "responseMode" | "state">, err: OidcError): FastifyReply {
+  return sendAuthorizationResponse(reply, req.redirectUri, req.responseMode, { error: err.error, error_description: err.description, state: req.state });
+}

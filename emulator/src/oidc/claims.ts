@@ -1,0 +1,81 @@
+// Claims about a user by granted scope (OpenID Connect Core 5.4; reserved scopes and claim shapes of
+// wire-facts 6.3 and 6.4): profile, email, phone, the org and resource owner claims, and roles as
+// { roleKey: { orgId: orgPrimaryDomain } }.
+
+import type { Core } from "../core.js";
+import { getOrg } from "../domain/org/org.js";
+import { getInstance } from "../domain/instance/instance.js";
+import { getProject } from "../domain/project/project.js";
+import { grantsOfUser } from "../domain/user-grant/user-grant.js";
+import type { User } from "../domain/user/user.js";
+
+export const CLAIM_PREFIX = "urn:svc:iam";
+export const ROLES_CLAIM = "urn:svc:iam:org:project:roles";
+export const API_AUDIENCE_SCOPE = "urn:svc:iam:org:project:id:svc:aud";
+const PROJECT_AUD_SCOPE = /^urn:svc:iam:org:project:id:(.+):aud$/;
+const ROLE_SCOPE = /^urn:svc:iam:org:project:role:(.+)$/;
+
+/** An org's primary domain: its name as a slug below the instance's primary domain. */
+export function orgPrimaryDomain(core: Core, instanceId: string, orgId: string): string {
+  const org = getOrg(core.db, instanceId, orgId);
+  const instanceDomain = getInstance(core.db, instanceId)?.domains[0] ?? "localhost";
+  const slug = (org?.name ?? orgId).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `${slug}.${instanceDomain}`;
+}
+
+export function loginName(core: Core, user: User): string {
+  return `${user.username}@${orgPrimaryDomain(core, user.instanceId, user.orgId)}`;
+}
+
+/** Project ids the scopes add to the audience (`urn:svc:iam:org:project:id:<id>:aud`); "svc" is the API. */
+export function audienceScopes(scopes: string[]): string[] {
+  return scopes.map((s) => PROJECT_AUD_SCOPE.exec(s)?.[1]).filter((x): x is string => !!x);
+}
+
+/** The role claims of a user for a project, limited to role keys requested by role scopes (if any). */
+export function roleClaims(core: Core, user: User, projectId: string, scopes: string[], asClientProject: boolean): Record<string, unknown> {
+  const requested = scopes.map((s) => ROLE_SCOPE.exec(s)?.[1]).filter((x): x is string => !!x);
+  const roles: Record<string, Record<string, string>> = {};
+  for (const grant of grantsOfUser(core.db, user.id).filter((g) => g.projectId === projectId)) {
+    for (const role of grant.roles) {
+      if (requested.length && !requested.includes(role)) continue;
+      (roles[role] ??= {})[grant.orgId] = orgPrimaryDomain(core, user.instanceId, grant.orgId);
+    }
+  }
+  if (Object.keys(roles).length === 0) return {};
+  return { ...(asClientProject ? { [ROLES_CLAIM]: roles } : {}), [`urn:svc:iam:org:project:${projectId}:roles`]: roles };
+}
+
+/** Whether roles are asserted: requested by a role scope, or switched on for the project or token type. */
+export function assertsRoles(core: Core, projectId: string, scopes: string[], appFlag: boolean): boolean {
+  return appFlag || scopes.some((s) => ROLE_SCOPE.test(s) || s === "urn:svc:iam:org:projects:roles") || (getProject(core.db, projectId)?.roleAssertion ?? false);
+}
+
+/** The claims of the scopes profile, email, phone and the reserved user scopes. */
+export function userinfoClaims(core: Core, user: User, scopes: string[]): Record<string, unknown> {
+  const d = user.data as Record<string, string | boolean | undefined>;
+  const claims: Record<string, unknown> = { sub: user.id };
+  if (scopes.includes("profile")) {
+    if (user.type === "human") {
+      Object.assign(claims, { name: `${d.firstName} ${d.lastName}`, given_name: d.firstName, family_name: d.lastName, locale: (d.preferredLanguage as string) || undefined });
+    } else {
+      claims.name = d.name;
+    }
+    claims.preferred_username = loginName(core, user);
+    claims.updated_at = Math.floor(core.clock.nowMs() / 1000);
+  }
+  if (scopes.includes("email") && user.type === "human") Object.assign(claims, { email: d.email, email_verified: d.emailVerified === true });
+  if (scopes.includes("phone") && user.type === "human" && d.phone) Object.assign(claims, { phone_number: d.phone, phone_number_verified: d.phoneVerified === true });
+  if (scopes.includes("urn:svc:iam:user:resourceowner")) {
+    const org = getOrg(core.db, user.instanceId, user.orgId);
+    Object.assign(claims, {
+      "urn:svc:iam:user:resourceowner:id": user.orgId,
+      "urn:svc:iam:user:resourceowner:name": org?.name ?? "",
+      "urn:svc:iam:user:resourceowner:primary_domain": orgPrimaryDomain(core, user.instanceId, user.orgId),
+    });
+  }
+  const orgScope = scopes.map((s) => /^urn:svc:iam:org:id:(.+)$/.exec(s)?.[1]).find((x) => x);
+  if (orgScope) Object.assign(claims, { "urn:svc:iam:org:id": orgScope });
+  for (const k of Object.keys(claims)) if (claims[k] === undefined) delete claims[k];
+  return claims;
+}

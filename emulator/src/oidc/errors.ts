@@ -1,0 +1,38 @@
+// OAuth 2.0 / OpenID Connect errors (spec "Errors"): one class, rendered by the endpoint as JSON
+// (token, introspection, revocation), as a redirect (authorization) or as an error page.
+
+export type OidcErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "invalid_scope"
+  | "invalid_target"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "unsupported_response_type"
+  | "unsupported_token_type"
+  | "server_error"
+  | "interaction_required"
+  | "login_required"
+  | "access_denied"
+  | "invalid_token";
+
+export class OidcError extends Error {
+  constructor(
+    readonly error: OidcErrorCode,
+    readonly description: string,
+    /** HTTP status when rendered as JSON. */
+    readonly status = error === "invalid_client" || error === "invalid_token" ? 401 : error === "server_error" ? 500 : 400,
+  ) {
+    super(`${error}: ${description}`);
+  }
+
+  body(): { error: string; error_description: string } {
+    return { error: this.error, error_description: this.description };
+  }
+}
+
+export const invalidRequest = (d: string) => new OidcError("invalid_request", d);
+export const invalidClient = (d: string) => new OidcError("invalid_client", d);
+export const invalidGrant = (d: string) => new OidcError("invalid_grant", d);
+export const invalidScope = (d: string) => new OidcError("invalid_scope", d);

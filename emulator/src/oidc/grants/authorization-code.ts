@@ -1,0 +1,61 @@
+// grant_type=authorization_code (spec "Token endpoint grants"; RFC 6749 4.1.3, RFC 7636): the code
+// works once, within its lifetime, for the client it was issued to and the same redirect_uri;
+// PKCE's code_verifier must match the challenge. A replayed code revokes what it issued.
+
+import { createHash } from "node:crypto";
+import { getUser } from "../../domain/user/user.js";
+import { authRequestByCode, codeExchangedEvent } from "../auth-requests.js";
+import { authenticateClient } from "../clients.js";
+import { OidcError, invalidGrant } from "../errors.js";
+import { issueTokens } from "../issue.js";
+import { getLoginSession } from "../login-sessions.js";
+import { revokeEvents, tokensWhere } from "../tokens.js";
+import { required, type GrantModule } from "./grant.js";
+
+export const authorizationCode: GrantModule = {
+  grantType: "authorization_code",
+  async handle(ctx, req) {
+    const { core, instance } = ctx;
+    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
+    if (client.kind !== "app") throw new OidcError("unauthorized_client", "this client may not use the authorization code grant");
+    const code = required(req.form, "code");
+    const redirectUri = required(req.form, "redirect_uri");
+    const ar = authRequestByCode(core, instance.id, code);
+    if (!ar) throw invalidGrant("the code is unknown");
+    if (ar.codeUsed) {
+      core.events.push(revokeEvents(tokensWhere(core, "auth_request_id", ar.id), client.clientId));
+      throw invalidGrant("the code was already used; the tokens it gave are revoked");
+    }
+    if (Date.parse(ar.codeExpiresAt!) <= core.clock.nowMs()) throw invalidGrant("the code has expired");
+    if (ar.params.clientId !== client.clientId) throw invalidGrant("the code was issued to another client");
+    if (ar.params.redirectUri !== redirectUri) throw invalidGrant("redirect_uri differs from the one of the authorization request");
+    const verifier = req.form.code_verifier;
+    if (ar.params.codeChallenge) {
+      if (!verifier) throw invalidGrant("code_verifier is missing");
+      if (createHash("sha256").update(verifier).digest("base64url") !== ar.params.codeChallenge) throw invalidGrant("code_verifier does not match the code_challenge");
+    } else if (verifier) {
+      throw invalidGrant("code_verifier given, but the authorization request had no code_challenge");
+    }
+    const config = client.app.oidc!;
+    if (!config.grantTypes.includes("authorization_code")) throw new OidcError("unauthorized_client", "the application does not allow the authorization code grant");
+    const session = getLoginSession(core, ar.sessionId!);
+    if (!session || session.terminatedAt) throw invalidGrant("the login session of the code has ended");
+    core.events.push([codeExchangedEvent(ar, client.clientId)]);
+    const offline = ar.params.scope.includes("offline_access") && config.grantTypes.includes("refresh_token");
+    return issueTokens(ctx, {
+      clientId: client.clientId,
+      app: client.app,
+      user: getUser(core.db, session.userId)!,
+      scope: ar.params.scope.filter((s) => s !== "offline_access" || offline),
+      sessionId: session.id,
+      authRequestId: ar.id,
+      authTime: session.authTime,
+      amr: session.amr,
+      nonce: ar.params.nonce,
+      accessTokenFormat: config.accessTokenType,
+      withAccessToken: true,
+      withRefreshToken: offline,
+      withIdToken: ar.params.scope.includes("openid"),
+    });
+  },
+};

@@ -1,0 +1,47 @@
+// grant_type=refresh_token (spec "Token endpoint grants"; RFC 6749 6): the scope must be a subset of
+// the original one, which is kept when omitted; the refresh token rotates and the old one is
+// revoked with its access tokens.
+
+import { getUser } from "../../domain/user/user.js";
+import { authenticateClient } from "../clients.js";
+import { OidcError, invalidGrant, invalidScope } from "../errors.js";
+import { issueTokens } from "../issue.js";
+import { getLoginSession } from "../login-sessions.js";
+import { getToken, isActive, tokensWhere } from "../tokens.js";
+import { required, type GrantModule } from "./grant.js";
+
+export const refreshToken: GrantModule = {
+  grantType: "refresh_token",
+  async handle(ctx, req) {
+    const { core, instance } = ctx;
+    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
+    if (client.kind !== "app") throw new OidcError("unauthorized_client", "this client may not use refresh tokens");
+    const config = client.app.oidc!;
+    if (!config.grantTypes.includes("refresh_token")) throw new OidcError("unauthorized_client", "the application does not allow the refresh token grant");
+    const old = getToken(core, required(req.form, "refresh_token"));
+    if (!old || old.kind !== "refresh" || old.instanceId !== instance.id) throw invalidGrant("the refresh token is unknown");
+    if (old.revokedAt) throw invalidGrant("the refresh token was revoked");
+    if (!isActive(core, old)) throw invalidGrant("the refresh token has expired");
+    if (old.clientId !== client.clientId) throw invalidGrant("the refresh token was issued to another client");
+    const requested = req.form.scope?.split(" ").filter(Boolean);
+    const beyond = requested?.find((s) => !old.scope.includes(s));
+    if (beyond) throw invalidScope(`scope ${beyond} was not granted originally`);
+    const scope = requested ?? old.scope;
+    const session = old.sessionId ? getLoginSession(core, old.sessionId) : undefined;
+    if (session?.terminatedAt) throw invalidGrant("the login session of the refresh token has ended");
+    return issueTokens(ctx, {
+      clientId: client.clientId,
+      app: client.app,
+      user: getUser(core.db, old.userId)!,
+      scope: scope.includes("offline_access") ? scope : [...scope, "offline_access"],
+      sessionId: old.sessionId ?? undefined,
+      authTime: old.authTime ?? undefined,
+      amr: old.amr,
+      accessTokenFormat: config.accessTokenType,
+      withAccessToken: true,
+      withRefreshToken: true,
+      withIdToken: scope.includes("openid"),
+      replaces: [old, ...tokensWhere(core, "refresh_token_id", old.id)],
+    });
+  },
+};

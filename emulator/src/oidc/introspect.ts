@@ -1,0 +1,34 @@
+// POST /oauth/v2/introspect (RFC 7662; spec "Introspection response"): the client authenticates
+// with client_secret_basic or private_key_jwt; a token is active when it is valid, not revoked and
+// the client's project is in its audience, else {"active": false}.
+
+import { getUser } from "../domain/user/user.js";
+import { activeAccessToken } from "./access-token.js";
+import { loginName, userinfoClaims } from "./claims.js";
+import { authenticateClient, type ClientCredentials } from "./clients.js";
+import type { OidcContext } from "./issue.js";
+
+export async function introspect(ctx: OidcContext, credentials: ClientCredentials, token: string | undefined, endpoint: string): Promise<Record<string, unknown>> {
+  const client = await authenticateClient(ctx.core, ctx.instance, credentials, ["client_secret_basic", "private_key_jwt"], [ctx.issuer, endpoint]);
+  if (client.kind !== "app" || !token) return { active: false };
+  const t = await activeAccessToken(ctx, token);
+  if (!t || !(t.audience.includes(client.app.projectId) || t.audience.includes(client.clientId))) return { active: false };
+  const user = getUser(ctx.core.db, t.userId);
+  if (!user) return { active: false };
+  const toS = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+  return {
+    ...userinfoClaims(ctx.core, user, t.scope),
+    active: true,
+    scope: t.scope.join(" "),
+    client_id: t.clientId,
+    token_type: "Bearer",
+    exp: toS(t.expiresAt),
+    iat: toS(t.createdAt),
+    nbf: toS(t.createdAt),
+    sub: user.id,
+    aud: t.audience,
+    iss: ctx.issuer,
+    jti: t.id,
+    username: loginName(ctx.core, user),
+  };
+}

@@ -1,0 +1,123 @@
+// Issuing tokens for a grant (spec "Token response"): an access token (opaque or JWT), a refresh
+// token when offline access was granted, an ID token when openid was; the profile/email/phone/address
+// claims go into the ID token only without an access token or with id_token_userinfo_assertion.
+
+import type { Core } from "../core.js";
+import type { App } from "../domain/app/app.js";
+import type { Instance } from "../domain/instance/instance.js";
+import type { User } from "../domain/user/user.js";
+import type { NewEvent } from "../store/event-store.js";
+import { assertsRoles, audienceScopes, loginName, roleClaims, userinfoClaims } from "./claims.js";
+import type { SigningKeys } from "./keys.js";
+import {
+  ACCESS_TOKEN_LIFETIME_S,
+  ID_TOKEN_LIFETIME_S,
+  REFRESH_IDLE_LIFETIME_S,
+  halfHash,
+  newTokenValue,
+  revokeEvents,
+  signJwt,
+  tokenAddedEvent,
+  type TokenRecord,
+} from "./tokens.js";
+
+export interface OidcContext {
+  core: Core;
+  keys: SigningKeys;
+  instance: Instance;
+  issuer: string;
+}
+
+export interface Grant {
+  clientId: string;
+  app?: App;
+  user: User;
+  scope: string[];
+  sessionId?: string;
+  authRequestId?: string;
+  authTime?: string;
+  amr?: string[];
+  nonce?: string;
+  accessTokenFormat: "opaque" | "jwt";
+  /** Issue an access token (all grants but implicit `id_token`). */
+  withAccessToken: boolean;
+  withRefreshToken: boolean;
+  withIdToken: boolean;
+  /** A refresh token this grant replaces (rotation): it is revoked with its access tokens. */
+  replaces?: TokenRecord[];
+  /** Absolute end of the refresh token chain. */
+  refreshNotAfter?: string;
+}
+
+export interface TokenResponse {
+  access_token?: string;
+  token_type: "Bearer";
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+  id_token?: string;
+}
+
+export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResponse> {
+  const { core, instance } = ctx;
+  const nowMs = core.clock.nowMs();
+  const iat = Math.floor(nowMs / 1000);
+  const projectId = g.app?.projectId;
+  const audience = [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(g.scope)])];
+  const events: NewEvent[] = [];
+  const response: TokenResponse = { token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: g.scope.join(" ") };
+  const common = { clientId: g.clientId, userId: g.user.id, sessionId: g.sessionId ?? null, authRequestId: g.authRequestId ?? null, scope: g.scope, audience, authTime: g.authTime ?? null, amr: g.amr ?? [] };
+
+  let refreshId: string | null = null;
+  if (g.withRefreshToken) {
+    refreshId = newTokenValue();
+    const idleEnd = nowMs + REFRESH_IDLE_LIFETIME_S * 1000;
+    const expiresAt = new Date(g.refreshNotAfter ? Math.min(idleEnd, Date.parse(g.refreshNotAfter)) : idleEnd).toISOString();
+    events.push(tokenAddedEvent(instance.id, refreshId, { ...common, kind: "refresh", refreshTokenId: null, format: "opaque", expiresAt }));
+    response.refresh_token = refreshId;
+  }
+  if (g.withAccessToken) {
+    const id = newTokenValue();
+    const expiresAt = new Date(nowMs + ACCESS_TOKEN_LIFETIME_S * 1000).toISOString();
+    events.push(tokenAddedEvent(instance.id, id, { ...common, kind: "access", refreshTokenId: refreshId, format: g.accessTokenFormat, expiresAt }));
+    response.access_token =
+      g.accessTokenFormat === "jwt"
+        ? await signJwt(ctx.keys, instance, {
+            iss: ctx.issuer,
+            sub: g.user.id,
+            aud: audience,
+            client_id: g.clientId,
+            exp: iat + ACCESS_TOKEN_LIFETIME_S,
+            iat,
+            nbf: iat,
+            jti: id,
+            scope: g.scope.join(" "),
+            ...(projectId && assertsRoles(core, projectId, g.scope, g.app?.oidc?.accessTokenRoleAssertion ?? false) ? roleClaims(core, g.user, projectId, g.scope, true) : {}),
+          })
+        : id;
+  }
+  if (g.withIdToken) {
+    const withUserinfo = !g.withAccessToken || (g.app?.oidc?.idTokenUserinfoAssertion ?? false);
+    const skewS = Math.floor((g.app?.oidc?.clockSkewMs ?? 0) / 1000);
+    response.id_token = await signJwt(ctx.keys, instance, {
+      iss: ctx.issuer,
+      sub: g.user.id,
+      aud: audience,
+      azp: g.clientId,
+      exp: iat + ID_TOKEN_LIFETIME_S + skewS,
+      iat,
+      ...(g.authTime ? { auth_time: Math.floor(Date.parse(g.authTime) / 1000) } : {}),
+      ...(g.nonce ? { nonce: g.nonce } : {}),
+      ...(g.amr?.length ? { amr: g.amr } : {}),
+      ...(response.access_token ? { at_hash: halfHash(response.access_token) } : {}),
+      ...(g.sessionId ? { sid: g.sessionId } : {}),
+      ...(withUserinfo ? userinfoClaims(core, g.user, g.scope) : {}),
+      ...(projectId && assertsRoles(core, projectId, g.scope, g.app?.oidc?.idTokenRoleAssertion ?? false) ? roleClaims(core, g.user, projectId, g.scope, true) : {}),
+    });
+  }
+  if (g.replaces?.length) events.push(...revokeEvents(g.replaces, g.user.id));
+  core.events.push(events);
+  if (!g.withAccessToken) delete response.access_token;
+  return response;
+}
+

@@ -1,0 +1,146 @@
+// The login pages' routes under /ui/login: sign in with login name and password, the emulator's
+// one-click shortcut, the account chooser and registration (prompt=create). Each finishes the
+// authorization request it belongs to.
+
+import bcrypt from "bcryptjs";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Core } from "../../core.js";
+import { addHumanUser, getUser, type User } from "../../domain/user/user.js";
+import { getAuthRequest, type AuthRequest } from "../auth-requests.js";
+import { completeAuthRequest } from "../authorize/complete.js";
+import { findApp } from "../clients.js";
+import { loginName } from "../claims.js";
+import type { OidcContext } from "../issue.js";
+import { activeSessions, addLoginSession } from "../login-sessions.js";
+import { errorPage, loginPage, registerPage, selectAccountPage } from "./pages.js";
+import { pickLanguage, textsFor } from "./texts.js";
+
+export interface LoginDeps {
+  context(req: FastifyRequest): OidcContext;
+  userAgentId(req: FastifyRequest, reply: FastifyReply): string;
+}
+
+type Form = Record<string, string | undefined>;
+
+function findUserByLoginName(core: Core, instanceId: string, name: string): User | undefined {
+  const rows = core.db.stmt("SELECT id FROM users WHERE instance_id = ? AND type = 'human'").all(instanceId) as { id: string }[];
+  const wanted = name.trim().toLowerCase();
+  for (const { id } of rows) {
+    const u = getUser(core.db, id)!;
+    if (u.username.toLowerCase() === wanted || loginName(core, u).toLowerCase() === wanted || String(u.data.email ?? "").toLowerCase() === wanted) return u;
+  }
+  return undefined;
+}
+
+function passwordHash(core: Core, userId: string): string | null {
+  return (core.db.stmt("SELECT password_hash AS h FROM users WHERE id = ?").get(userId) as { h: string | null }).h;
+}
+
+function humansOf(core: Core, instanceId: string): { id: string; label: string }[] {
+  const rows = core.db.stmt("SELECT id FROM users WHERE instance_id = ? AND type = 'human' ORDER BY username").all(instanceId) as { id: string }[];
+  return rows.map(({ id }) => {
+    const u = getUser(core.db, id)!;
+    return { id, label: `${u.data.firstName} ${u.data.lastName} (${loginName(core, u)})` };
+  });
+}
+
+export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void {
+  const page = (req: FastifyRequest, ar: AuthRequest | undefined) => {
+    const lang = pickLanguage(ar?.params.uiLocales ?? [], req.headers["accept-language"]);
+    return { lang, t: textsFor(lang) };
+  };
+  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+
+  /** The open authorization request named by the form or query, or an error page. */
+  const requestOf = (req: FastifyRequest, reply: FastifyReply, id: string | undefined) => {
+    const ctx = deps.context(req);
+    const ar = id ? getAuthRequest(ctx.core, ctx.instance.id, id) : undefined;
+    if (!ar || ar.sessionId) {
+      const { lang, t } = page(req, undefined);
+      html(reply, 400, errorPage(t, lang, "invalid_request", ar ? "this authorization request is already finished" : "unknown authorization request"));
+      return undefined;
+    }
+    return { ctx, ar, app: findApp(ctx.core, ctx.instance, ar.params.clientId)! };
+  };
+
+  const signIn = async (req: FastifyRequest, reply: FastifyReply, r: NonNullable<ReturnType<typeof requestOf>>, user: User, amr: string[]) => {
+    const session = addLoginSession(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply), user.id, amr);
+    return completeAuthRequest(r.ctx, reply, r.ar, session, r.app);
+  };
+
+  app.get<{ Querystring: Form }>("/ui/login/login", async (req, reply) => {
+    const r = requestOf(req, reply, req.query.authRequest);
+    if (!r) return reply;
+    const { lang, t } = page(req, r.ar);
+    return html(reply, 200, loginPage(t, lang, r.ar.id, { loginName: r.ar.params.loginHint, users: humansOf(r.ctx.core, r.ctx.instance.id) }));
+  });
+
+  app.post<{ Body: Form }>("/ui/login/login", async (req, reply) => {
+    const r = requestOf(req, reply, req.body?.authRequest);
+    if (!r) return reply;
+    const user = findUserByLoginName(r.ctx.core, r.ctx.instance.id, req.body.loginName ?? "");
+    const hash = user && passwordHash(r.ctx.core, user.id);
+    if (!user || !hash || !(await bcrypt.compare(req.body.password ?? "", hash))) {
+      const { lang, t } = page(req, r.ar);
+      return html(reply, 401, loginPage(t, lang, r.ar.id, { loginName: req.body.loginName, error: t.wrong, users: humansOf(r.ctx.core, r.ctx.instance.id) }));
+    }
+    return signIn(req, reply, r, user, ["pwd"]);
+  });
+
+  app.post<{ Body: Form }>("/ui/login/shortcut", async (req, reply) => {
+    const r = requestOf(req, reply, req.body?.authRequest);
+    if (!r) return reply;
+    const user = req.body.userId ? getUser(r.ctx.core.db, req.body.userId) : undefined;
+    if (!user || user.instanceId !== r.ctx.instance.id || user.type !== "human") {
+      const { lang, t } = page(req, r.ar);
+      return html(reply, 400, errorPage(t, lang, "invalid_request", "unknown user"));
+    }
+    return signIn(req, reply, r, user, ["pwd"]);
+  });
+
+  app.get<{ Querystring: Form }>("/ui/login/select", async (req, reply) => {
+    const r = requestOf(req, reply, req.query.authRequest);
+    if (!r) return reply;
+    const { lang, t } = page(req, r.ar);
+    const sessions = activeSessions(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply)).map((s) => {
+      const u = getUser(r.ctx.core.db, s.userId)!;
+      return { id: s.id, label: `${u.data.firstName ?? u.data.name} ${u.data.lastName ?? ""} (${loginName(r.ctx.core, u)})` };
+    });
+    return html(reply, 200, selectAccountPage(t, lang, r.ar.id, sessions));
+  });
+
+  app.post<{ Body: Form }>("/ui/login/select", async (req, reply) => {
+    const r = requestOf(req, reply, req.body?.authRequest);
+    if (!r) return reply;
+    const session = activeSessions(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply)).find((s) => s.id === req.body.sessionId);
+    if (!session) return reply.redirect(`/ui/login/login?authRequest=${encodeURIComponent(r.ar.id)}`, 302);
+    return completeAuthRequest(r.ctx, reply, r.ar, session, r.app);
+  });
+
+  app.get<{ Querystring: Form }>("/ui/login/register", async (req, reply) => {
+    const r = requestOf(req, reply, req.query.authRequest);
+    if (!r) return reply;
+    const { lang, t } = page(req, r.ar);
+    return html(reply, 200, registerPage(t, lang, r.ar.id));
+  });
+
+  app.post<{ Body: Form }>("/ui/login/register", async (req, reply) => {
+    const r = requestOf(req, reply, req.body?.authRequest);
+    if (!r) return reply;
+    const { lang, t } = page(req, r.ar);
+    const f = req.body;
+    const missing = ["firstName", "lastName", "email", "loginName", "password"].find((k) => !f[k]?.trim());
+    const problem = missing
+      ? `${missing} is required`
+      : !/^[^\s@]+@[^\s@]+$/.test(f.email!)
+        ? "email is not an email address"
+        : f.password!.length < 8
+          ? "the password needs at least 8 characters"
+          : findUserByLoginName(r.ctx.core, r.ctx.instance.id, f.loginName!)
+            ? `${f.loginName} is taken`
+            : undefined;
+    if (problem) return html(reply, 400, registerPage(t, lang, r.ar.id, problem));
+    const userId = addHumanUser(r.ctx.core, r.ctx.instance.id, r.app.orgId, { username: f.loginName!.trim(), firstName: f.firstName!.trim(), lastName: f.lastName!.trim(), email: f.email!.trim(), emailVerified: false, password: f.password! }, "ANONYMOUS");
+    return signIn(req, reply, r, getUser(r.ctx.core.db, userId)!, ["pwd"]);
+  });
+}

@@ -1,0 +1,79 @@
+// Texts of the login pages; the language follows ui_locales, then Accept-Language, then English.
+
+export interface Texts {
+  title: string;
+  loginName: string;
+  password: string;
+  next: string;
+  wrong: string;
+  chooseAccount: string;
+  otherAccount: string;
+  register: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  create: string;
+  shortcut: string;
+  shortcutNote: string;
+  error: string;
+  signedOut: string;
+}
+
+const TEXTS: Record<"en" | "de", Texts> = {
+  en: {
+    title: "Sign in",
+    loginName: "Login name",
+    password: "Password",
+    next: "Sign in",
+    wrong: "Login name or password is wrong.",
+    chooseAccount: "Choose an account",
+    otherAccount: "Use another account",
+    register: "Create an account",
+    firstName: "First name",
+    lastName: "Last name",
+    email: "Email",
+    create: "Create account",
+    shortcut: "Emulator shortcut: sign in as",
+    shortcutNote: "Only the emulator offers this: one click, no password.",
+    error: "The request cannot be completed",
+    signedOut: "You are signed out.",
+  },
+  de: {
+    title: "Anmelden",
+    loginName: "Loginname",
+    password: "Passwort",
+    next: "Anmelden",
+    wrong: "Loginname oder Passwort ist falsch.",
+    chooseAccount: "Konto auswählen",
+    otherAccount: "Anderes Konto verwenden",
+    register: "Konto erstellen",
+    firstName: "Vorname",
+    lastName: "Nachname",
+    email: "E-Mail",
+    create: "Konto erstellen",
+    shortcut: "Emulator-Abkürzung: anmelden als",
+    shortcutNote: "Nur der Emulator bietet das: ein Klick, kein Passwort.",
+    error: "Die Anfrage kann nicht abgeschlossen werden",
+    signedOut: "Sie sind abgemeldet.",
+  },
+};
+
+export type Language = keyof typeof TEXTS;
+
+export function pickLanguage(uiLocales: string[], acceptLanguage: string | undefined): Language {
+  const fromHeader = (acceptLanguage ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag, q] = part.trim().split(";q=");
+      return { tag: (tag ?? "").toLowerCase(), q: q === undefined ? 1 : Number(q) };
+    })
+    .sort((a, b) => b.q - a.q)
+    .map((x) => x.tag);
+  for (const tag of [...uiLocales.map((l) => l.toLowerCase()), ...fromHeader]) {
+    const base = tag.split("-")[0] as Language;
+    if (base in TEXTS) return base;
+  }
+  return "en";
+}
+
+export const textsFor = (lang: Language): Texts => TEXTS[lang];

@@ -1,0 +1,131 @@
+// The OpenID Connect provider's HTTP surface (spec "Endpoints"): discovery, keys, authorize and the
+// login pages, token, introspection, userinfo, revocation, end session. Forms are
+// application/x-www-form-urlencoded; errors are rendered here, one way per endpoint kind.
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import formbody from "@fastify/formbody";
+import cookie from "@fastify/cookie";
+import type { Core } from "../core.js";
+import { resolveInstance } from "../server/host.js";
+import { PageError, authorize } from "./authorize/endpoint.js";
+import type { ClientCredentials } from "./clients.js";
+import { discoveryDocument, ENDPOINTS } from "./discovery.js";
+import { endSession } from "./end-session.js";
+import { OidcError, invalidRequest } from "./errors.js";
+import { introspect } from "./introspect.js";
+import type { OidcContext } from "./issue.js";
+import type { SigningKeys } from "./keys.js";
+import { registerLoginRoutes } from "./login/routes.js";
+import { errorPage, signedOutPage } from "./login/pages.js";
+import { pickLanguage, textsFor } from "./login/texts.js";
+import { USER_AGENT_COOKIE, newUserAgentId } from "./login-sessions.js";
+import { revoke } from "./revoke.js";
+import { tokenEndpoint } from "./token-endpoint.js";
+import { userinfo } from "./userinfo.js";
+
+type Form = Record<string, string | undefined>;
+
+export async function oidcRoutes(app: FastifyInstance, core: Core, keys: SigningKeys): Promise<void> {
+  await app.register(formbody);
+  await app.register(cookie);
+
+  const context = (req: FastifyRequest): OidcContext => ({ core, keys, instance: resolveInstance(core.db, req.headers.host)!, issuer: `http://${req.headers.host}` });
+  const userAgentId = (req: FastifyRequest, reply: FastifyReply): string => {
+    const existing = req.cookies[USER_AGENT_COOKIE];
+    if (existing) return existing;
+    const id = newUserAgentId();
+    req.cookies[USER_AGENT_COOKIE] = id;
+    reply.setCookie(USER_AGENT_COOKIE, id, { path: "/", httpOnly: true, sameSite: "lax" });
+    return id;
+  };
+  const credentials = (req: FastifyRequest): ClientCredentials => ({ authorization: req.headers.authorization, body: (req.body ?? {}) as Form });
+  const endpointUrl = (req: FastifyRequest, path: string) => `http://${req.headers.host}${path}`;
+  const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).header("cache-control", "no-store").header("pragma", "no-cache").type("application/json").send(JSON.stringify(body));
+  const oauthError = (reply: FastifyReply, err: unknown, req: FastifyRequest) => {
+    if (!(err instanceof OidcError)) throw err;
+    if (err.status === 401 && req.headers.authorization?.toLowerCase().startsWith("basic ")) reply.header("www-authenticate", 'Basic realm="svc-emulator"');
+    return json(reply, err.status, err.body());
+  };
+  const requireForm = (req: FastifyRequest): Form => {
+    if (!String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) throw invalidRequest("the request must be application/x-www-form-urlencoded");
+    return req.body as Form;
+  };
+
+  app.get("/.well-known/openid-configuration", async (req, reply) => {
+    const ctx = context(req);
+    return reply.header("cache-control", "no-cache").send(discoveryDocument(ctx.issuer, ctx.instance));
+  });
+
+  app.get(ENDPOINTS.jwks, async (req, reply) => reply.header("cache-control", "no-cache").send({ keys: keys.published(context(req).instance.id) }));
+
+  const authorizeHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const query = (req.method === "POST" ? req.body : req.query) as Record<string, string | string[] | undefined>;
+    try {
+      return await authorize(context(req), reply, query ?? {}, userAgentId(req, reply));
+    } catch (e) {
+      if (!(e instanceof PageError)) throw e;
+      const lang = pickLanguage([], req.headers["accept-language"]);
+      return reply.code(400).type("text/html; charset=utf-8").send(errorPage(textsFor(lang), lang, e.error, e.description));
+    }
+  };
+  app.get(ENDPOINTS.authorization, authorizeHandler);
+  app.post(ENDPOINTS.authorization, authorizeHandler);
+
+  registerLoginRoutes(app, { context, userAgentId });
+
+  app.post(ENDPOINTS.token, async (req, reply) => {
+    try {
+      const form = requireForm(req);
+      return json(reply, 200, await tokenEndpoint(context(req), { form, credentials: credentials(req), endpoint: endpointUrl(req, ENDPOINTS.token) }));
+    } catch (e) {
+      return oauthError(reply, e, req);
+    }
+  });
+
+  app.post(ENDPOINTS.introspection, async (req, reply) => {
+    try {
+      const form = requireForm(req);
+      return json(reply, 200, await introspect(context(req), credentials(req), form.token, endpointUrl(req, ENDPOINTS.introspection)));
+    } catch (e) {
+      return oauthError(reply, e, req);
+    }
+  });
+
+  app.post(ENDPOINTS.revocation, async (req, reply) => {
+    try {
+      const form = requireForm(req);
+      await revoke(context(req), credentials(req), form.token, endpointUrl(req, ENDPOINTS.revocation));
+      return reply.code(200).header("cache-control", "no-store").send();
+    } catch (e) {
+      return oauthError(reply, e, req);
+    }
+  });
+
+  const userinfoHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
+    try {
+      return json(reply, 200, await userinfo(context(req), m?.[1]));
+    } catch (e) {
+      if (!(e instanceof OidcError)) throw e;
+      reply.header("www-authenticate", `Bearer error="invalid_token", error_description="${e.description}"`);
+      return json(reply, 401, e.body());
+    }
+  };
+  app.get(ENDPOINTS.userinfo, userinfoHandler);
+  app.post(ENDPOINTS.userinfo, userinfoHandler);
+
+  const endSessionHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const params = ((req.method === "POST" ? req.body : req.query) ?? {}) as Form;
+    const lang = pickLanguage((params.ui_locales ?? "").split(" ").filter(Boolean), req.headers["accept-language"]);
+    try {
+      const { redirect } = await endSession(context(req), params, req.cookies[USER_AGENT_COOKIE]);
+      if (redirect) return reply.redirect(redirect, 302);
+      return reply.code(200).type("text/html; charset=utf-8").send(signedOutPage(textsFor(lang), lang));
+    } catch (e) {
+      if (!(e instanceof OidcError)) throw e;
+      return reply.code(400).type("text/html; charset=utf-8").send(errorPage(textsFor(lang), lang, e.error, e.description));
+    }
+  };
+  app.get(ENDPOINTS.endSession, endSessionHandler);
+  app.post(ENDPOINTS.endSession, endSessionHandler);
+}

@@ -1,0 +1,23 @@
+// GET/POST /oidc/v1/userinfo (OIDC Core 5.3): the claims of the token's scopes for the user's
+// Bearer access token; 401 when the token is invalid, expired or revoked.
+
+import { getUser } from "../domain/user/user.js";
+import { getProject } from "../domain/project/project.js";
+import { activeAccessToken } from "./access-token.js";
+import { assertsRoles, roleClaims, userinfoClaims } from "./claims.js";
+import { OidcError } from "./errors.js";
+import type { OidcContext } from "./issue.js";
+import { appByClientId } from "../domain/app/app.js";
+
+export async function userinfo(ctx: OidcContext, bearer: string | undefined): Promise<Record<string, unknown>> {
+  if (!bearer) throw new OidcError("invalid_token", "a Bearer access token is required");
+  const token = await activeAccessToken(ctx, bearer);
+  const user = token && getUser(ctx.core.db, token.userId);
+  if (!token || !user) throw new OidcError("invalid_token", "the access token is invalid, expired or revoked");
+  const app = appByClientId(ctx.core.db, ctx.instance.id, token.clientId);
+  const projectId = app && getProject(ctx.core.db, app.projectId) ? app.projectId : undefined;
+  return {
+    ...userinfoClaims(ctx.core, user, token.scope),
+    ...(projectId && assertsRoles(ctx.core, projectId, token.scope, false) ? roleClaims(ctx.core, user, projectId, token.scope, true) : {}),
+  };
+}
