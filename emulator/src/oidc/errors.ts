@@ -36,3 +36,9 @@ export const invalidRequest = (d: string) => new OidcError("invalid_request", d)
 export const invalidClient = (d: string) => new OidcError("invalid_client", d);
 export const invalidGrant = (d: string) => new OidcError("invalid_grant", d);
 export const invalidScope = (d: string) => new OidcError("invalid_scope", d);
+
+/** An unexpected failure, reported to the client as server_error and on stderr as the bug it is. */
+export function serverError(cause: unknown): OidcError {
+  console.error("svc-emulator: OIDC internal error:", cause);
+  return new OidcError("server_error", "the emulator hit an unexpected condition; see its output");
+}

@@ -11,7 +11,7 @@ import { PageError, authorize } from "./authorize/endpoint.js";
 import type { ClientCredentials } from "./clients.js";
 import { discoveryDocument, ENDPOINTS } from "./discovery.js";
 import { endSession } from "./end-session.js";
-import { OidcError, invalidRequest } from "./errors.js";
+import { OidcError, invalidRequest, serverError } from "./errors.js";
 import { introspect } from "./introspect.js";
 import type { OidcContext } from "./issue.js";
 import type { SigningKeys } from "./keys.js";
@@ -42,7 +42,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   const endpointUrl = (req: FastifyRequest, path: string) => `http://${req.headers.host}${path}`;
   const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).header("cache-control", "no-store").header("pragma", "no-cache").type("application/json").send(JSON.stringify(body));
   const oauthError = (reply: FastifyReply, err: unknown, req: FastifyRequest) => {
-    if (!(err instanceof OidcError)) throw err;
+    if (!(err instanceof OidcError)) return json(reply, 500, serverError(err).body());
     if (err.status === 401 && req.headers.authorization?.toLowerCase().startsWith("basic ")) reply.header("www-authenticate", 'Basic realm="svc-emulator"');
     return json(reply, err.status, err.body());
   };

@@ -5,12 +5,20 @@ import type { FastifyReply } from "fastify";
 import type { App } from "../../domain/app/app.js";
 import { getUser } from "../../domain/user/user.js";
 import { succeedAuthRequest, type AuthRequest } from "../auth-requests.js";
-import type { OidcError } from "../errors.js";
+import { OidcError, serverError } from "../errors.js";
 import { issueTokens, type OidcContext } from "../issue.js";
 import type { LoginSession } from "../login-sessions.js";
 import { sendAuthorizationResponse } from "./respond.js";
 
 export async function completeAuthRequest(ctx: OidcContext, reply: FastifyReply, req: AuthRequest, session: LoginSession, app: App): Promise<FastifyReply> {
+  try {
+    return await complete(ctx, reply, req, session, app);
+  } catch (e) {
+    return sendAuthorizationError(reply, req.params, e instanceof OidcError ? e : serverError(e));
+  }
+}
+
+async function complete(ctx: OidcContext, reply: FastifyReply, req: AuthRequest, session: LoginSession, app: App): Promise<FastifyReply> {
   const p = req.params;
   if (p.responseType === "code") {
     const code = succeedAuthRequest(ctx.core, req, session.id, session.userId, true);

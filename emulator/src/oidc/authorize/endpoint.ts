@@ -5,7 +5,8 @@
 import type { FastifyReply } from "fastify";
 import { addAuthRequest, getAuthRequest, type AuthorizeParams } from "../auth-requests.js";
 import { findApp } from "../clients.js";
-import { OidcError, invalidRequest } from "../errors.js";
+import { OidcError, invalidRequest, serverError } from "../errors.js";
+import type { App } from "../../domain/app/app.js";
 import type { OidcContext } from "../issue.js";
 import { activeSessions, type LoginSession } from "../login-sessions.js";
 import { getUser } from "../../domain/user/user.js";
@@ -45,6 +46,14 @@ export async function authorize(ctx: OidcContext, reply: FastifyReply, query: Re
     if (e instanceof OidcError) return sendAuthorizationError(reply, fallback, e);
     throw e;
   }
+  try {
+    return await proceed(ctx, reply, params, app, userAgentId);
+  } catch (e) {
+    return sendAuthorizationError(reply, params, e instanceof OidcError ? e : serverError(e));
+  }
+}
+
+async function proceed(ctx: OidcContext, reply: FastifyReply, params: AuthorizeParams, app: App, userAgentId: string): Promise<FastifyReply> {
   const id = addAuthRequest(ctx.core, ctx.instance.id, params);
   const req = getAuthRequest(ctx.core, ctx.instance.id, id)!;
   const sessions = eligibleSessions(ctx, params, activeSessions(ctx.core, ctx.instance.id, userAgentId));
