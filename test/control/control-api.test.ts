@@ -103,6 +103,13 @@ describe("clock", () => {
     }
   });
 
+  it("goes back to real time with _reset", async () => {
+    await ctl("/clock/_advance", { method: "POST", json: { by: "10h" } });
+    const r = (await ctl("/clock/_reset", { method: "POST" })).body as { frozen: boolean; offsetMs: number; now: string };
+    assert.deepEqual([r.frozen, r.offsetMs], [false, 0]);
+    assert.ok(Math.abs(Date.parse(r.now) - Date.now()) < 5000);
+  });
+
   it("is back to real time after a reset", async () => {
     await ctl("/clock/_freeze", { method: "POST", json: { at: "2001-01-01T00:00:00Z" } });
     await ctl("/reset", { method: "POST" });

@@ -36,6 +36,10 @@ export function registerClockRoutes(app: FastifyInstance, ctx: ControlContext): 
     clock.advance(ms);
     return clock.state();
   });
+  app.post("/clock/_reset", async () => {
+    clock.reset();
+    return clock.state();
+  });
   app.post("/clock/_resume", async () => {
     clock.resume();
     return clock.state();

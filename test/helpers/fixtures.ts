@@ -1,0 +1,18 @@
+// The default fixtures with additions, for tests that need more apps or users than the seed has.
+
+import { readFileSync } from "node:fs";
+import { DEFAULT_FIXTURES, type FixtureFile } from "../../emulator/src/index.js";
+
+type Org = FixtureFile["instances"][number]["orgs"][number];
+type App = NonNullable<NonNullable<Org["projects"]>[number]["apps"]>[number];
+
+export function defaultFixtures(): FixtureFile {
+  return JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;
+}
+
+/** The default seed with more apps in the demo project. */
+export function withApps(...apps: App[]): FixtureFile {
+  const f = defaultFixtures();
+  f.instances[0]!.orgs[0]!.projects![0]!.apps!.push(...apps);
+  return f;
+}
