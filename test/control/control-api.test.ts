@@ -153,7 +153,7 @@ describe("instance features", () => {
   it("switches multitenancy_resources_api off and on; refuses unknown instances and empty bodies", async () => {
     const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
     const off = await ctl(`/instances/${instanceId}/features`, { method: "PATCH", json: { multitenancy_resources_api: false } });
-    assert.deepEqual(off.body, { multitenancy_resources_api: false, multitenancy_settings: true });
+    assert.deepEqual(off.body, { multitenancy_resources_api: false, multitenancy_settings: true, oidc_token_exchange: false, impersonation: false });
     const refused = await api("/targets/_search", { method: "POST", json: [] });
     assert.equal(refused.status, 400);
     assert.equal((refused.body as { code: number }).code, 9);

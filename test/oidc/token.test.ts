@@ -69,7 +69,8 @@ describe("token endpoint errors", () => {
   });
 
   it("invalid_client with 401 for an unknown client, a wrong secret, or a method the client does not use", async () => {
-    for (const form of [{ grant_type: "client_credentials", client_id: "nobody", client_secret: "x" }, { grant_type: "authorization_code", client_id: "demo-server", client_secret: "wrong", code: "c", redirect_uri: REDIRECT }]) {
+    const forms: Record<string, string>[] = [{ grant_type: "client_credentials", client_id: "nobody", client_secret: "x" }, { grant_type: "authorization_code", client_id: "demo-server", client_secret: "wrong", code: "c", redirect_uri: REDIRECT }];
+    for (const form of forms) {
       const r = await post(form);
       assert.equal(r.status, 401);
       assert.equal(r.body.error, "invalid_client");

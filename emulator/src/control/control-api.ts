@@ -12,6 +12,7 @@ import { registerClockRoutes } from "./clock-routes.js";
 import { registerEventRoutes } from "./event-routes.js";
 import { registerInstanceRoutes } from "./instance-routes.js";
 import { registerSnapshotRoutes } from "./snapshot-routes.js";
+import { registerTokenRoutes } from "./token-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -37,5 +38,6 @@ export async function controlApi(app: FastifyInstance, ctx: ControlContext): Pro
     registerClockRoutes(secured, ctx);
     registerEventRoutes(secured, ctx);
     registerInstanceRoutes(secured, ctx);
+    registerTokenRoutes(secured, ctx);
   });
 }

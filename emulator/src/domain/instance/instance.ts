@@ -6,10 +6,11 @@ import type { Core } from "../../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 
-export const FEATURES = ["multitenancy_resources_api", "multitenancy_settings"] as const;
+export const FEATURES = ["multitenancy_resources_api", "multitenancy_settings", "oidc_token_exchange", "impersonation"] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Features = Record<Feature, boolean>;
-export const DEFAULT_FEATURES: Features = { multitenancy_resources_api: true, multitenancy_settings: true };
+/** The resource and settings APIs are on; token exchange and impersonation off, as in the product. */
+export const DEFAULT_FEATURES: Features = { multitenancy_resources_api: true, multitenancy_settings: true, oidc_token_exchange: false, impersonation: false };
 
 export interface Instance {
   id: string;

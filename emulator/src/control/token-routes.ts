@@ -1,0 +1,38 @@
+// Issued tokens and login sessions as the control API shows them: list, revoke, terminate.
+
+import type { FastifyInstance } from "fastify";
+import { Type, type Static } from "@sinclair/typebox";
+import { Code } from "../server/errors.js";
+import { getToken, isActive, listTokens, revokeEvents, tokensWhere } from "../oidc/tokens.js";
+import { getLoginSession, listLoginSessions, terminatedEvent } from "../oidc/login-sessions.js";
+import { sendControlError } from "./control-error.js";
+import type { ControlContext } from "./control-context.js";
+
+const ByInstance = Type.Object({ instance_id: Type.Optional(Type.String()) }, { additionalProperties: false });
+const IdParams = Type.Object({ id: Type.String({ minLength: 1 }) });
+const CONSOLE = "EMULATOR-CONSOLE";
+
+export function registerTokenRoutes(app: FastifyInstance, ctx: ControlContext): void {
+  const { core } = ctx;
+  app.get<{ Querystring: Static<typeof ByInstance> }>("/tokens", { schema: { querystring: ByInstance } }, async (req) => ({
+    tokens: listTokens(core, req.query.instance_id).map((t) => ({ ...t, active: isActive(core, t) })),
+  }));
+
+  app.post<{ Params: Static<typeof IdParams> }>("/tokens/:id/_revoke", { schema: { params: IdParams } }, async (req, reply) => {
+    const t = getToken(core, req.params.id);
+    if (!t) return sendControlError(reply, 404, Code.NotFound, "No such token");
+    const all = t.kind === "refresh" ? [t, ...tokensWhere(core, "refresh_token_id", t.id)] : [t];
+    const revoked = core.events.push(revokeEvents(all, CONSOLE)).map((e) => e.aggregateId);
+    return { revoked };
+  });
+
+  app.get<{ Querystring: Static<typeof ByInstance> }>("/sessions", { schema: { querystring: ByInstance } }, async (req) => ({ sessions: listLoginSessions(core, req.query.instance_id) }));
+
+  app.post<{ Params: Static<typeof IdParams> }>("/sessions/:id/_terminate", { schema: { params: IdParams } }, async (req, reply) => {
+    const s = getLoginSession(core, req.params.id);
+    if (!s) return sendControlError(reply, 404, Code.NotFound, "No such session");
+    const events = [...(s.terminatedAt ? [] : [terminatedEvent(s, CONSOLE)]), ...revokeEvents(tokensWhere(core, "session_id", s.id), CONSOLE)];
+    core.events.push(events);
+    return { terminated: s.id, revokedTokens: events.length - (s.terminatedAt ? 0 : 1) };
+  });
+}
