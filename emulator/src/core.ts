@@ -4,12 +4,15 @@ import type { Clock } from "./clock.js";
 import type { IdGenerator } from "./ids.js";
 import type { Database } from "./store/database.js";
 import type { EventStore } from "./store/event-store.js";
+import type { SigningKeys } from "./oidc/keys.js";
 
 export interface Core {
   db: Database;
   events: EventStore;
   clock: Clock;
   ids: IdGenerator;
+  /** The OIDC provider's signing keys; set once the core exists (they are stored through it). */
+  keys: SigningKeys;
 }
 
 /** Who acts: the instance the request is in and the authenticated user (or "SYSTEM"). */

@@ -81,7 +81,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const db = new Database(dataDir && join(dataDir, "emulator.sqlite"));
   const projections = allProjections();
   const events = new EventStore(db, clock, projections);
-  const core: Core = { db, events, clock, ids };
+  const core = { db, events, clock, ids } as Core;
+  core.keys = new SigningKeys(core);
 
   migrate(db);
   const seedFile = dataDir && join(dataDir, "seed.sqlite");
@@ -109,7 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const table = buildRpcTable();
   const grpc = createGrpcHandler(core, table);
-  const keys = new SigningKeys(core);
+  const keys = core.keys;
   const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys }, keys);
   const h2 = createH2Server({}, (req, res) => grpc(req, withSpecGrpcMessage(res)));
   const listener = new Listener(http.server, h2);

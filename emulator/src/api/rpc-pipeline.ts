@@ -27,7 +27,7 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   if (entry.feature && !instance.features[entry.feature]) {
     throw new SvcError(Code.FailedPrecondition, "FEATURE-disabled", `Feature "${entry.feature}" is not enabled on this instance`);
   }
-  const principal = authenticate(core, instance.id, transport.authorization);
+  const principal = await authenticate(core, instance, transport.host ?? "", transport.authorization);
   if (!entry.handler) throw new SvcError(Code.Unimplemented, "RPC-unimplemented", `${entry.path} is not implemented by the emulator yet`);
   if (!hasInstancePermission(core.db, principal.user.id, instance.id, entry.permission)) {
     throw new SvcError(Code.PermissionDenied, "AUTHZ-HKJD33", `No matching permissions found (needs ${entry.permission})`);

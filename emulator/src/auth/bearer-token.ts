@@ -5,6 +5,9 @@ import type { Core } from "../core.js";
 import { Code, SvcError } from "../server/errors.js";
 import { findPersonalAccessToken } from "../domain/user/personal-access-token.js";
 import { getUser, type User } from "../domain/user/user.js";
+import type { Instance } from "../domain/instance/instance.js";
+import { activeAccessToken } from "../oidc/access-token.js";
+import { API_AUDIENCE_SCOPE, apiProjectId } from "../oidc/claims.js";
 
 export interface Principal {
   user: User;
@@ -18,13 +21,24 @@ export function bearerToken(authorization: string | null | undefined): string | 
   return m?.[1];
 }
 
-/** The user behind the request's token, or Unauthenticated (401, code 16). */
-export function authenticate(core: Core, instanceId: string, authorization: string | null | undefined): Principal {
+/**
+ * The user behind the request's token, or Unauthenticated (401, code 16): a personal access token,
+ * or an OIDC access token (opaque or JWT) whose audience holds the instance's API project.
+ */
+export async function authenticate(core: Core, instance: Instance, host: string, authorization: string | null | undefined): Promise<Principal> {
+  const instanceId = instance.id;
   if (!authorization) throw unauthenticated("AUTH-7fs1e", "Authorization header missing");
   const token = bearerToken(authorization);
   if (!token) throw unauthenticated("AUTH-7fs1f", "Authorization header is not a Bearer token");
   const pat = findPersonalAccessToken(core.db, token);
-  if (!pat || pat.instanceId !== instanceId) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+  if (!pat) {
+    const access = await activeAccessToken({ core, keys: core.keys, instance, issuer: `http://${host}` }, token);
+    const user = access && getUser(core.db, access.userId);
+    if (!access || !user) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+    if (!access.audience.includes(apiProjectId(instance))) throw unauthenticated("AUTH-7fs1i", `Token is not for the API: request the scope ${API_AUDIENCE_SCOPE}`);
+    return { user, tokenId: access.id };
+  }
+  if (pat.instanceId !== instanceId) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
   if (pat.expiresAt && Date.parse(pat.expiresAt) <= core.clock.nowMs()) throw unauthenticated("AUTH-7fs1h", "Token has expired");
   const user = getUser(core.db, pat.userId);
   if (!user) throw unauthenticated("AUTH-7fs1g", "Token is invalid");

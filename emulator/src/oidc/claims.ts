@@ -27,9 +27,12 @@ export function loginName(core: Core, user: User): string {
   return `${user.username}@${orgPrimaryDomain(core, user.instanceId, user.orgId)}`;
 }
 
-/** Project ids the scopes add to the audience (`urn:svc:iam:org:project:id:<id>:aud`); "svc" is the API. */
-export function audienceScopes(scopes: string[]): string[] {
-  return scopes.map((s) => PROJECT_AUD_SCOPE.exec(s)?.[1]).filter((x): x is string => !!x);
+/** The id of an instance's API project, the audience of tokens for the resource API: the instance's id. */
+export const apiProjectId = (instance: { id: string }) => instance.id;
+
+/** Project ids the scopes add to the audience (`urn:svc:iam:org:project:id:<id>:aud`); "svc" names the API project. */
+export function audienceScopes(scopes: string[], instance: { id: string }): string[] {
+  return scopes.map((s) => PROJECT_AUD_SCOPE.exec(s)?.[1]).filter((x): x is string => !!x).map((id) => (id === "svc" ? apiProjectId(instance) : id));
 }
 
 /** The role claims of a user for a project, limited to role keys requested by role scopes (if any). */

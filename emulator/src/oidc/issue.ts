@@ -63,7 +63,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
   const nowMs = core.clock.nowMs();
   const iat = Math.floor(nowMs / 1000);
   const projectId = g.app?.projectId;
-  const audience = [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(g.scope)])];
+  const audience = [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(g.scope, instance)])];
   const events: NewEvent[] = [];
   const response: TokenResponse = { token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: g.scope.join(" ") };
   const common = { clientId: g.clientId, userId: g.user.id, sessionId: g.sessionId ?? null, authRequestId: g.authRequestId ?? null, scope: g.scope, audience, authTime: g.authTime ?? null, amr: g.amr ?? [] };
