@@ -3,7 +3,7 @@
 import { Projections } from "./store/projections.js";
 import { registerInstanceProjection } from "./domain/instance/instance.js";
 import { registerOrgProjection } from "./domain/org/org.js";
-import { registerUserProjection } from "./domain/user/user.js";
+import { registerMachineKeyProjection, registerUserProjection } from "./domain/user/user.js";
 import { registerPatProjection } from "./domain/user/personal-access-token.js";
 import { registerMembershipProjection } from "./domain/membership/membership.js";
 import { registerTargetProjection } from "./domain/target/projection.js";
@@ -21,6 +21,7 @@ export function allProjections(): Projections {
   registerInstanceProjection(p);
   registerOrgProjection(p);
   registerUserProjection(p);
+  registerMachineKeyProjection(p);
   registerPatProjection(p);
   registerMembershipProjection(p);
   registerTargetProjection(p);

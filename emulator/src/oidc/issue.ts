@@ -47,6 +47,10 @@ export interface Grant {
   replaces?: TokenRecord[];
   /** Absolute end of the refresh token chain. */
   refreshNotAfter?: string;
+  /** Claims added to the ID token and to JWT access tokens (e.g. `act` after token exchange). */
+  extraClaims?: Record<string, unknown>;
+  /** The audience of the tokens when chosen by the request (token exchange); else client, project and audience scopes. */
+  audience?: string[];
 }
 
 export interface TokenResponse {
@@ -63,7 +67,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
   const nowMs = core.clock.nowMs();
   const iat = Math.floor(nowMs / 1000);
   const projectId = g.app?.projectId;
-  const audience = [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(g.scope, instance)])];
+  const audience = g.audience?.length ? g.audience : [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(g.scope, instance)])];
   const events: NewEvent[] = [];
   const response: TokenResponse = { token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: g.scope.join(" ") };
   const common = { clientId: g.clientId, userId: g.user.id, sessionId: g.sessionId ?? null, authRequestId: g.authRequestId ?? null, scope: g.scope, audience, authTime: g.authTime ?? null, amr: g.amr ?? [] };
@@ -92,6 +96,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
             nbf: iat,
             jti: id,
             scope: g.scope.join(" "),
+            ...g.extraClaims,
             ...(projectId && assertsRoles(core, projectId, g.scope, g.app?.oidc?.accessTokenRoleAssertion ?? false) ? roleClaims(core, g.user, projectId, g.scope, true) : {}),
           })
         : id;
@@ -111,6 +116,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
       ...(g.amr?.length ? { amr: g.amr } : {}),
       ...(response.access_token ? { at_hash: halfHash(response.access_token) } : {}),
       ...(g.sessionId ? { sid: g.sessionId } : {}),
+      ...g.extraClaims,
       ...(withUserinfo ? userinfoClaims(core, g.user, g.scope) : {}),
       ...(projectId && assertsRoles(core, projectId, g.scope, g.app?.oidc?.idTokenRoleAssertion ?? false) ? roleClaims(core, g.user, projectId, g.scope, true) : {}),
     });

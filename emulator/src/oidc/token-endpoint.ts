@@ -5,9 +5,11 @@ import type { OidcContext, TokenResponse } from "./issue.js";
 import { authorizationCode } from "./grants/authorization-code.js";
 import { clientCredentials } from "./grants/client-credentials.js";
 import { refreshToken } from "./grants/refresh-token.js";
+import { jwtBearer } from "./grants/jwt-bearer.js";
+import { tokenExchange } from "./grants/token-exchange.js";
 import type { GrantModule, TokenRequest } from "./grants/grant.js";
 
-const GRANTS = new Map<string, GrantModule>([authorizationCode, refreshToken, clientCredentials].map((g) => [g.grantType, g]));
+const GRANTS = new Map<string, GrantModule>([authorizationCode, refreshToken, clientCredentials, jwtBearer, tokenExchange].map((g) => [g.grantType, g]));
 
 export const SUPPORTED_GRANT_TYPES = [...GRANTS.keys()];
 

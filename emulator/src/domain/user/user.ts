@@ -97,6 +97,25 @@ export function addMachineUser(core: Core, instanceId: string, orgId: string, in
   return id;
 }
 
+export function registerMachineKeyProjection(p: Projections): void {
+  p.register(["machine_keys"], {
+    "user.machine.key.added": (db, e) => {
+      db.stmt("INSERT INTO machine_keys (id, user_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(e.payload.keyId, e.aggregateId, JSON.stringify(e.payload.publicJwk), e.payload.expiresAt ?? null);
+    },
+  });
+}
+
+/** Adds a public key of a machine user, for the JWT profile grant; returns the key id (the JWT's kid). */
+export function addMachineKey(core: Core, user: User, publicJwk: object, creator: string, keyId = core.ids.next()): string {
+  core.events.push([{ instanceId: user.instanceId, aggregateType: "user", aggregateId: user.id, type: "user.machine.key.added", payload: { keyId, publicJwk }, creator, resourceOwner: user.orgId }]);
+  return keyId;
+}
+
+export function machineKeys(db: Database, userId: string): { id: string; jwk: object; expiresAt: string | null }[] {
+  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM machine_keys WHERE user_id = ?").all(userId) as { id: string; public_jwk: string; expires_at: string | null }[];
+  return rows.map((r) => ({ id: r.id, jwk: JSON.parse(r.public_jwk) as object, expiresAt: r.expires_at }));
+}
+
 export function getUser(db: Database, id: string): User | undefined {
   const r = db.stmt("SELECT id, instance_id, org_id, type, username, data FROM users WHERE id = ?").get(id) as
     | { id: string; instance_id: string; org_id: string; type: "human" | "machine"; username: string; data: string }

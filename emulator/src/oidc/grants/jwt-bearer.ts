@@ -1,0 +1,57 @@
+// grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer (RFC 7523; spec "Token endpoint grants"):
+// a machine user signs an assertion with one of its keys (iss = sub = user id, aud = the issuer, kid
+// = key id); the assertion authenticates, no client authentication is used. Gives an access token,
+// and an ID token with scope openid.
+
+import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from "jose";
+import { getUser, machineKeys } from "../../domain/user/user.js";
+import { invalidGrant } from "../errors.js";
+import { issueTokens } from "../issue.js";
+import { required, type GrantModule } from "./grant.js";
+
+export const jwtBearer: GrantModule = {
+  grantType: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+  async handle(ctx, req) {
+    const { core, instance } = ctx;
+    const assertion = required(req.form, "assertion");
+    let sub: string | undefined;
+    let kid: string | undefined;
+    try {
+      sub = decodeJwt(assertion).sub;
+      kid = decodeProtectedHeader(assertion).kid;
+    } catch {
+      throw invalidGrant("assertion is not a JWT");
+    }
+    const user = sub ? getUser(core.db, sub) : undefined;
+    if (!user || user.instanceId !== instance.id || user.type !== "machine") throw invalidGrant("the assertion's subject is no machine user of this instance");
+    const keys = machineKeys(core.db, user.id).filter((k) => (!kid || k.id === kid) && (!k.expiresAt || Date.parse(k.expiresAt) > core.clock.nowMs()));
+    let verified = false;
+    for (const key of keys) {
+      const jwk = await importJWK(key.jwk as JWK, "RS256");
+      // Signed on the machine's real clock: valid at real time or at emulator time.
+      for (const currentDate of [new Date(), core.clock.now()]) {
+        try {
+          await jwtVerify(assertion, jwk, { issuer: user.id, subject: user.id, audience: [ctx.issuer, req.endpoint], currentDate, algorithms: ["RS256"] });
+          verified = true;
+          break;
+        } catch {
+          /* the other time, then the next key */
+        }
+      }
+      if (verified) break;
+    }
+    if (!verified) throw invalidGrant("the assertion could not be verified with a key of the user, or it has expired");
+    const scope = (req.form.scope ?? "").split(" ").filter((s) => s && s !== "offline_access");
+    return issueTokens(ctx, {
+      clientId: user.username,
+      user,
+      scope,
+      authTime: core.clock.now().toISOString(),
+      amr: ["pwd"],
+      accessTokenFormat: user.data.accessTokenType === "jwt" ? "jwt" : "opaque",
+      withAccessToken: true,
+      withRefreshToken: false,
+      withIdToken: scope.includes("openid"),
+    });
+  },
+};
