@@ -3,6 +3,7 @@
 // (DESIGN 11, against DNS rebinding).
 
 import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import cors from "@fastify/cors";
 import { createServer, type Server } from "node:http";
 import type { Core } from "../core.js";
 import { registerRestRoutes, sendRoutingError } from "../api/rest-adapter.js";
@@ -52,6 +53,12 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) console.error("svc-emulator: internal error:", err);
     return sendControlError(reply, status, status === 500 ? Code.Internal : Code.InvalidArgument, status === 500 ? "Internal error" : err.message);
+  });
+
+  // Browser apps call the OIDC endpoints and the resource API from their own origin: any origin may,
+  // without credentials. The control API stays same-origin (the console token is a secret).
+  await app.register(cors, {
+    delegator: (req, cb) => cb(null, req.url?.startsWith("/emulator/") ? { origin: false } : { origin: true, methods: ["GET", "POST", "PATCH", "PUT", "DELETE"] }),
   });
 
   let restPaths: RegExp[] = [];
