@@ -6,11 +6,27 @@ import os from "node:os";
 import { createThroughput, resetTimes, searchLatency } from "./in-process.js";
 import { startToReady } from "./start.js";
 import { ms } from "./stats.js";
+import { emulatorTarget, mockServerTarget, oidcProviderTarget, perSecond } from "./oidc.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
 const create = await createThroughput(2000, 8);
 const search = await searchLatency(10_000, 200);
+
+const oidc: Record<string, { codeFlows: number; clientCredentials: number; introspections: number }> = {};
+for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
+  const t = await make();
+  try {
+    const token = await t.clientCredentials();
+    oidc[t.name] = {
+      codeFlows: await perSecond(() => t.codeFlow(), 300, 8),
+      clientCredentials: await perSecond(() => t.clientCredentials(), 2000, 8),
+      introspections: await perSecond(() => t.introspect(token), 2000, 8),
+    };
+  } finally {
+    t.close();
+  }
+}
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const rows = [
@@ -20,9 +36,14 @@ const rows = [
   ["CreateTarget over REST (2000 requests, 8 concurrent)", `${Math.round(create.perSecond)} per second`],
   ["SearchTargets, 10,000 targets, limit 100 (median / p95 of 200)", `${ms(search.median)} / ${ms(search.p95)}`],
 ];
+const emu = oidc["svc-emulator"]!;
+for (const [label, key] of [["full code + PKCE flows", "codeFlows"], ["client_credentials tokens", "clientCredentials"], ["introspections", "introspections"]] as const) {
+  const others = Object.entries(oidc).filter(([n]) => n !== "svc-emulator").map(([n, r]) => `${n} ${Math.round(r[key])} (×${(emu[key] / r[key]).toFixed(2)})`);
+  rows.push([`${label} per second, 8 concurrent`, `svc-emulator ${Math.round(emu[key])}; ${others.join("; ")}`]);
+}
 console.log(`Machine: ${machine}\n`);
 console.log("| benchmark | result |\n|---|---|");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-writeFileSync(new URL("./results/latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search }, null, 2));
+writeFileSync(new URL("./results/latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, oidc }, null, 2));

@@ -19,13 +19,14 @@ export function isLoopbackName(name: string): boolean {
   return LOOPBACK.has(name) || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
+/** The instance of a Host; cached until instances change (it is read on every request). */
 export function resolveInstance(db: Database, host: string | undefined | null): Instance | undefined {
   const name = hostName(host);
-  return instanceByDomain(db, name) ?? (isLoopbackName(name) ? defaultInstance(db) : undefined);
+  return db.cached(`instance-of-host:${name}`, () => instanceByDomain(db, name) ?? (isLoopbackName(name) ? defaultInstance(db) : undefined));
 }
 
 /** Whether a request with this Host may reach the emulator at all. */
 export function isAllowedHost(db: Database, host: string | undefined | null): boolean {
   const name = hostName(host);
-  return isLoopbackName(name) || instanceByDomain(db, name) !== undefined;
+  return isLoopbackName(name) || resolveInstance(db, host) !== undefined;
 }

@@ -9,7 +9,8 @@ import type { Http2Server, Http2Session } from "node:http2";
 const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
 
 export class Listener {
-  private server = net.createServer((socket) => this.route(socket));
+  // noDelay as node:http sets it: responses written in pieces must not wait for delayed ACKs.
+  private server = net.createServer({ noDelay: true }, (socket) => this.route(socket));
   private sockets = new Set<Socket>();
   private sessions = new Set<Http2Session>();
 

@@ -11,6 +11,7 @@ type Statement = BetterSqlite3.Statement;
 export class Database {
   private conn: Connection;
   private statements = new Map<string, Statement>();
+  private memo = new Map<string, unknown>();
 
   /** `file` undefined means in memory. */
   constructor(private readonly file: string | undefined) {
@@ -64,8 +65,22 @@ export class Database {
     return this.conn.serialize();
   }
 
+  /** A value computed once until invalidateCache(): for reads on every request (instance by host). */
+  cached<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  /** Forgets cached values; projections call it when what they cache changes. */
+  invalidateCache(): void {
+    this.memo.clear();
+  }
+
   /** Replaces the whole database by an image taken with serialize(). */
   replace(image: Buffer): void {
+    this.memo.clear();
     this.statements.clear();
     this.conn.close();
     this.conn = this.open(image);

@@ -23,6 +23,7 @@ export interface Instance {
 export function registerInstanceProjection(p: Projections): void {
   p.register(["instance_domains", "instances"], {
     "instance.added": (db, e) => {
+      db.invalidateCache();
       db.stmt("INSERT INTO instances (id, name, is_default, features, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
         e.aggregateId,
         e.payload.name,
@@ -50,6 +51,7 @@ export function registerInstanceProjection(p: Projections): void {
 }
 
 function touch(db: Database, id: string, at: string, sequence: number): void {
+  db.invalidateCache();
   db.stmt("UPDATE instances SET changed_at = ?, sequence = ? WHERE id = ?").run(at, sequence, id);
 }
 
