@@ -22,6 +22,7 @@ import { USER_AGENT_COOKIE, newUserAgentId } from "./login-sessions.js";
 import { revoke } from "./revoke.js";
 import { tokenEndpoint } from "./token-endpoint.js";
 import { userinfo } from "./userinfo.js";
+import { demoPage } from "../demo/demo-page.js";
 
 type Form = Record<string, string | undefined>;
 
@@ -72,6 +73,10 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   app.post(ENDPOINTS.authorization, authorizeHandler);
 
   registerLoginRoutes(app, { context, userAgentId });
+
+  const demo = (_req: FastifyRequest, reply: FastifyReply) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(demoPage());
+  app.get("/ui/demo/", demo);
+  app.get("/ui/demo/callback", demo);
 
   app.post(ENDPOINTS.token, async (req, reply) => {
     try {
