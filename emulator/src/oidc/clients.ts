@@ -3,7 +3,8 @@
 // the methods of the spec's matrix. A client uses the method its app is configured with; machine
 // users authenticate with their secret for client_credentials.
 
-import { importJWK, jwtVerify, decodeJwt, type JWK } from "jose";
+import { decodeJwt } from "jose";
+import { verifiedByRegisteredKey } from "./assertion.js";
 import type { Core } from "../core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { appByClientId, appPublicKeys, appSecretHash, secretMatches, type App, type AuthMethod } from "../domain/app/app.js";
@@ -55,21 +56,8 @@ function presented(c: ClientCredentials): { method: AuthMethod; clientId: string
 }
 
 async function verifyAssertion(core: Core, app: App, assertion: string, audiences: string[]): Promise<void> {
-  const keys = appPublicKeys(core.db, app.id).filter((k) => !k.expiresAt || Date.parse(k.expiresAt) > core.clock.nowMs());
-  // Clients sign with their real clock: an assertion valid at real time or at emulator time passes,
-  // so advancing the emulator clock to expire tokens does not break client authentication.
-  for (const key of keys) {
-    const jwk = await importJWK(key.jwk as JWK, "RS256");
-    for (const currentDate of [new Date(), core.clock.now()]) {
-      try {
-        await jwtVerify(assertion, jwk, { issuer: app.clientId, subject: app.clientId, audience: audiences, currentDate, algorithms: ["RS256"] });
-        return;
-      } catch {
-        /* try the other time, then the next key */
-      }
-    }
-  }
-  throw invalidClient("client_assertion could not be verified with a key of the client");
+  const ok = await verifiedByRegisteredKey(core, assertion, appPublicKeys(core.db, app.id), { issuer: app.clientId, subject: app.clientId, audience: audiences });
+  if (!ok) throw invalidClient("client_assertion could not be verified with a key of the client");
 }
 
 /**

@@ -3,7 +3,8 @@
 // = key id); the assertion authenticates, no client authentication is used. Gives an access token,
 // and an ID token with scope openid.
 
-import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from "jose";
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import { verifiedByRegisteredKey } from "../assertion.js";
 import { getUser, machineKeys } from "../../domain/user/user.js";
 import { invalidGrant } from "../errors.js";
 import { issueTokens } from "../issue.js";
@@ -24,22 +25,8 @@ export const jwtBearer: GrantModule = {
     }
     const user = sub ? getUser(core.db, sub) : undefined;
     if (!user || user.instanceId !== instance.id || user.type !== "machine") throw invalidGrant("the assertion's subject is no machine user of this instance");
-    const keys = machineKeys(core.db, user.id).filter((k) => (!kid || k.id === kid) && (!k.expiresAt || Date.parse(k.expiresAt) > core.clock.nowMs()));
-    let verified = false;
-    for (const key of keys) {
-      const jwk = await importJWK(key.jwk as JWK, "RS256");
-      // Signed on the machine's real clock: valid at real time or at emulator time.
-      for (const currentDate of [new Date(), core.clock.now()]) {
-        try {
-          await jwtVerify(assertion, jwk, { issuer: user.id, subject: user.id, audience: [ctx.issuer, req.endpoint], currentDate, algorithms: ["RS256"] });
-          verified = true;
-          break;
-        } catch {
-          /* the other time, then the next key */
-        }
-      }
-      if (verified) break;
-    }
+    const keys = machineKeys(core.db, user.id).filter((k) => !kid || k.id === kid);
+    const verified = await verifiedByRegisteredKey(core, assertion, keys, { issuer: user.id, subject: user.id, audience: [ctx.issuer, req.endpoint] });
     if (!verified) throw invalidGrant("the assertion could not be verified with a key of the user, or it has expired");
     const scope = (req.form.scope ?? "").split(" ").filter((s) => s && s !== "offline_access");
     return issueTokens(ctx, {

@@ -2,7 +2,8 @@
 // wire-facts 6.7). Off until the instance enables oidc_token_exchange; impersonation (an actor
 // token, or a user_id or jwt subject) only with impersonation on.
 
-import { decodeJwt, importJWK, jwtVerify, type JWK } from "jose";
+import { decodeJwt } from "jose";
+import { verifiedByRegisteredKey, type RegisteredKey } from "../assertion.js";
 import { appPublicKeys } from "../../domain/app/app.js";
 import { getUser, type User } from "../../domain/user/user.js";
 import { activeAccessToken } from "../access-token.js";
@@ -31,7 +32,7 @@ interface Party {
   audience: string[];
 }
 
-async function resolve(ctx: OidcContext, token: string, type: string, role: "subject_token" | "actor_token", clientKeys: () => { jwk: object }[]): Promise<Party> {
+async function resolve(ctx: OidcContext, token: string, type: string, role: "subject_token" | "actor_token", clientKeys: () => RegisteredKey[]): Promise<Party> {
   const invalid = () => invalidRequest(`${role} invalid`);
   if (type === T.access) {
     const t = await activeAccessToken(ctx, token);
@@ -52,16 +53,9 @@ async function resolve(ctx: OidcContext, token: string, type: string, role: "sub
     } catch {
       throw invalid();
     }
-    for (const key of clientKeys()) {
-      try {
-        await jwtVerify(token, await importJWK(key.jwk as JWK, "RS256"), { algorithms: ["RS256"] });
-        const user = sub ? getUser(ctx.core.db, sub) : undefined;
-        if (user) return { user, scope: [], audience: [] };
-      } catch {
-        /* next key */
-      }
-    }
-    throw invalid();
+    const user = sub ? getUser(ctx.core.db, sub) : undefined;
+    if (!user || !(await verifiedByRegisteredKey(ctx.core, token, clientKeys(), {}))) throw invalid();
+    return { user, scope: [], audience: [] };
   }
   const user = getUser(ctx.core.db, token);
   if (!user || user.instanceId !== ctx.instance.id) throw invalid();
