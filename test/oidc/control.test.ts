@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { control, startTestEmulator } from "../helpers/emulator.js";
+import { Browser } from "../helpers/browser.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
@@ -24,6 +25,24 @@ describe("tokens and sessions in the control API", () => {
     await assert.rejects(client.fetchUserInfo(worker, tokens.access_token, client.skipSubjectCheck));
     assert.equal((await ctl("/tokens/nope/_revoke", { method: "POST" })).status, 404);
     assert.equal((await ctl("/sessions/nope/_terminate", { method: "POST" })).status, 404);
+  });
+});
+
+describe("login sessions in the control API", () => {
+  it("lists a browser's session and terminates it, revoking its tokens", async () => {
+    const browserApp = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: "http://localhost:3000/callback", scope: "openid", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const b = new Browser(emu.url);
+    const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
+    const tokens = await client.authorizationCodeGrant(browserApp, new URL(done.url), { pkceCodeVerifier: verifier });
+    const sessions = ((await ctl("/sessions")).body as { sessions: { id: string; terminatedAt: string | null; amr: string[] }[] }).sessions;
+    const open = sessions.find((s) => !s.terminatedAt)!;
+    assert.deepEqual(open.amr, ["pwd"]);
+    assert.deepEqual((await ctl(`/sessions/${open.id}/_terminate`, { method: "POST" })).body, { terminated: open.id, revokedTokens: 1 });
+    await assert.rejects(client.fetchUserInfo(browserApp, tokens.access_token, client.skipSubjectCheck));
+    const again = await b.go(url.toString());
+    assert.match(again.url, /\/ui\/login\/login/, "the browser must sign in again");
   });
 });
 
