@@ -33,8 +33,10 @@ function restTransport(baseUrl: string, routes: Record<string, RestRoute>): Tran
       if (!route) throw new Error(`no REST route for ${rpc}`);
       const rest: JsonObject = { ...req };
       const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-        const v = rest[name];
-        delete rest[name];
+        // Path variables are proto field names; the request may use the JSON (lowerCamel) name.
+        const key = name in rest ? name : name.replace(/_([a-z])/g, (_x, c: string) => c.toUpperCase());
+        const v = rest[key];
+        delete rest[key];
         return encodeURIComponent(String(v ?? ""));
       });
       let body: unknown;

@@ -3,10 +3,12 @@
 import { RpcTable } from "./rpc.js";
 import { actionsService } from "./actions/service.js";
 import { languageSettingsService } from "./language-settings/service.js";
+import { organizationsService } from "./orgs/service.js";
+import { projectsService } from "./projects/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService()]);
   return table;
 }

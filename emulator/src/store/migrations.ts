@@ -220,6 +220,10 @@ const migrations: string[] = [
   CREATE INDEX tokens_by_session ON tokens (session_id);
   CREATE INDEX tokens_by_auth_request ON tokens (auth_request_id);
   `,
+  // 3: the instance's default org
+  `
+  ALTER TABLE instances ADD COLUMN default_org_id TEXT;
+  `,
 ];
 
 export function migrate(db: Database): void {

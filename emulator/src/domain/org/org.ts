@@ -8,6 +8,24 @@ export interface Org {
   id: string;
   instanceId: string;
   name: string;
+  createdAt: string;
+  changedAt: string;
+  sequence: number;
+}
+
+interface OrgRow {
+  id: string;
+  instance_id: string;
+  name: string;
+  created_at: string;
+  changed_at: string;
+  sequence: number;
+}
+
+export const orgFromRow = (r: OrgRow): Org => ({ id: r.id, instanceId: r.instance_id, name: r.name, createdAt: r.created_at, changedAt: r.changed_at, sequence: r.sequence });
+
+export function defaultOrgId(db: Database, instanceId: string): string | undefined {
+  return (db.stmt("SELECT default_org_id AS id FROM instances WHERE id = ?").get(instanceId) as { id: string | null } | undefined)?.id ?? undefined;
 }
 
 export function registerOrgProjection(p: Projections): void {
@@ -21,18 +39,30 @@ export function registerOrgProjection(p: Projections): void {
         e.createdAt,
         e.aggregateSequence,
       );
+      // The first org of an instance is its default until another is set.
+      db.stmt("UPDATE instances SET default_org_id = ? WHERE id = ? AND default_org_id IS NULL").run(e.aggregateId, e.instanceId);
+      db.invalidateCache();
+    },
+    "org.changed": (db, e) => {
+      db.stmt("UPDATE orgs SET name = COALESCE(?, name), changed_at = ?, sequence = ? WHERE id = ?").run(e.payload.name ?? null, e.createdAt, e.aggregateSequence, e.aggregateId);
+    },
+    "org.removed": (db, e) => {
+      db.stmt("DELETE FROM orgs WHERE id = ?").run(e.aggregateId);
+    },
+    "instance.default_org.set": (db, e) => {
+      db.stmt("UPDATE instances SET default_org_id = ? WHERE id = ?").run(e.payload.orgId, e.aggregateId);
+      db.invalidateCache();
     },
   });
 }
 
 export function getOrg(db: Database, instanceId: string, id: string): Org | undefined {
-  const r = db.stmt("SELECT id, instance_id, name FROM orgs WHERE instance_id = ? AND id = ?").get(instanceId, id) as { id: string; instance_id: string; name: string } | undefined;
-  return r && { id: r.id, instanceId: r.instance_id, name: r.name };
+  const r = db.stmt("SELECT * FROM orgs WHERE instance_id = ? AND id = ?").get(instanceId, id) as OrgRow | undefined;
+  return r && orgFromRow(r);
 }
 
 export function listOrgs(db: Database, instanceId: string): Org[] {
-  const rows = db.stmt("SELECT id, instance_id, name FROM orgs WHERE instance_id = ? ORDER BY created_at, id").all(instanceId) as { id: string; instance_id: string; name: string }[];
-  return rows.map((r) => ({ id: r.id, instanceId: r.instance_id, name: r.name }));
+  return (db.stmt("SELECT * FROM orgs WHERE instance_id = ? ORDER BY created_at, id").all(instanceId) as OrgRow[]).map(orgFromRow);
 }
 
 export function addOrg(core: Core, instanceId: string, input: { id?: string; name: string }, creator: string): string {

@@ -14,6 +14,9 @@ export interface UserGrant {
 
 export function registerUserGrantProjection(p: Projections): void {
   p.register(["user_grants"], {
+    "user.grant.changed": (db, e) => {
+      db.stmt("UPDATE user_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(JSON.stringify(e.payload.roles), e.createdAt, e.aggregateSequence, e.aggregateId);
+    },
     "user.grant.added": (db, e) => {
       db.stmt("INSERT INTO user_grants (id, instance_id, org_id, user_id, project_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
         e.aggregateId,
@@ -38,5 +41,10 @@ export function addUserGrant(core: Core, instanceId: string, orgId: string, inpu
 
 export function grantsOfUser(db: Database, userId: string): UserGrant[] {
   const rows = db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE user_id = ?").all(userId) as { id: string; org_id: string; user_id: string; project_id: string; roles: string }[];
+  return rows.map((r) => ({ id: r.id, orgId: r.org_id, userId: r.user_id, projectId: r.project_id, roles: JSON.parse(r.roles) as string[] }));
+}
+
+export function grantsOfProject(db: Database, projectId: string): UserGrant[] {
+  const rows = db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE project_id = ?").all(projectId) as { id: string; org_id: string; user_id: string; project_id: string; roles: string }[];
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, userId: r.user_id, projectId: r.project_id, roles: JSON.parse(r.roles) as string[] }));
 }

@@ -1,0 +1,72 @@
+// SvcOrganizations: org CRUD, the instance's default org.
+
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { createOrg, removeOrg, renameOrg, setDefaultOrg } from "../../domain/org/commands.js";
+import { defaultOrgId, getOrg, orgFromRow, type Org } from "../../domain/org/org.js";
+import { OrganizationState, SvcOrganizations, type GetOrganizationSchema, type OrganizationSearchFilter } from "../../gen/svc/resources/org/v3alpha/org_service_pb.js";
+import { orgPrimaryDomain } from "../../oidc/claims.js";
+import { notFound } from "../../server/errors.js";
+import { inList, pagedSearch } from "../../store/paged-search.js";
+import { textCondition } from "../../store/text-filter.js";
+import { actorOf } from "../actions/targets.js";
+import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
+import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { textMatch } from "../text-filter.js";
+
+function orgMessage(call: RpcCall, org: Org): MessageInitShape<typeof GetOrganizationSchema> {
+  return {
+    details: instanceResourceDetails(org.id, org.instanceId, org.sequence, org.changedAt),
+    organization: { name: org.name },
+    state: OrganizationState.ACTIVE,
+    isInstanceDefault: defaultOrgId(call.core.db, org.instanceId) === org.id,
+    primaryDomain: orgPrimaryDomain(call.core, org.instanceId, org.id),
+  };
+}
+
+function found(call: RpcCall, id: string): Org {
+  const org = getOrg(call.core.db, call.instance.id, id);
+  if (!org) throw notFound("ORG-not-found", "Organization not found");
+  return org;
+}
+
+function search(call: RpcCall, filters: OrganizationSearchFilter[], page: ReturnType<typeof pageOf>) {
+  const where = ["instance_id = ?"];
+  const args: unknown[] = [call.instance.id];
+  for (const f of filters) {
+    if (f.filter.case === "name") where.push(textCondition("name", textMatch(f.filter.value.name, f.filter.value.method), args));
+    if (f.filter.case === "inIds") where.push(inList("id", f.filter.value.ids, args));
+  }
+  return pagedSearch<Parameters<typeof orgFromRow>[0]>(call.core.db, "orgs", where, args, "created_at", page);
+}
+
+export function organizationsService(): ServiceDefinition {
+  return defineService(SvcOrganizations, "multitenancy_resources_api", {
+    createOrganization(req, call) {
+      const e = createOrg(call.core, actorOf(call), req.organization!.name);
+      return { details: instanceResourceDetails(e.aggregateId, e.instanceId, e.aggregateSequence, e.createdAt) };
+    },
+    patchOrganization(req, call) {
+      renameOrg(call.core, actorOf(call), req.id, req.organization!.name);
+      return { details: orgMessage(call, found(call, req.id)).details };
+    },
+    deleteOrganization(req, call) {
+      const e = removeOrg(call.core, actorOf(call), req.id);
+      return { details: instanceResourceDetails(req.id, call.instance.id, e.aggregateSequence, e.createdAt) };
+    },
+    getOrganization(req, call) {
+      return { organization: orgMessage(call, found(call, req.id)) };
+    },
+    searchOrganizations(req, call) {
+      const page = pageOf(req.query);
+      const { total, rows } = search(call, req.filters, page);
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => orgMessage(call, orgFromRow(r))) };
+    },
+    setAsInstanceDefault(req, call) {
+      setDefaultOrg(call.core, actorOf(call), req.id);
+      return { details: orgMessage(call, found(call, req.id)).details };
+    },
+    getInstanceDefault(_req, call) {
+      return { organization: orgMessage(call, found(call, defaultOrgId(call.core.db, call.instance.id)!)) };
+    },
+  });
+}

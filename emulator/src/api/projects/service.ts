@@ -1,0 +1,74 @@
+// SvcProjects: project CRUD and roles.
+
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { addRole, changeProject, createProject, found, removeProject, removeRole } from "../../domain/project/commands.js";
+import { projectFromRow, projectRoles, type Project, type ProjectRow } from "../../domain/project/project.js";
+import { SvcProjects, type GetProjectSchema, type ProjectSearchFilter } from "../../gen/svc/resources/project/v3alpha/project_service_pb.js";
+import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
+import { inList, pagedSearch } from "../../store/paged-search.js";
+import { textCondition } from "../../store/text-filter.js";
+import { actorOf } from "../actions/targets.js";
+import { listDetails, pageOf, timestamp } from "../details.js";
+import { orgOfRequest } from "../organization.js";
+import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { textMatch } from "../text-filter.js";
+
+/** Details of an org-owned resource. */
+export function orgResourceDetails(id: string, orgId: string, sequence: number, changedAt: string) {
+  return { id, sequence: BigInt(sequence), changeDate: timestamp(changedAt), resourceOwner: { type: OwnerType.ORG, id: orgId } };
+}
+
+function projectMessage(call: RpcCall, p: Project): MessageInitShape<typeof GetProjectSchema> {
+  return {
+    details: orgResourceDetails(p.id, p.orgId, p.sequence, p.changedAt),
+    project: { name: p.name, projectRoleAssertion: p.roleAssertion, projectRoleCheck: p.roleCheck, hasProjectCheck: p.hasProjectCheck },
+    roles: projectRoles(call.core.db, p.id),
+  };
+}
+
+function search(call: RpcCall, filters: ProjectSearchFilter[], page: ReturnType<typeof pageOf>) {
+  const where = ["instance_id = ?"];
+  const args: unknown[] = [call.instance.id];
+  for (const f of filters) {
+    if (f.filter.case === "name") where.push(textCondition("name", textMatch(f.filter.value.name, f.filter.value.method), args));
+    if (f.filter.case === "inIds") where.push(inList("id", f.filter.value.ids, args));
+    if (f.filter.case === "organizationId") (where.push("org_id = ?"), args.push(f.filter.value.id));
+  }
+  return pagedSearch<ProjectRow>(call.core.db, "projects", where, args, "created_at", page);
+}
+
+export function projectsService(): ServiceDefinition {
+  return defineService(SvcProjects, "multitenancy_resources_api", {
+    createProject(req, call) {
+      const p = req.project!;
+      const created = createProject(call.core, actorOf(call), orgOfRequest(call, req.organization), { name: p.name, roleAssertion: p.projectRoleAssertion, roleCheck: p.projectRoleCheck, hasProjectCheck: p.hasProjectCheck });
+      return { details: projectMessage(call, created).details };
+    },
+    patchProject(req, call) {
+      const p = req.project!;
+      changeProject(call.core, actorOf(call), req.id, { name: p.name, roleAssertion: p.projectRoleAssertion, roleCheck: p.projectRoleCheck, hasProjectCheck: p.hasProjectCheck });
+      return { details: projectMessage(call, found(call.core, actorOf(call), req.id)).details };
+    },
+    deleteProject(req, call) {
+      const p = found(call.core, actorOf(call), req.id);
+      const e = removeProject(call.core, actorOf(call), req.id);
+      return { details: orgResourceDetails(req.id, p.orgId, e.aggregateSequence, e.createdAt) };
+    },
+    getProject(req, call) {
+      return { project: projectMessage(call, found(call.core, actorOf(call), req.id)) };
+    },
+    searchProjects(req, call) {
+      const page = pageOf(req.query);
+      const { total, rows } = search(call, req.filters, page);
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => projectMessage(call, projectFromRow(r))) };
+    },
+    addProjectRole(req, call) {
+      const e = addRole(call.core, actorOf(call), req.projectId, { key: req.role!.key, displayName: req.role!.displayName, group: req.role!.group });
+      return { details: orgResourceDetails(req.projectId, e.resourceOwner, e.aggregateSequence, e.createdAt) };
+    },
+    removeProjectRole(req, call) {
+      const e = removeRole(call.core, actorOf(call), req.projectId, req.roleKey);
+      return { details: orgResourceDetails(req.projectId, e.resourceOwner, e.aggregateSequence, e.createdAt) };
+    },
+  });
+}
