@@ -117,7 +117,8 @@ export function grpcClient(address: string, protoFile: string, service: string):
       const output = root.lookupType(method.responseType);
       const metadata = new grpc.Metadata();
       if (token) metadata.set("authorization", `Bearer ${token}`);
-      const fn = (client as unknown as Record<string, Function>)[rpc.charAt(0).toLowerCase() + rpc.slice(1)]!.bind(client);
+      // grpc-js names client methods after the rpc as declared (and after its camel-case form).
+      const fn = (client as unknown as Record<string, Function>)[rpc]!.bind(client);
       return new Promise((resolve) => {
         fn(fromJson(input, request), metadata, { deadline: Date.now() + 10_000 }, (err: grpc.ServiceError | null, res: Record<string, unknown>) => {
           if (!err) return resolve({ ok: true, body: toJson(output, res) as Record<string, unknown> });

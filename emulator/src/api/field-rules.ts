@@ -97,11 +97,15 @@ function checkScalar(r: FieldRules, value: unknown, path: string, field: DescFie
         return { path, rule: "bool.const", reason: `value must equal ${String(r.type.value.const)}` };
       }
       return undefined;
-    case "enum":
-      if (r.type.value.definedOnly && field.enum && !field.enum.values.some((v) => v.number === value)) {
+    case "enum": {
+      const e = r.type.value;
+      if (e.definedOnly && field.enum && !field.enum.values.some((v) => v.number === value)) {
         return { path, rule: "enum.defined_only", reason: "value must be one of the defined enum values" };
       }
+      if (e.notIn.includes(value as number)) return { path, rule: "enum.not_in", reason: `value must not be in list [${e.notIn.join(", ")}]` };
+      if (e.in.length && !e.in.includes(value as number)) return { path, rule: "enum.in", reason: `value must be in list [${e.in.join(", ")}]` };
       return undefined;
+    }
     case "int32":
     case "int64":
     case "uint32":

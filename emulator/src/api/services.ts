@@ -5,10 +5,11 @@ import { actionsService } from "./actions/service.js";
 import { languageSettingsService } from "./language-settings/service.js";
 import { organizationsService } from "./orgs/service.js";
 import { projectsService } from "./projects/service.js";
+import { appsService } from "./apps/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService()]);
   return table;
 }

@@ -30,6 +30,8 @@ export interface ApiAppConfig {
 }
 
 export interface App {
+  changedAt: string;
+  sequence: number;
   id: string;
   instanceId: string;
   projectId: string;
@@ -71,6 +73,12 @@ export function registerAppProjection(p: Projections): void {
         e.aggregateSequence,
       );
     },
+    "app.removed": (db, e) => {
+      db.stmt("DELETE FROM apps WHERE id = ?").run(e.aggregateId);
+    },
+    "app.secret.changed": (db, e) => {
+      db.stmt("UPDATE apps SET client_secret_hash = ?, changed_at = ?, sequence = ? WHERE id = ?").run(e.payload.secretHash, e.createdAt, e.aggregateSequence, e.aggregateId);
+    },
     "app.key.added": (db, e) => {
       db.stmt("INSERT INTO app_keys (id, app_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(e.payload.keyId, e.aggregateId, JSON.stringify(e.payload.publicJwk), e.payload.expiresAt ?? null);
     },
@@ -105,7 +113,9 @@ export function addApp(core: Core, instanceId: string, orgId: string, projectId:
   return { id, clientId, clientSecret };
 }
 
-interface AppRow {
+export interface AppRow {
+  changed_at: string;
+  sequence: number;
   id: string;
   instance_id: string;
   project_id: string;
@@ -117,9 +127,11 @@ interface AppRow {
   org_id: string;
 }
 
-function fromRow(r: AppRow): App {
+export function appFromRow(r: AppRow): App {
   const config = JSON.parse(r.config);
   return {
+    changedAt: r.changed_at,
+    sequence: r.sequence,
     id: r.id,
     instanceId: r.instance_id,
     projectId: r.project_id,
@@ -132,11 +144,17 @@ function fromRow(r: AppRow): App {
   };
 }
 
-const SELECT = "SELECT a.*, p.org_id FROM apps a JOIN projects p ON p.id = a.project_id";
+export const SELECT_APPS = "SELECT a.*, p.org_id FROM apps a JOIN projects p ON p.id = a.project_id";
+const SELECT = SELECT_APPS;
 
 export function appByClientId(db: Database, instanceId: string, clientId: string): App | undefined {
   const r = db.stmt(`${SELECT} WHERE a.instance_id = ? AND a.client_id = ?`).get(instanceId, clientId) as AppRow | undefined;
-  return r && fromRow(r);
+  return r && appFromRow(r);
+}
+
+export function getApp(db: Database, instanceId: string, id: string): App | undefined {
+  const r = db.stmt(`${SELECT} WHERE a.instance_id = ? AND a.id = ?`).get(instanceId, id) as AppRow | undefined;
+  return r && appFromRow(r);
 }
 
 export function appSecretHash(db: Database, appId: string): string | null {

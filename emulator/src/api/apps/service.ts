@@ -1,0 +1,149 @@
+// SvcApps: OIDC and API apps of projects, their client secrets and keys.
+
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { durationFromMs, durationMs } from "@bufbuild/protobuf/wkt";
+import { addKey, createApp, foundApp, regenerateSecret, removeApp } from "../../domain/app/commands.js";
+import { SELECT_APPS, appFromRow, type App, type AppRow, type OidcAppConfig } from "../../domain/app/app.js";
+import {
+  APIAuthMethodType,
+  OIDCAppType,
+  OIDCAuthMethodType,
+  OIDCGrantType,
+  OIDCResponseType,
+  OIDCTokenType,
+  SvcApps,
+  type AppSearchFilter,
+  type GetAppSchema,
+  type OIDCApp,
+} from "../../gen/svc/resources/app/v3alpha/app_service_pb.js";
+import { textCondition } from "../../store/text-filter.js";
+import { actorOf } from "../actions/targets.js";
+import { listDetails, pageOf } from "../details.js";
+import { orgResourceDetails } from "../projects/service.js";
+import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { textMatch } from "../text-filter.js";
+
+const RESPONSE_TYPES = new Map<OIDCResponseType, OidcAppConfig["responseTypes"][number]>([
+  [OIDCResponseType.OIDC_RESPONSE_TYPE_CODE, "code"],
+  [OIDCResponseType.OIDC_RESPONSE_TYPE_ID_TOKEN, "id_token"],
+  [OIDCResponseType.OIDC_RESPONSE_TYPE_ID_TOKEN_TOKEN, "id_token token"],
+]);
+const GRANT_TYPES = new Map<OIDCGrantType, OidcAppConfig["grantTypes"][number]>([
+  [OIDCGrantType.OIDC_GRANT_TYPE_AUTHORIZATION_CODE, "authorization_code"],
+  [OIDCGrantType.OIDC_GRANT_TYPE_IMPLICIT, "implicit"],
+  [OIDCGrantType.OIDC_GRANT_TYPE_REFRESH_TOKEN, "refresh_token"],
+  [OIDCGrantType.OIDC_GRANT_TYPE_TOKEN_EXCHANGE, "urn:ietf:params:oauth:grant-type:token-exchange"],
+]);
+const APP_TYPES = new Map<OIDCAppType, OidcAppConfig["appType"]>([
+  [OIDCAppType.OIDC_APP_TYPE_WEB, "web"],
+  [OIDCAppType.OIDC_APP_TYPE_USER_AGENT, "user_agent"],
+  [OIDCAppType.OIDC_APP_TYPE_NATIVE, "native"],
+]);
+const AUTH_METHODS = new Map<OIDCAuthMethodType, OidcAppConfig["authMethod"]>([
+  [OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_BASIC, "client_secret_basic"],
+  [OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_POST, "client_secret_post"],
+  [OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_NONE, "none"],
+  [OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT, "private_key_jwt"],
+]);
+const API_METHODS = new Map<APIAuthMethodType, "client_secret_basic" | "private_key_jwt">([
+  [APIAuthMethodType.API_AUTH_METHOD_TYPE_BASIC, "client_secret_basic"],
+  [APIAuthMethodType.API_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT, "private_key_jwt"],
+]);
+const keyOf = <K, V>(m: Map<K, V>, v: V): K => [...m].find(([, x]) => x === v)![0];
+
+function oidcConfig(a: OIDCApp): OidcAppConfig {
+  const responseTypes = a.responseTypes.length ? a.responseTypes.map((r) => RESPONSE_TYPES.get(r)!) : ["code" as const];
+  return {
+    redirectUris: a.redirectUris,
+    postLogoutRedirectUris: a.postLogoutRedirectUris,
+    responseTypes,
+    grantTypes: a.grantTypes.length ? a.grantTypes.map((g) => GRANT_TYPES.get(g)!) : ["authorization_code"],
+    appType: APP_TYPES.get(a.appType) ?? (a.authMethodType === OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_NONE ? "user_agent" : "web"),
+    authMethod: AUTH_METHODS.get(a.authMethodType)!,
+    accessTokenType: a.accessTokenType === OIDCTokenType.OIDC_TOKEN_TYPE_JWT ? "jwt" : "opaque",
+    idTokenRoleAssertion: a.idTokenRoleAssertion,
+    idTokenUserinfoAssertion: a.idTokenUserinfoAssertion,
+    accessTokenRoleAssertion: a.accessTokenRoleAssertion,
+    clockSkewMs: a.clockSkew ? durationMs(a.clockSkew) : 0,
+    devMode: a.devMode,
+  };
+}
+
+function appMessage(app: App): MessageInitShape<typeof GetAppSchema> {
+  const details = orgResourceDetails(app.id, app.orgId, app.sequence, app.changedAt);
+  if (app.api) {
+    return { details, clientId: app.clientId, config: { case: "api", value: { projectId: app.projectId, name: app.name, authMethodType: keyOf(API_METHODS, app.api.authMethod) } } };
+  }
+  const c = app.oidc!;
+  return {
+    details,
+    clientId: app.clientId,
+    config: {
+      case: "oidc",
+      value: {
+        projectId: app.projectId,
+        name: app.name,
+        redirectUris: c.redirectUris,
+        postLogoutRedirectUris: c.postLogoutRedirectUris,
+        responseTypes: c.responseTypes.map((r) => keyOf(RESPONSE_TYPES, r)),
+        grantTypes: c.grantTypes.map((g) => keyOf(GRANT_TYPES, g)),
+        appType: keyOf(APP_TYPES, c.appType),
+        authMethodType: keyOf(AUTH_METHODS, c.authMethod),
+        accessTokenType: c.accessTokenType === "jwt" ? OIDCTokenType.OIDC_TOKEN_TYPE_JWT : OIDCTokenType.OIDC_TOKEN_TYPE_BEARER,
+        accessTokenRoleAssertion: c.accessTokenRoleAssertion,
+        idTokenRoleAssertion: c.idTokenRoleAssertion,
+        idTokenUserinfoAssertion: c.idTokenUserinfoAssertion,
+        clockSkew: durationFromMs(c.clockSkewMs),
+        devMode: c.devMode,
+      },
+    },
+  };
+}
+
+function search(call: RpcCall, filters: AppSearchFilter[], page: ReturnType<typeof pageOf>) {
+  const where = ["a.instance_id = ?"];
+  const args: unknown[] = [call.instance.id];
+  for (const f of filters) {
+    if (f.filter.case === "projectId") (where.push("a.project_id = ?"), args.push(f.filter.value.id));
+    if (f.filter.case === "name") where.push(textCondition("a.name", textMatch(f.filter.value.name, f.filter.value.method), args));
+  }
+  const clause = where.join(" AND ");
+  const total = (call.core.db.stmt(`SELECT COUNT(*) AS n FROM apps a WHERE ${clause}`).get(...args) as { n: number }).n;
+  const dir = page.asc ? "ASC" : "DESC";
+  const rows = call.core.db.stmt(`${SELECT_APPS} WHERE ${clause} ORDER BY a.created_at ${dir}, a.id ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as AppRow[];
+  return { total, rows: rows.map(appFromRow) };
+}
+
+export function appsService(): ServiceDefinition {
+  return defineService(SvcApps, "multitenancy_resources_api", {
+    createOIDCApp(req, call) {
+      const { app, clientId, clientSecret } = createApp(call.core, actorOf(call), req.app!.projectId, req.app!.name, "oidc", oidcConfig(req.app!));
+      return { details: appMessage(app).details, clientId, clientSecret: clientSecret ?? "" };
+    },
+    createAPIApp(req, call) {
+      const { app, clientId, clientSecret } = createApp(call.core, actorOf(call), req.app!.projectId, req.app!.name, "api", { authMethod: API_METHODS.get(req.app!.authMethodType)! });
+      return { details: appMessage(app).details, clientId, clientSecret: clientSecret ?? "" };
+    },
+    getApp(req, call) {
+      return { app: appMessage(foundApp(call.core, actorOf(call), req.id)) };
+    },
+    deleteApp(req, call) {
+      const app = foundApp(call.core, actorOf(call), req.id);
+      const e = removeApp(call.core, actorOf(call), req.id);
+      return { details: orgResourceDetails(req.id, app.orgId, e.aggregateSequence, e.createdAt) };
+    },
+    searchApps(req, call) {
+      const page = pageOf(req.query);
+      const { total, rows } = search(call, req.filters, page);
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map(appMessage) };
+    },
+    regenerateClientSecret(req, call) {
+      const { event, secret } = regenerateSecret(call.core, actorOf(call), req.id);
+      return { details: orgResourceDetails(req.id, event.resourceOwner, event.aggregateSequence, event.createdAt), clientSecret: secret };
+    },
+    addAppKey(req, call) {
+      const keyId = addKey(call.core, actorOf(call), req.appId, req.key!.publicKey);
+      return { details: appMessage(foundApp(call.core, actorOf(call), req.appId)).details, keyId };
+    },
+  });
+}
