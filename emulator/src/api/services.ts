@@ -6,10 +6,11 @@ import { languageSettingsService } from "./language-settings/service.js";
 import { organizationsService } from "./orgs/service.js";
 import { projectsService } from "./projects/service.js";
 import { appsService } from "./apps/service.js";
+import { usersService } from "./users/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService()]);
   return table;
 }

@@ -32,7 +32,7 @@ export function generateToken(): string {
   return randomBytes(48).toString("base64url");
 }
 
-export function addPersonalAccessToken(core: Core, instanceId: string, orgId: string, userId: string, input: { token?: string; expiresAt?: string }, creator: string): string {
+export function addPersonalAccessToken(core: Core, instanceId: string, orgId: string, userId: string, input: { token?: string; expiresAt?: string }, creator: string): { token: string; tokenId: string } {
   const token = input.token ?? generateToken();
   const tokenId = core.ids.next();
   core.events.push([
@@ -46,7 +46,7 @@ export function addPersonalAccessToken(core: Core, instanceId: string, orgId: st
       resourceOwner: orgId,
     },
   ]);
-  return token;
+  return { token, tokenId };
 }
 
 export function findPersonalAccessToken(db: Database, token: string): PersonalAccessToken | undefined {

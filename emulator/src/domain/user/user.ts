@@ -12,6 +12,12 @@ export interface HumanInput {
   username: string;
   firstName: string;
   lastName: string;
+  nickName?: string;
+  displayName?: string;
+  preferredLanguage?: string;
+  gender?: string;
+  phone?: string;
+  phoneVerified?: boolean;
   email: string;
   emailVerified?: boolean;
   /** Plain text, hashed with bcrypt before it is stored. */
@@ -31,6 +37,8 @@ export interface MachineInput {
 }
 
 export interface User {
+  changedAt: string;
+  sequence: number;
   id: string;
   instanceId: string;
   orgId: string;
@@ -47,11 +55,30 @@ export function registerUserProjection(p: Projections): void {
       const { passwordHash, username, ...data } = e.payload;
       insert(db, e.aggregateId, e.instanceId, e.resourceOwner, "human", String(username), data, (passwordHash as string | undefined) ?? null, e.createdAt, e.aggregateSequence);
     },
+    "user.human.changed": (db, e) => changeData(db, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence),
+    "user.machine.changed": (db, e) => changeData(db, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence),
+    "user.removed": (db, e) => {
+      db.stmt("DELETE FROM users WHERE id = ?").run(e.aggregateId);
+    },
     "user.machine.added": (db, e) => {
       const { username, ...data } = e.payload;
       insert(db, e.aggregateId, e.instanceId, e.resourceOwner, "machine", String(username), data, null, e.createdAt, e.aggregateSequence);
     },
   });
+}
+
+/** Merges changed fields into a user's row: the user name and password hash have their own columns. */
+function changeData(db: Database, id: string, payload: Record<string, unknown>, at: string, seq: number): void {
+  const { username, passwordHash, ...rest } = payload;
+  const row = db.stmt("SELECT data FROM users WHERE id = ?").get(id) as { data: string };
+  db.stmt("UPDATE users SET username = COALESCE(?, username), password_hash = COALESCE(?, password_hash), data = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
+    (username as string | undefined) ?? null,
+    (passwordHash as string | undefined) ?? null,
+    JSON.stringify({ ...(JSON.parse(row.data) as object), ...rest }),
+    at,
+    seq,
+    id,
+  );
 }
 
 function insert(db: Database, id: string, instanceId: string, orgId: string, type: string, username: string, data: object, hash: string | null, at: string, seq: number): void {
@@ -78,6 +105,7 @@ export function addHumanUser(core: Core, instanceId: string, orgId: string, inpu
     lastName: input.lastName,
     email: input.email,
     emailVerified: input.emailVerified ?? true,
+    ...Object.fromEntries(Object.entries({ nickName: input.nickName, displayName: input.displayName, preferredLanguage: input.preferredLanguage, gender: input.gender, phone: input.phone, phoneVerified: input.phoneVerified }).filter(([, v]) => v !== undefined && v !== "")),
     ...(passwordHash ? { passwordHash } : {}),
   };
   core.events.push([{ instanceId, aggregateType: "user", aggregateId: id, type: "user.human.added", payload, creator, resourceOwner: orgId }]);
@@ -116,11 +144,31 @@ export function machineKeys(db: Database, userId: string): { id: string; jwk: ob
   return rows.map((r) => ({ id: r.id, jwk: JSON.parse(r.public_jwk) as object, expiresAt: r.expires_at }));
 }
 
+export interface UserRow {
+  id: string;
+  instance_id: string;
+  org_id: string;
+  type: "human" | "machine";
+  username: string;
+  data: string;
+  changed_at: string;
+  sequence: number;
+}
+
+export const userFromRow = (r: UserRow): User => ({
+  id: r.id,
+  instanceId: r.instance_id,
+  orgId: r.org_id,
+  type: r.type,
+  username: r.username,
+  data: JSON.parse(r.data) as Record<string, unknown>,
+  changedAt: r.changed_at,
+  sequence: r.sequence,
+});
+
 export function getUser(db: Database, id: string): User | undefined {
-  const r = db.stmt("SELECT id, instance_id, org_id, type, username, data FROM users WHERE id = ?").get(id) as
-    | { id: string; instance_id: string; org_id: string; type: "human" | "machine"; username: string; data: string }
-    | undefined;
-  return r && { id: r.id, instanceId: r.instance_id, orgId: r.org_id, type: r.type, username: r.username, data: JSON.parse(r.data) as Record<string, unknown> };
+  const r = db.stmt("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+  return r && userFromRow(r);
 }
 
 export function getUserByUsername(db: Database, instanceId: string, username: string): User | undefined {

@@ -1,0 +1,133 @@
+// SvcUsers: human and machine users, their tokens, keys and secrets.
+
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { addKey, addToken, changeUser, createHuman, createMachine, foundUser, generateMachineSecret, removeUser } from "../../domain/user/commands.js";
+import { userFromRow, type User, type UserRow } from "../../domain/user/user.js";
+import { AccessTokenType, Gender, SvcUsers, UserState, UserType, type GetUserSchema, type UserSearchFilter } from "../../gen/svc/resources/user/v3alpha/user_service_pb.js";
+import { loginName } from "../../oidc/claims.js";
+import { inList, pagedSearch } from "../../store/paged-search.js";
+import { textCondition } from "../../store/text-filter.js";
+import { actorOf } from "../actions/targets.js";
+import { listDetails, pageOf } from "../details.js";
+import { orgOfRequest } from "../organization.js";
+import { orgResourceDetails } from "../projects/service.js";
+import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { textMatch } from "../text-filter.js";
+
+const GENDERS: Record<Gender, string | undefined> = { [Gender.UNSPECIFIED]: undefined, [Gender.FEMALE]: "female", [Gender.MALE]: "male", [Gender.DIVERSE]: "diverse" };
+const genderOf = (g: unknown) => (Number(Object.keys(GENDERS).find((k) => GENDERS[Number(k) as Gender] === g) ?? 0) as Gender);
+
+function userMessage(call: RpcCall, u: User): MessageInitShape<typeof GetUserSchema> {
+  const d = u.data as Record<string, string | boolean | undefined>;
+  const base = { details: orgResourceDetails(u.id, u.orgId, u.sequence, u.changedAt), state: UserState.ACTIVE, loginName: loginName(call.core, u) };
+  if (u.type === "machine") {
+    return { ...base, type: { case: "machine", value: { username: u.username, name: String(d.name), description: String(d.description ?? ""), accessTokenType: d.accessTokenType === "jwt" ? AccessTokenType.JWT : AccessTokenType.BEARER } } };
+  }
+  return {
+    ...base,
+    type: {
+      case: "human",
+      value: {
+        username: u.username,
+        profile: { givenName: String(d.firstName), familyName: String(d.lastName), nickName: String(d.nickName ?? ""), displayName: String(d.displayName ?? ""), preferredLanguage: String(d.preferredLanguage ?? ""), gender: genderOf(d.gender) },
+        email: { email: String(d.email), isVerified: d.emailVerified === true },
+        ...(d.phone ? { phone: { phone: String(d.phone), isVerified: d.phoneVerified === true } } : {}),
+      },
+    },
+  };
+}
+
+function search(call: RpcCall, filters: UserSearchFilter[], page: ReturnType<typeof pageOf>) {
+  const where = ["instance_id = ?"];
+  const args: unknown[] = [call.instance.id];
+  for (const f of filters) {
+    const v = f.filter;
+    if (v.case === "username") where.push(textCondition("username", textMatch(v.value.username, v.value.method), args));
+    if (v.case === "email") where.push(textCondition("json_extract(data, '$.email')", textMatch(v.value.email, v.value.method), args));
+    if (v.case === "type") (where.push("type = ?"), args.push(v.value.type === UserType.MACHINE ? "machine" : "human"));
+    if (v.case === "organizationId") (where.push("org_id = ?"), args.push(v.value.id));
+    if (v.case === "inIds") where.push(inList("id", v.value.ids, args));
+  }
+  return pagedSearch<UserRow>(call.core.db, "users", where, args, "created_at", page);
+}
+
+const detailsOf = (call: RpcCall, id: string) => userMessage(call, foundUser(call.core, actorOf(call), id)).details;
+
+export function usersService(): ServiceDefinition {
+  return defineService(SvcUsers, "multitenancy_resources_api", {
+    createHumanUser(req, call) {
+      const u = req.user!;
+      const p = u.profile!;
+      const created = createHuman(call.core, actorOf(call), orgOfRequest(call, req.organization), {
+        username: u.username,
+        firstName: p.givenName,
+        lastName: p.familyName,
+        nickName: p.nickName,
+        displayName: p.displayName,
+        preferredLanguage: p.preferredLanguage,
+        gender: GENDERS[p.gender],
+        email: u.email!.email,
+        emailVerified: u.email!.isVerified,
+        phone: u.phone?.phone,
+        phoneVerified: u.phone?.isVerified,
+        ...(u.password ? { password: u.password } : {}),
+      });
+      return { details: userMessage(call, created).details };
+    },
+    createMachineUser(req, call) {
+      const u = req.user!;
+      const created = createMachine(call.core, actorOf(call), orgOfRequest(call, req.organization), { username: u.username, name: u.name, description: u.description, accessTokenType: u.accessTokenType === AccessTokenType.JWT ? "jwt" : "opaque" });
+      return { details: userMessage(call, created).details };
+    },
+    patchHumanUser(req, call) {
+      const u = req.user!;
+      const p = u.profile;
+      changeUser(call.core, actorOf(call), req.id, "human", {
+        username: u.username,
+        ...(p ? { firstName: p.givenName, lastName: p.familyName, nickName: p.nickName, displayName: p.displayName, preferredLanguage: p.preferredLanguage, gender: GENDERS[p.gender] } : {}),
+        ...(u.email ? { email: u.email.email, emailVerified: u.email.isVerified } : {}),
+        ...(u.phone ? { phone: u.phone.phone, phoneVerified: u.phone.isVerified } : {}),
+        password: u.password,
+      });
+      return { details: detailsOf(call, req.id) };
+    },
+    patchMachineUser(req, call) {
+      const u = req.user!;
+      changeUser(call.core, actorOf(call), req.id, "machine", {
+        username: u.username,
+        name: u.name,
+        description: u.description,
+        accessTokenType: u.accessTokenType === undefined ? undefined : u.accessTokenType === AccessTokenType.JWT ? "jwt" : "opaque",
+      });
+      return { details: detailsOf(call, req.id) };
+    },
+    getUser(req, call) {
+      return { user: userMessage(call, foundUser(call.core, actorOf(call), req.id)) };
+    },
+    deleteUser(req, call) {
+      const u = foundUser(call.core, actorOf(call), req.id);
+      const e = removeUser(call.core, actorOf(call), req.id);
+      return { details: orgResourceDetails(req.id, u.orgId, e.aggregateSequence, e.createdAt) };
+    },
+    searchUsers(req, call) {
+      const page = pageOf(req.query);
+      const { total, rows } = search(call, req.filters, page);
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => userMessage(call, userFromRow(r))) };
+    },
+    addPersonalAccessToken(req, call) {
+      const expiresAt = req.token?.expirationDate ? timestampDate(req.token.expirationDate).toISOString() : undefined;
+      const { token, tokenId, user } = addToken(call.core, actorOf(call), req.userId, expiresAt);
+      return { details: userMessage(call, user).details, tokenId, token };
+    },
+    addMachineKey(req, call) {
+      const keyId = addKey(call.core, actorOf(call), req.userId, req.key!.publicKey);
+      return { details: detailsOf(call, req.userId), keyId };
+    },
+    generateMachineSecret(req, call) {
+      const { secret } = generateMachineSecret(call.core, actorOf(call), req.id);
+      const user = foundUser(call.core, actorOf(call), req.id);
+      return { details: userMessage(call, user).details, clientId: user.username, clientSecret: secret };
+    },
+  });
+}
