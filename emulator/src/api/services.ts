@@ -7,10 +7,12 @@ import { organizationsService } from "./orgs/service.js";
 import { projectsService } from "./projects/service.js";
 import { appsService } from "./apps/service.js";
 import { usersService } from "./users/service.js";
+import { grantsService } from "./grants/service.js";
+import { sessionsService } from "./sessions/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService()]);
   return table;
 }

@@ -5,6 +5,8 @@ import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 
 export interface UserGrant {
+  changedAt?: string;
+  sequence?: number;
   id: string;
   orgId: string;
   userId: string;
@@ -14,6 +16,9 @@ export interface UserGrant {
 
 export function registerUserGrantProjection(p: Projections): void {
   p.register(["user_grants"], {
+    "user.grant.removed": (db, e) => {
+      db.stmt("DELETE FROM user_grants WHERE id = ?").run(e.aggregateId);
+    },
     "user.grant.changed": (db, e) => {
       db.stmt("UPDATE user_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(JSON.stringify(e.payload.roles), e.createdAt, e.aggregateSequence, e.aggregateId);
     },
@@ -47,4 +52,29 @@ export function grantsOfUser(db: Database, userId: string): UserGrant[] {
 export function grantsOfProject(db: Database, projectId: string): UserGrant[] {
   const rows = db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE project_id = ?").all(projectId) as { id: string; org_id: string; user_id: string; project_id: string; roles: string }[];
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, userId: r.user_id, projectId: r.project_id, roles: JSON.parse(r.roles) as string[] }));
+}
+
+export interface UserGrantRow {
+  id: string;
+  org_id: string;
+  user_id: string;
+  project_id: string;
+  roles: string;
+  changed_at: string;
+  sequence: number;
+}
+
+export const userGrantFromRow = (r: UserGrantRow): Required<UserGrant> => ({
+  id: r.id,
+  orgId: r.org_id,
+  userId: r.user_id,
+  projectId: r.project_id,
+  roles: JSON.parse(r.roles) as string[],
+  changedAt: r.changed_at,
+  sequence: r.sequence,
+});
+
+export function getUserGrant(db: Database, instanceId: string, id: string): Required<UserGrant> | undefined {
+  const r = db.stmt("SELECT * FROM user_grants WHERE instance_id = ? AND id = ?").get(instanceId, id) as UserGrantRow | undefined;
+  return r && userGrantFromRow(r);
 }

@@ -2,7 +2,6 @@
 // one-click shortcut, the account chooser and registration (prompt=create). Each finishes the
 // authorization request it belongs to.
 
-import bcrypt from "bcryptjs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Core } from "../../core.js";
 import { addHumanUser, getUser, type User } from "../../domain/user/user.js";
@@ -10,6 +9,7 @@ import { getAuthRequest, type AuthRequest } from "../auth-requests.js";
 import { completeAuthRequest } from "../authorize/complete.js";
 import { findApp } from "../clients.js";
 import { loginName } from "../claims.js";
+import { findUserByLoginName, passwordMatches } from "./find-user.js";
 import type { OidcContext } from "../issue.js";
 import { activeSessions, addLoginSession } from "../login-sessions.js";
 import { errorPage, loginPage, registerPage, selectAccountPage } from "./pages.js";
@@ -21,20 +21,6 @@ export interface LoginDeps {
 }
 
 type Form = Record<string, string | undefined>;
-
-function findUserByLoginName(core: Core, instanceId: string, name: string): User | undefined {
-  const rows = core.db.stmt("SELECT id FROM users WHERE instance_id = ? AND type = 'human'").all(instanceId) as { id: string }[];
-  const wanted = name.trim().toLowerCase();
-  for (const { id } of rows) {
-    const u = getUser(core.db, id)!;
-    if (u.username.toLowerCase() === wanted || loginName(core, u).toLowerCase() === wanted || String(u.data.email ?? "").toLowerCase() === wanted) return u;
-  }
-  return undefined;
-}
-
-function passwordHash(core: Core, userId: string): string | null {
-  return (core.db.stmt("SELECT password_hash AS h FROM users WHERE id = ?").get(userId) as { h: string | null }).h;
-}
 
 function humansOf(core: Core, instanceId: string): { id: string; label: string }[] {
   const rows = core.db.stmt("SELECT id FROM users WHERE instance_id = ? AND type = 'human' ORDER BY username").all(instanceId) as { id: string }[];
@@ -79,8 +65,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     const r = requestOf(req, reply, req.body?.authRequest);
     if (!r) return reply;
     const user = findUserByLoginName(r.ctx.core, r.ctx.instance.id, req.body.loginName ?? "");
-    const hash = user && passwordHash(r.ctx.core, user.id);
-    if (!user || !hash || !(await bcrypt.compare(req.body.password ?? "", hash))) {
+    if (!user || !(await passwordMatches(r.ctx.core, user.id, req.body.password ?? ""))) {
       const { lang, t } = page(req, r.ar);
       return html(reply, 401, loginPage(t, lang, r.ar.id, { loginName: req.body.loginName, error: t.wrong, users: humansOf(r.ctx.core, r.ctx.instance.id) }));
     }

@@ -1,0 +1,71 @@
+// SvcSessions: login sessions; created with checks as a custom login UI would, ended by deletion
+// (which revokes their tokens).
+
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { Core } from "../../core.js";
+import { getUser } from "../../domain/user/user.js";
+import { SvcSessions, type SessionSchema } from "../../gen/svc/resources/session/v3alpha/session_service_pb.js";
+import { loginName } from "../../oidc/claims.js";
+import { findUserByLoginName, passwordMatches } from "../../oidc/login/find-user.js";
+import { addLoginSession, getLoginSession, listLoginSessions, newUserAgentId, terminatedEvent, type LoginSession } from "../../oidc/login-sessions.js";
+import { revokeEvents, tokensWhere } from "../../oidc/tokens.js";
+import { Code, SvcError, notFound } from "../../server/errors.js";
+import { actorOf } from "../actions/targets.js";
+import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../details.js";
+import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+
+function sequenceOf(core: Core, id: string): number {
+  return (core.db.stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE aggregate_type = 'login_session' AND aggregate_id = ?").get(id) as { s: number | null }).s ?? 1;
+}
+
+function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof SessionSchema> {
+  const user = getUser(call.core.db, s.userId);
+  return {
+    details: instanceResourceDetails(s.id, s.instanceId, sequenceOf(call.core, s.id), s.terminatedAt ?? s.authTime),
+    userId: s.userId,
+    loginName: user ? loginName(call.core, user) : "",
+    authTime: timestamp(s.authTime),
+    amr: s.amr,
+    ...(s.terminatedAt ? { terminatedAt: timestamp(s.terminatedAt) } : {}),
+  };
+}
+
+function found(call: RpcCall, id: string): LoginSession {
+  const s = getLoginSession(call.core, id);
+  if (!s || s.instanceId !== call.instance.id) throw notFound("SESSION-not-found", "Session not found");
+  return s;
+}
+
+export function sessionsService(): ServiceDefinition {
+  return defineService(SvcSessions, "multitenancy_resources_api", {
+    async createSession(req, call) {
+      const u = req.checks!.user!.search;
+      const user = u.case === "userId" ? getUser(call.core.db, u.value) : findUserByLoginName(call.core, call.instance.id, u.value!);
+      if (!user || user.instanceId !== call.instance.id || user.type !== "human") throw notFound("USER-not-found", "User could not be found");
+      const password = req.checks!.password;
+      if (password && !(await passwordMatches(call.core, user.id, password.password))) throw new SvcError(Code.InvalidArgument, "SESSION-password-invalid", "Password is invalid");
+      const session = addLoginSession(call.core, call.instance.id, newUserAgentId(), user.id, password ? ["pwd"] : []);
+      return { details: sessionMessage(call, session).details };
+    },
+    getSession(req, call) {
+      return { session: sessionMessage(call, found(call, req.id)) };
+    },
+    deleteSession(req, call) {
+      const s = found(call, req.id);
+      const actor = actorOf(call);
+      const events = call.core.events.push([...(s.terminatedAt ? [] : [terminatedEvent(s, actor.userId)]), ...revokeEvents(tokensWhere(call.core, "session_id", s.id), actor.userId)]);
+      return { details: instanceResourceDetails(s.id, s.instanceId, sequenceOf(call.core, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime) };
+    },
+    searchSessions(req, call) {
+      const page = pageOf(req.query);
+      let sessions = listLoginSessions(call.core, call.instance.id);
+      for (const f of req.filters) {
+        if (f.filter.case === "userId") sessions = sessions.filter((s) => s.userId === (f.filter.value as { id: string }).id);
+        if (f.filter.case === "active") sessions = sessions.filter((s) => !s.terminatedAt === (f.filter.value as { active: boolean }).active);
+      }
+      if (page.asc) sessions.reverse();
+      const rows = sessions.slice(page.offset, page.offset + page.limit);
+      return { details: listDetails(call.core, call.instance.id, page, sessions.length, rows.length), result: rows.map((s) => sessionMessage(call, s)) };
+    },
+  });
+}

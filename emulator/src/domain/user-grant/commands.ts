@@ -1,0 +1,51 @@
+// User grant commands of SvcGrants: a user's roles on a project (one grant per user and project);
+// the roles must exist in the project. The grant belongs to the project's org.
+
+import type { Actor, Core } from "../../core.js";
+import { alreadyExists, invalidArgument, notFound } from "../../server/errors.js";
+import type { StoredEvent } from "../../store/event-store.js";
+import { getProject, projectRoleKeys } from "../project/project.js";
+import { getUser } from "../user/user.js";
+import { addUserGrant, getUserGrant, grantsOfUser, type UserGrant } from "./user-grant.js";
+
+export function foundGrant(core: Core, actor: Actor, id: string): Required<UserGrant> {
+  const g = getUserGrant(core.db, actor.instanceId, id);
+  if (!g) throw notFound("GRANT-not-found", "User grant not found");
+  return g;
+}
+
+function checkRoles(core: Core, projectId: string, roles: string[]): void {
+  const known = projectRoleKeys(core.db, projectId);
+  const unknown = roles.find((r) => !known.includes(r));
+  if (unknown) throw invalidArgument("GRANT-unknown-role", `The project has no role ${JSON.stringify(unknown)}`);
+}
+
+export function createGrant(core: Core, actor: Actor, input: { userId: string; projectId: string; roles: string[] }): Required<UserGrant> {
+  const user = getUser(core.db, input.userId);
+  if (!user || user.instanceId !== actor.instanceId) throw notFound("USER-not-found", "User could not be found");
+  const project = getProject(core.db, input.projectId);
+  if (!project || project.instanceId !== actor.instanceId) throw notFound("PROJECT-not-found", "Project not found");
+  checkRoles(core, project.id, input.roles);
+  if (grantsOfUser(core.db, user.id).some((g) => g.projectId === project.id)) throw alreadyExists("GRANT-exists", "The user already has a grant on this project; patch it");
+  return getUserGrant(core.db, actor.instanceId, addUserGrant(core, actor.instanceId, project.orgId, { ...input, roles: [...new Set(input.roles)] }, actor.userId))!;
+}
+
+function event(actor: Actor, g: UserGrant, type: string, payload: Record<string, unknown>) {
+  return { instanceId: actor.instanceId, aggregateType: "usergrant", aggregateId: g.id, type, payload, creator: actor.userId, resourceOwner: g.orgId };
+}
+
+export function changeGrantRoles(core: Core, actor: Actor, id: string, roles: string[]): StoredEvent | undefined {
+  const [changed] = core.events.command(() => {
+    const g = foundGrant(core, actor, id);
+    checkRoles(core, g.projectId, roles);
+    const next = [...new Set(roles)];
+    if (next.length === g.roles.length && next.every((r, i) => r === g.roles[i])) return [];
+    return [event(actor, g, "user.grant.changed", { roles: next })];
+  });
+  return changed;
+}
+
+export function removeGrant(core: Core, actor: Actor, id: string): StoredEvent {
+  const [removed] = core.events.command(() => [event(actor, foundGrant(core, actor, id), "user.grant.removed", {})]);
+  return removed!;
+}

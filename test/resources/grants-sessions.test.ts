@@ -1,0 +1,87 @@
+// SvcGrants (user grants) and SvcSessions on REST, gRPC and gRPC-web: a grant's roles appear in
+// tokens' role claims; sessions are created with a password check, found, and ended.
+
+import { describe, it, before } from "node:test";
+import assert from "node:assert/strict";
+import { SvcGrants } from "../../emulator/src/gen/svc/resources/grant/v3alpha/grant_service_pb.js";
+import { SvcSessions } from "../../emulator/src/gen/svc/resources/session/v3alpha/session_service_pb.js";
+import { fails, ok } from "../helpers/assertions.js";
+import { control, startTestEmulator } from "../helpers/emulator.js";
+import { transportsFor } from "../helpers/transports.js";
+
+const emu = await startTestEmulator();
+const ctl = control(emu);
+const pat = emu.adminPat;
+const B = "/resources/v3alpha";
+const grants = transportsFor(emu.url, {
+  service: SvcGrants,
+  protoFile: "svc/resources/grant/v3alpha/grant_service.proto",
+  routes: {
+    CreateUserGrant: { verb: "POST", path: `${B}/grants/users`, body: "grant" },
+    PatchUserGrant: { verb: "PATCH", path: `${B}/grants/users/{id}`, body: "grant" },
+    DeleteUserGrant: { verb: "DELETE", path: `${B}/grants/users/{id}` },
+    GetUserGrant: { verb: "GET", path: `${B}/grants/users/{id}` },
+    SearchUserGrants: { verb: "POST", path: `${B}/grants/users/_search`, body: "filters" },
+  },
+});
+const sessions = transportsFor(emu.url, {
+  service: SvcSessions,
+  protoFile: "svc/resources/session/v3alpha/session_service.proto",
+  routes: {
+    CreateSession: { verb: "POST", path: `${B}/sessions`, body: "checks" },
+    GetSession: { verb: "GET", path: `${B}/sessions/{id}` },
+    DeleteSession: { verb: "DELETE", path: `${B}/sessions/{id}` },
+    SearchSessions: { verb: "POST", path: `${B}/sessions/_search`, body: "filters" },
+  },
+});
+const idOf = async (type: string, pick: (p: Record<string, unknown>) => boolean) =>
+  ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: Record<string, unknown> }[] }).events.find((e) => pick(e.payload))!.aggregateId;
+
+for (let i = 0; i < grants.all.length; i++) {
+  const g = grants.all[i]!;
+  const s = sessions.all[i]!;
+  describe(`grants and sessions over ${g.name}`, () => {
+    let admin = "";
+    let project = "";
+    before(async () => {
+      await ctl("/reset", { method: "POST" });
+      admin = await idOf("user.human.added", (p) => p.username === "admin");
+      project = await idOf("project.added", (p) => p.name === "Demo");
+    });
+
+    it("grants roles, changes and removes them", async () => {
+      const created = ok(await g.call("CreateUserGrant", { grant: { userId: admin, projectId: project, roleKeys: ["viewer", "viewer"] } }, pat), 201);
+      const id = (created.details as { id: string }).id;
+      assert.deepEqual((ok(await g.call("GetUserGrant", { id }, pat)).grant as { grant: unknown }).grant, { userId: admin, projectId: project, roleKeys: ["viewer"] });
+      fails(await g.call("CreateUserGrant", { grant: { userId: admin, projectId: project, roleKeys: [] } }, pat), 6, 409, /already has a grant/);
+      fails(await g.call("PatchUserGrant", { id, grant: { roleKeys: ["owner"] } }, pat), 3, 400, /no role "owner"/, "GRANT-unknown-role");
+      ok(await g.call("PatchUserGrant", { id, grant: { roleKeys: ["admin", "editor"] } }, pat));
+      const mine = ok(await g.call("SearchUserGrants", { filters: [{ userId: { id: admin } }] } as never, pat));
+      assert.deepEqual(((mine.result ?? []) as { grant: { roleKeys: string[] } }[]).map((r) => r.grant.roleKeys), [["admin", "editor"]]);
+      ok(await g.call("DeleteUserGrant", { id }, pat));
+      fails(await g.call("GetUserGrant", { id }, pat), 5, 404, /User grant not found/);
+      fails(await g.call("CreateUserGrant", { grant: { userId: "404", projectId: project, roleKeys: [] } }, pat), 5, 404, /User could not be found/);
+    });
+
+    it("creates a session with a password check, finds it and ends it", async () => {
+      fails(await s.call("CreateSession", { checks: { user: { loginName: "alice" }, password: { password: "wrong" } } }, pat), 3, 400, /Password is invalid/);
+      const created = ok(await s.call("CreateSession", { checks: { user: { loginName: "alice@emulator-org.localhost" }, password: { password: "Password1!" } } }, pat), 201);
+      const id = (created.details as { id: string }).id;
+      const got = ok(await s.call("GetSession", { id }, pat)).session as Record<string, unknown>;
+      assert.equal(got.loginName, "alice@emulator-org.localhost");
+      assert.deepEqual(got.amr, ["pwd"]);
+      const active = ok(await s.call("SearchSessions", { filters: [{ active: { active: true } }] } as never, pat));
+      assert.deepEqual(((active.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id), [id]);
+      ok(await s.call("DeleteSession", { id }, pat));
+      assert.ok((ok(await s.call("GetSession", { id }, pat)).session as { terminatedAt?: string }).terminatedAt);
+      fails(await s.call("GetSession", { id: "404" }, pat), 5, 404, /Session not found/);
+    });
+  });
+}
+
+describe("closing", () => {
+  it("closes the clients", () => {
+    grants.close();
+    sessions.close();
+  });
+});
