@@ -35,11 +35,24 @@ export function audienceScopes(scopes: string[], instance: { id: string }): stri
   return scopes.map((s) => PROJECT_AUD_SCOPE.exec(s)?.[1]).filter((x): x is string => !!x).map((id) => (id === "svc" ? apiProjectId(instance) : id));
 }
 
-/** The role claims of a user for a project, limited to role keys requested by role scopes (if any). */
+const scopeValues = (scopes: string[], re: RegExp) => scopes.map((s) => re.exec(s)?.[1]).filter((x): x is string => !!x);
+
+/** The org the scopes restrict sign-in to (`urn:svc:iam:org:id:{id}`, `urn:svc:iam:org:domain:primary:{domain}`). */
+export function userMatchesOrgScopes(core: Core, user: User, scopes: string[]): boolean {
+  const ids = scopeValues(scopes, /^urn:svc:iam:org:id:(.+)$/);
+  const domains = scopeValues(scopes, /^urn:svc:iam:org:domain:primary:(.+)$/);
+  return ids.every((id) => user.orgId === id) && domains.every((d) => orgPrimaryDomain(core, user.instanceId, user.orgId) === d.toLowerCase());
+}
+
+/**
+ * The role claims of a user for a project, limited to role keys requested by role scopes and to
+ * granting orgs named by `urn:svc:iam:org:roles:id:{orgId}` scopes (if any).
+ */
 export function roleClaims(core: Core, user: User, projectId: string, scopes: string[], asClientProject: boolean): Record<string, unknown> {
-  const requested = scopes.map((s) => ROLE_SCOPE.exec(s)?.[1]).filter((x): x is string => !!x);
+  const requested = scopeValues(scopes, ROLE_SCOPE);
+  const orgs = scopeValues(scopes, /^urn:svc:iam:org:roles:id:(.+)$/);
   const roles: Record<string, Record<string, string>> = {};
-  for (const grant of grantsOfUser(core.db, user.id).filter((g) => g.projectId === projectId)) {
+  for (const grant of grantsOfUser(core.db, user.id).filter((g) => g.projectId === projectId && (!orgs.length || orgs.includes(g.orgId)))) {
     for (const role of grant.roles) {
       if (requested.length && !requested.includes(role)) continue;
       (roles[role] ??= {})[grant.orgId] = orgPrimaryDomain(core, user.instanceId, grant.orgId);
@@ -47,6 +60,19 @@ export function roleClaims(core: Core, user: User, projectId: string, scopes: st
   }
   if (Object.keys(roles).length === 0) return {};
   return { ...(asClientProject ? { [ROLES_CLAIM]: roles } : {}), [`urn:svc:iam:org:project:${projectId}:roles`]: roles };
+}
+
+/**
+ * Role claims for the client's project (when asserted) and, with `urn:svc:iam:org:projects:roles`,
+ * for every project in the audience.
+ */
+export function allRoleClaims(core: Core, user: User, clientProjectId: string | undefined, audience: string[], scopes: string[], appFlag: boolean): Record<string, unknown> {
+  const claims: Record<string, unknown> = {};
+  if (scopes.includes("urn:svc:iam:org:projects:roles")) {
+    for (const id of audience) if (getProject(core.db, id)) Object.assign(claims, roleClaims(core, user, id, scopes, false));
+  }
+  if (clientProjectId && assertsRoles(core, clientProjectId, scopes, appFlag)) Object.assign(claims, roleClaims(core, user, clientProjectId, scopes, true));
+  return claims;
 }
 
 /** Whether roles are asserted: requested by a role scope, or switched on for the project or token type. */
@@ -69,16 +95,21 @@ export function userinfoClaims(core: Core, user: User, scopes: string[]): Record
   }
   if (scopes.includes("email") && user.type === "human") Object.assign(claims, { email: d.email, email_verified: d.emailVerified === true });
   if (scopes.includes("phone") && user.type === "human" && d.phone) Object.assign(claims, { phone_number: d.phone, phone_number_verified: d.phoneVerified === true });
-  if (scopes.includes("urn:svc:iam:user:resourceowner")) {
-    const org = getOrg(core.db, user.instanceId, user.orgId);
-    Object.assign(claims, {
-      "urn:svc:iam:user:resourceowner:id": user.orgId,
-      "urn:svc:iam:user:resourceowner:name": org?.name ?? "",
-      "urn:svc:iam:user:resourceowner:primary_domain": orgPrimaryDomain(core, user.instanceId, user.orgId),
-    });
+  const org = getOrg(core.db, user.instanceId, user.orgId);
+  const orgScope = scopeValues(scopes, /^urn:svc:iam:org:id:(.+)$/)[0];
+  const resourceOwner = {
+    "urn:svc:iam:user:resourceowner:id": user.orgId,
+    "urn:svc:iam:user:resourceowner:name": org?.name ?? "",
+    "urn:svc:iam:user:resourceowner:primary_domain": orgPrimaryDomain(core, user.instanceId, user.orgId),
+  };
+  if (scopes.includes("urn:svc:iam:user:resourceowner")) Object.assign(claims, resourceOwner);
+  if (orgScope) Object.assign(claims, { "urn:svc:iam:org:id": orgScope, ...resourceOwner });
+  const domainScope = scopeValues(scopes, /^urn:svc:iam:org:domain:primary:(.+)$/)[0];
+  if (domainScope) claims["urn:svc:iam:org:domain:primary"] = domainScope;
+  const metadata = d.metadata as unknown as Record<string, string> | undefined;
+  if (scopes.includes("urn:svc:iam:user:metadata") && metadata && Object.keys(metadata).length) {
+    claims["urn:svc:iam:user:metadata"] = Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, Buffer.from(v).toString("base64url")]));
   }
-  const orgScope = scopes.map((s) => /^urn:svc:iam:org:id:(.+)$/.exec(s)?.[1]).find((x) => x);
-  if (orgScope) Object.assign(claims, { "urn:svc:iam:org:id": orgScope });
   for (const k of Object.keys(claims)) if (claims[k] === undefined) delete claims[k];
   return claims;
 }

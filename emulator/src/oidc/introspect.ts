@@ -4,7 +4,8 @@
 
 import { getUser } from "../domain/user/user.js";
 import { activeAccessToken } from "./access-token.js";
-import { loginName, userinfoClaims } from "./claims.js";
+import { allRoleClaims, loginName, userinfoClaims } from "./claims.js";
+import { appByClientId } from "../domain/app/app.js";
 import { authenticateClient, type ClientCredentials } from "./clients.js";
 import type { OidcContext } from "./issue.js";
 
@@ -18,6 +19,7 @@ export async function introspect(ctx: OidcContext, credentials: ClientCredential
   const toS = (iso: string) => Math.floor(Date.parse(iso) / 1000);
   return {
     ...userinfoClaims(ctx.core, user, t.scope),
+    ...allRoleClaims(ctx.core, user, appByClientId(ctx.core.db, ctx.instance.id, t.clientId)?.projectId, t.audience, t.scope, false),
     active: true,
     scope: t.scope.join(" "),
     client_id: t.clientId,

@@ -7,7 +7,7 @@ import type { App } from "../domain/app/app.js";
 import type { Instance } from "../domain/instance/instance.js";
 import type { User } from "../domain/user/user.js";
 import type { NewEvent } from "../store/event-store.js";
-import { assertsRoles, audienceScopes, loginName, roleClaims, userinfoClaims } from "./claims.js";
+import { allRoleClaims, audienceScopes, userinfoClaims } from "./claims.js";
 import type { SigningKeys } from "./keys.js";
 import {
   ACCESS_TOKEN_LIFETIME_S,
@@ -97,7 +97,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
             jti: id,
             scope: g.scope.join(" "),
             ...g.extraClaims,
-            ...(projectId && assertsRoles(core, projectId, g.scope, g.app?.oidc?.accessTokenRoleAssertion ?? false) ? roleClaims(core, g.user, projectId, g.scope, true) : {}),
+            ...allRoleClaims(core, g.user, projectId, audience, g.scope, g.app?.oidc?.accessTokenRoleAssertion ?? false),
           })
         : id;
   }
@@ -118,7 +118,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
       ...(g.sessionId ? { sid: g.sessionId } : {}),
       ...g.extraClaims,
       ...(withUserinfo ? userinfoClaims(core, g.user, g.scope) : {}),
-      ...(projectId && assertsRoles(core, projectId, g.scope, g.app?.oidc?.idTokenRoleAssertion ?? false) ? roleClaims(core, g.user, projectId, g.scope, true) : {}),
+      ...allRoleClaims(core, g.user, projectId, audience, g.scope, g.app?.oidc?.idTokenRoleAssertion ?? false),
     });
   }
   if (g.replaces?.length) events.push(...revokeEvents(g.replaces, g.user.id));

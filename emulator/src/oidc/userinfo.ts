@@ -4,7 +4,7 @@
 import { getUser } from "../domain/user/user.js";
 import { getProject } from "../domain/project/project.js";
 import { activeAccessToken } from "./access-token.js";
-import { assertsRoles, roleClaims, userinfoClaims } from "./claims.js";
+import { allRoleClaims, userinfoClaims } from "./claims.js";
 import { OidcError } from "./errors.js";
 import type { OidcContext } from "./issue.js";
 import { appByClientId } from "../domain/app/app.js";
@@ -16,8 +16,5 @@ export async function userinfo(ctx: OidcContext, bearer: string | undefined): Pr
   if (!token || !user) throw new OidcError("invalid_token", "the access token is invalid, expired or revoked");
   const app = appByClientId(ctx.core.db, ctx.instance.id, token.clientId);
   const projectId = app && getProject(ctx.core.db, app.projectId) ? app.projectId : undefined;
-  return {
-    ...userinfoClaims(ctx.core, user, token.scope),
-    ...(projectId && assertsRoles(ctx.core, projectId, token.scope, false) ? roleClaims(ctx.core, user, projectId, token.scope, true) : {}),
-  };
+  return { ...userinfoClaims(ctx.core, user, token.scope), ...allRoleClaims(ctx.core, user, projectId, token.audience, token.scope, false) };
 }

@@ -24,6 +24,8 @@ export interface HumanInput {
   password?: string;
   /** An already encoded bcrypt hash ($2a$/$2b$/$2y$). */
   passwordHash?: string;
+  /** Metadata: key -> value; asserted as urn:svc:iam:user:metadata. */
+  metadata?: Record<string, string>;
 }
 
 export interface MachineInput {
@@ -105,6 +107,7 @@ export function addHumanUser(core: Core, instanceId: string, orgId: string, inpu
     lastName: input.lastName,
     email: input.email,
     emailVerified: input.emailVerified ?? true,
+    ...(input.metadata ? { metadata: input.metadata } : {}),
     ...Object.fromEntries(Object.entries({ nickName: input.nickName, displayName: input.displayName, preferredLanguage: input.preferredLanguage, gender: input.gender, phone: input.phone, phoneVerified: input.phoneVerified }).filter(([, v]) => v !== undefined && v !== "")),
     ...(passwordHash ? { passwordHash } : {}),
   };

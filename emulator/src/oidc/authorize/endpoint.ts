@@ -10,7 +10,7 @@ import type { App } from "../../domain/app/app.js";
 import type { OidcContext } from "../issue.js";
 import { activeSessions, type LoginSession } from "../login-sessions.js";
 import { getUser } from "../../domain/user/user.js";
-import { loginName } from "../claims.js";
+import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { PageError, checkClient, parseAuthorizeRequest, responseModeOf } from "./request.js";
 import { completeAuthRequest, sendAuthorizationError } from "./complete.js";
 import { verifyOwnJwt } from "../own-jwt.js";
@@ -22,6 +22,8 @@ export function eligibleSessions(ctx: OidcContext, p: AuthorizeParams, sessions:
   const now = ctx.core.clock.nowMs();
   return sessions.filter((s) => {
     if (p.idTokenHintSub && s.userId !== p.idTokenHintSub) return false;
+    const sessionUser = getUser(ctx.core.db, s.userId);
+    if (!sessionUser || !userMatchesOrgScopes(ctx.core, sessionUser, p.scope)) return false;
     if (p.loginHint) {
       const user = getUser(ctx.core.db, s.userId);
       if (!user || (user.username !== p.loginHint && loginName(ctx.core, user) !== p.loginHint && user.data.email !== p.loginHint)) return false;

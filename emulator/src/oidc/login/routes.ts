@@ -8,7 +8,7 @@ import { addHumanUser, getUser, type User } from "../../domain/user/user.js";
 import { getAuthRequest, type AuthRequest } from "../auth-requests.js";
 import { completeAuthRequest } from "../authorize/complete.js";
 import { findApp } from "../clients.js";
-import { loginName } from "../claims.js";
+import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { findUserByLoginName, passwordMatches } from "./find-user.js";
 import type { OidcContext } from "../issue.js";
 import { activeSessions, addLoginSession } from "../login-sessions.js";
@@ -22,12 +22,13 @@ export interface LoginDeps {
 
 type Form = Record<string, string | undefined>;
 
-function humansOf(core: Core, instanceId: string): { id: string; label: string }[] {
+/** The humans the shortcut offers: those who may sign in for the request's org scopes. */
+function humansOf(core: Core, instanceId: string, scopes: string[]): { id: string; label: string }[] {
   const rows = core.db.stmt("SELECT id FROM users WHERE instance_id = ? AND type = 'human' ORDER BY username").all(instanceId) as { id: string }[];
-  return rows.map(({ id }) => {
-    const u = getUser(core.db, id)!;
-    return { id, label: `${u.data.firstName} ${u.data.lastName} (${loginName(core, u)})` };
-  });
+  return rows
+    .map(({ id }) => getUser(core.db, id)!)
+    .filter((u) => userMatchesOrgScopes(core, u, scopes))
+    .map((u) => ({ id: u.id, label: `${u.data.firstName} ${u.data.lastName} (${loginName(core, u)})` }));
 }
 
 export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void {
@@ -58,16 +59,19 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     const r = requestOf(req, reply, req.query.authRequest);
     if (!r) return reply;
     const { lang, t } = page(req, r.ar);
-    return html(reply, 200, loginPage(t, lang, r.ar.id, { loginName: r.ar.params.loginHint, users: humansOf(r.ctx.core, r.ctx.instance.id) }));
+    return html(reply, 200, loginPage(t, lang, r.ar.id, { loginName: r.ar.params.loginHint, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
   });
 
   app.post<{ Body: Form }>("/ui/login/login", async (req, reply) => {
     const r = requestOf(req, reply, req.body?.authRequest);
     if (!r) return reply;
     const user = findUserByLoginName(r.ctx.core, r.ctx.instance.id, req.body.loginName ?? "");
+    const { lang, t } = page(req, r.ar);
     if (!user || !(await passwordMatches(r.ctx.core, user.id, req.body.password ?? ""))) {
-      const { lang, t } = page(req, r.ar);
-      return html(reply, 401, loginPage(t, lang, r.ar.id, { loginName: req.body.loginName, error: t.wrong, users: humansOf(r.ctx.core, r.ctx.instance.id) }));
+      return html(reply, 401, loginPage(t, lang, r.ar.id, { loginName: req.body.loginName, error: t.wrong, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
+    }
+    if (!userMatchesOrgScopes(r.ctx.core, user, r.ar.params.scope)) {
+      return html(reply, 403, loginPage(t, lang, r.ar.id, { loginName: req.body.loginName, error: t.otherOrg, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
     }
     return signIn(req, reply, r, user, ["pwd"]);
   });
@@ -76,7 +80,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     const r = requestOf(req, reply, req.body?.authRequest);
     if (!r) return reply;
     const user = req.body.userId ? getUser(r.ctx.core.db, req.body.userId) : undefined;
-    if (!user || user.instanceId !== r.ctx.instance.id || user.type !== "human") {
+    if (!user || user.instanceId !== r.ctx.instance.id || user.type !== "human" || !userMatchesOrgScopes(r.ctx.core, user, r.ar.params.scope)) {
       const { lang, t } = page(req, r.ar);
       return html(reply, 400, errorPage(t, lang, "invalid_request", "unknown user"));
     }

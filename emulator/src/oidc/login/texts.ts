@@ -17,6 +17,7 @@ export interface Texts {
   shortcutNote: string;
   error: string;
   signedOut: string;
+  otherOrg: string;
 }
 
 const TEXTS: Record<"en" | "de", Texts> = {
@@ -37,6 +38,7 @@ const TEXTS: Record<"en" | "de", Texts> = {
     shortcutNote: "Only the emulator offers this: one click, no password.",
     error: "The request cannot be completed",
     signedOut: "You are signed out.",
+    otherOrg: "This user does not belong to the organization the application asks for.",
   },
   de: {
     title: "Anmelden",
@@ -55,6 +57,7 @@ const TEXTS: Record<"en" | "de", Texts> = {
     shortcutNote: "Nur der Emulator bietet das: ein Klick, kein Passwort.",
     error: "Die Anfrage kann nicht abgeschlossen werden",
     signedOut: "Sie sind abgemeldet.",
+    otherOrg: "Dieser Benutzer gehört nicht zur Organisation, die die Anwendung verlangt.",
   },
 };
 
