@@ -15,6 +15,7 @@ import { registerSigningKeyProjection } from "./oidc/keys.js";
 import { registerTokenProjection } from "./oidc/tokens.js";
 import { registerAuthRequestProjection } from "./oidc/auth-requests.js";
 import { registerLoginSessionProjection } from "./oidc/login-sessions.js";
+import { registerSettingsProjection } from "./domain/settings/settings.js";
 
 export function allProjections(): Projections {
   const p = new Projections();
@@ -33,5 +34,6 @@ export function allProjections(): Projections {
   registerTokenProjection(p);
   registerAuthRequestProjection(p);
   registerLoginSessionProjection(p);
+  registerSettingsProjection(p, ["language"]);
   return p;
 }

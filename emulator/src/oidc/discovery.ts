@@ -3,8 +3,6 @@
 
 import type { Instance } from "../domain/instance/instance.js";
 
-export const SUPPORTED_LANGUAGES = ["bg", "cs", "de", "en", "es", "fr", "hu", "id", "it", "ja", "ko", "mk", "nl", "pl", "pt", "ro", "ru", "sv", "zh"];
-
 export const ENDPOINTS = {
   authorization: "/oauth/v2/authorize",
   token: "/oauth/v2/token",
@@ -16,7 +14,8 @@ export const ENDPOINTS = {
   jwks: "/oauth/v2/keys",
 } as const;
 
-export function discoveryDocument(issuer: string, _instance: Instance, uiLocales: string[] = SUPPORTED_LANGUAGES) {
+/** `uiLocales`: the instance's resolved restricted languages. */
+export function discoveryDocument(issuer: string, _instance: Instance, uiLocales: string[]) {
   return {
     issuer,
     authorization_endpoint: issuer + ENDPOINTS.authorization,

@@ -23,6 +23,7 @@ import { revoke } from "./revoke.js";
 import { tokenEndpoint } from "./token-endpoint.js";
 import { userinfo } from "./userinfo.js";
 import { demoPage } from "../demo/demo-page.js";
+import { resolveLanguages } from "../domain/settings/language.js";
 
 type Form = Record<string, string | undefined>;
 
@@ -30,6 +31,10 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   await app.register(formbody);
   await app.register(cookie);
 
+  const instanceLanguages = (ctx: OidcContext) => {
+    const r = resolveLanguages(core, { type: "instance", id: ctx.instance.id, instanceId: ctx.instance.id });
+    return { restricted: r.restrictedLanguages.value, default: r.defaultLanguage.value };
+  };
   const context = (req: FastifyRequest): OidcContext => ({ core, keys, instance: resolveInstance(core.db, req.headers.host)!, issuer: `http://${req.headers.host}` });
   const userAgentId = (req: FastifyRequest, reply: FastifyReply): string => {
     const existing = req.cookies[USER_AGENT_COOKIE];
@@ -54,7 +59,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
 
   app.get("/.well-known/openid-configuration", async (req, reply) => {
     const ctx = context(req);
-    return reply.header("cache-control", "no-cache").send(discoveryDocument(ctx.issuer, ctx.instance));
+    return reply.header("cache-control", "no-cache").send(discoveryDocument(ctx.issuer, ctx.instance, instanceLanguages(ctx).restricted));
   });
 
   app.get(ENDPOINTS.jwks, async (req, reply) => reply.header("cache-control", "no-cache").send({ keys: keys.published(context(req).instance.id) }));
@@ -65,14 +70,14 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
       return await authorize(context(req), reply, query ?? {}, userAgentId(req, reply));
     } catch (e) {
       if (!(e instanceof PageError)) throw e;
-      const lang = pickLanguage([], req.headers["accept-language"]);
+      const lang = pickLanguage([], req.headers["accept-language"], instanceLanguages(context(req)));
       return reply.code(400).type("text/html; charset=utf-8").send(errorPage(textsFor(lang), lang, e.error, e.description));
     }
   };
   app.get(ENDPOINTS.authorization, authorizeHandler);
   app.post(ENDPOINTS.authorization, authorizeHandler);
 
-  registerLoginRoutes(app, { context, userAgentId });
+  registerLoginRoutes(app, { context, userAgentId, languages: (req) => instanceLanguages(context(req)) });
 
   const demo = (_req: FastifyRequest, reply: FastifyReply) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(demoPage());
   app.get("/ui/demo/", demo);
@@ -121,7 +126,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
 
   const endSessionHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     const params = ((req.method === "POST" ? req.body : req.query) ?? {}) as Form;
-    const lang = pickLanguage((params.ui_locales ?? "").split(" ").filter(Boolean), req.headers["accept-language"]);
+    const lang = pickLanguage((params.ui_locales ?? "").split(" ").filter(Boolean), req.headers["accept-language"], instanceLanguages(context(req)));
     try {
       const { redirect } = await endSession(context(req), params, req.cookies[USER_AGENT_COOKIE]);
       if (redirect) return reply.redirect(redirect, 302);

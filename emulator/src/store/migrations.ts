@@ -224,6 +224,17 @@ const migrations: string[] = [
   `
   ALTER TABLE instances ADD COLUMN default_org_id TEXT;
   `,
+  // 4: settings: what each context set, property by property
+  `
+  CREATE TABLE settings (
+    context_type TEXT NOT NULL CHECK (context_type IN ('system', 'instance', 'org')),
+    context_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    PRIMARY KEY (context_type, context_id, name)
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

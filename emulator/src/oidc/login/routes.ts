@@ -18,6 +18,8 @@ import { pickLanguage, textsFor } from "./texts.js";
 export interface LoginDeps {
   context(req: FastifyRequest): OidcContext;
   userAgentId(req: FastifyRequest, reply: FastifyReply): string;
+  /** The instance's resolved restricted and default languages. */
+  languages(req: FastifyRequest): { restricted: string[]; default: string };
 }
 
 type Form = Record<string, string | undefined>;
@@ -33,7 +35,7 @@ function humansOf(core: Core, instanceId: string, scopes: string[]): { id: strin
 
 export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void {
   const page = (req: FastifyRequest, ar: AuthRequest | undefined) => {
-    const lang = pickLanguage(ar?.params.uiLocales ?? [], req.headers["accept-language"]);
+    const lang = pickLanguage(ar?.params.uiLocales ?? [], req.headers["accept-language"], deps.languages(req));
     return { lang, t: textsFor(lang) };
   };
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);

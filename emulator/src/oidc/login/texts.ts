@@ -63,7 +63,11 @@ const TEXTS: Record<"en" | "de", Texts> = {
 
 export type Language = keyof typeof TEXTS;
 
-export function pickLanguage(uiLocales: string[], acceptLanguage: string | undefined): Language {
+/**
+ * The page language: the first of ui_locales, then of Accept-Language, that the instance allows and
+ * that has texts; else the instance's default language; else English.
+ */
+export function pickLanguage(uiLocales: string[], acceptLanguage: string | undefined, allowed?: { restricted: string[]; default: string }): Language {
   const fromHeader = (acceptLanguage ?? "")
     .split(",")
     .map((part) => {
@@ -72,11 +76,12 @@ export function pickLanguage(uiLocales: string[], acceptLanguage: string | undef
     })
     .sort((a, b) => b.q - a.q)
     .map((x) => x.tag);
+  const usable = (l: string): l is Language => l in TEXTS && (!allowed || allowed.restricted.includes(l));
   for (const tag of [...uiLocales.map((l) => l.toLowerCase()), ...fromHeader]) {
-    const base = tag.split("-")[0] as Language;
-    if (base in TEXTS) return base;
+    const base = tag.split("-")[0]!;
+    if (usable(base)) return base;
   }
-  return "en";
+  return allowed && usable(allowed.default) ? allowed.default : "en";
 }
 
 export const textsFor = (lang: Language): Texts => TEXTS[lang];
