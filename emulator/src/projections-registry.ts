@@ -16,6 +16,7 @@ import { registerTokenProjection } from "./oidc/tokens.js";
 import { registerAuthRequestProjection } from "./oidc/auth-requests.js";
 import { registerLoginSessionProjection } from "./oidc/login-sessions.js";
 import { registerSettingsProjection } from "./domain/settings/settings.js";
+import { registerIdpProjection } from "./domain/idp/idp.js";
 
 export function allProjections(): Projections {
   const p = new Projections();
@@ -35,5 +36,6 @@ export function allProjections(): Projections {
   registerAuthRequestProjection(p);
   registerLoginSessionProjection(p);
   registerSettingsProjection(p, ["language"]);
+  registerIdpProjection(p);
   return p;
 }

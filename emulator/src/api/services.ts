@@ -9,10 +9,11 @@ import { appsService } from "./apps/service.js";
 import { usersService } from "./users/service.js";
 import { grantsService } from "./grants/service.js";
 import { sessionsService } from "./sessions/service.js";
+import { identityProvidersService } from "./idps/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService()]);
   return table;
 }

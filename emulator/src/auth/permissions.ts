@@ -6,6 +6,8 @@ import { membershipsOf } from "../domain/membership/membership.js";
 
 /** Role -> permission patterns; "*" matches any permission, "*.read" any read permission. */
 const ROLE_PERMISSIONS: Record<string, string[]> = {
+  // Manages the system context (system-level settings and reusable resources) as well as its instance.
+  SYSTEM_OWNER: ["*"],
   IAM_OWNER: ["*"],
   IAM_OWNER_VIEWER: ["*.read"],
   IAM_ACTIONS_MANAGER: ["action.*", "execution.read"],

@@ -235,6 +235,30 @@ const migrations: string[] = [
     PRIMARY KEY (context_type, context_id, name)
   );
   `,
+  // 5: identity providers, reusable: owned by a context, with state policies of child contexts
+  `
+  CREATE TABLE idps (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    owner_type TEXT NOT NULL CHECK (owner_type IN ('system', 'instance', 'org')),
+    owner_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    provider_type TEXT NOT NULL,
+    config TEXT NOT NULL,
+    options TEXT NOT NULL,
+    own_state TEXT NOT NULL CHECK (own_state IN ('active', 'inactive')),
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL
+  );
+  CREATE TABLE idp_state_policies (
+    idp_id TEXT NOT NULL REFERENCES idps (id) ON DELETE CASCADE,
+    context_type TEXT NOT NULL,
+    context_id TEXT NOT NULL,
+    policy TEXT NOT NULL CHECK (policy IN ('activate', 'deactivate')),
+    PRIMARY KEY (idp_id, context_type, context_id)
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -1,0 +1,113 @@
+// SvcIdentityProviders: GitLab IDPs as reusable resources; state and parent reported for the asking
+// context; search over the context, what it inherits and what its child contexts define.
+
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { contextChain, type Context } from "../../domain/context/context.js";
+import { changeIdp, createIdp, foundIdp, removeIdp } from "../../domain/idp/commands.js";
+import { availableIn, effectiveState, getIdp, idpsInScope, policyIn, sameContext, type Idp, type Policy } from "../../domain/idp/idp.js";
+import { IDPFieldName, ProviderType, SvcIdentityProviders, type GetGitLabIDPSchema, type IDPSearchFilter, type Options } from "../../gen/svc/resources/idp/v3alpha/idp_service_pb.js";
+import { State, StatePolicy } from "../../gen/svc/resources/object/v3alpha/object_pb.js";
+import { Code, SvcError } from "../../server/errors.js";
+import { actorOf } from "../actions/targets.js";
+import { listDetails, pageOf, timestamp } from "../details.js";
+import { mayWrite, ownerOf, requestContext } from "../context-access.js";
+import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { textMatch } from "../text-filter.js";
+
+const POLICIES: Record<StatePolicy, Policy | undefined> = {
+  [StatePolicy.UNSPECIFIED]: undefined,
+  [StatePolicy.ACTIVATE]: "activate",
+  [StatePolicy.DEACTIVATE]: "deactivate",
+  [StatePolicy.INHERIT]: "inherit",
+};
+const toState = (s: "active" | "inactive") => (s === "active" ? State.EFFECTIVE_STATE_ACTIVE : State.EFFECTIVE_STATE_INACTIVE);
+const optionsOf = (o: Options | undefined): Idp["options"] => ({
+  isLinkingAllowed: o?.isLinkingAllowed ?? false,
+  isCreationAllowed: o?.isCreationAllowed ?? false,
+  isAutoCreation: o?.isAutoCreation ?? false,
+  isAutoUpdate: o?.isAutoUpdate ?? false,
+  autoLinking: o?.autoLinking ?? 0,
+});
+
+/** An IDP as the asking context sees it; contexts below the owner see their state and the parent's. */
+function view(call: RpcCall, idp: Idp, asking: Context) {
+  const visible = availableIn(idp, asking) ? asking : idp.owner;
+  const owning = sameContext(visible, idp.owner);
+  const policy = owning ? (idp.ownState === "active" ? StatePolicy.ACTIVATE : StatePolicy.DEACTIVATE) : { activate: StatePolicy.ACTIVATE, deactivate: StatePolicy.DEACTIVATE, inherit: StatePolicy.INHERIT }[policyIn(call.core.db, idp.id, visible)];
+  const parent = owning ? undefined : contextChain(visible)[1]!;
+  return {
+    details: { id: idp.id, sequence: BigInt(idp.sequence), changeDate: timestamp(idp.changedAt), resourceOwner: ownerOf(idp.owner) },
+    ...(parent ? { parent: { parent: ownerOf(parent), state: toState(effectiveState(call.core.db, idp, parent)) } } : {}),
+    state: toState(effectiveState(call.core.db, idp, visible)),
+    type: ProviderType.GITLAB,
+    idp: { name: idp.name, statePolicy: policy, options: idp.options },
+  };
+}
+
+function gitlabView(call: RpcCall, idp: Idp, asking: Context): MessageInitShape<typeof GetGitLabIDPSchema> {
+  const v = view(call, idp, asking);
+  return { ...v, idp: { idp: v.idp, config: idp.config } };
+}
+
+function requireWrite(call: RpcCall, ctx: Context): void {
+  if (!mayWrite(call, ctx)) throw new SvcError(Code.PermissionDenied, "AUTHZ-context", `No permission to change identity providers in the ${ctx.type} context`);
+}
+
+function matches(call: RpcCall, idp: Idp, asking: Context, filters: IDPSearchFilter[]): boolean {
+  return filters.every((f) => {
+    const v = f.filter;
+    if (v.case === "id") return idp.id === v.value.id;
+    if (v.case === "state") return view(call, idp, asking).state === v.value.state;
+    if (v.case === "name") {
+      const m = textMatch(v.value.name, v.value.method);
+      const [a, b] = m.ignoreCase ? [idp.name.toLowerCase(), m.value.toLowerCase()] : [idp.name, m.value];
+      return m.method === "equals" ? a === b : m.method === "starts_with" ? a.startsWith(b) : m.method === "ends_with" ? a.endsWith(b) : a.includes(b);
+    }
+    return true;
+  });
+}
+
+export function identityProvidersService(): ServiceDefinition {
+  return defineService(SvcIdentityProviders, "multitenancy_resources_api", {
+    createGitLabIDP(req, call) {
+      const ctx = requestContext(call, req.ctx);
+      requireWrite(call, ctx);
+      const g = req.idp!;
+      const e = createIdp(call.core, actorOf(call), ctx, { name: g.idp!.name, config: { clientId: g.config?.clientId ?? "", scopes: g.config?.scopes ?? [] }, options: optionsOf(g.idp!.options), policy: POLICIES[g.idp!.statePolicy] ?? "activate" });
+      return { details: view(call, getIdp(call.core.db, e.aggregateId)!, ctx).details };
+    },
+    patchGitLabIDP(req, call) {
+      const ctx = requestContext(call, req.ctx);
+      requireWrite(call, ctx);
+      const p = req.idp!;
+      changeIdp(call.core, actorOf(call), req.id, ctx, {
+        name: p.idp?.name,
+        options: p.idp?.options ? optionsOf(p.idp.options) : undefined,
+        policy: p.idp?.statePolicy === undefined ? undefined : POLICIES[p.idp.statePolicy],
+        config: p.config ? { clientId: p.config.clientId, ...(p.config.scopes.length ? { scopes: p.config.scopes } : {}) } : undefined,
+      });
+      return { details: view(call, foundIdp(call.core, req.id, ctx), ctx).details };
+    },
+    getGitLabIDP(req, call) {
+      const ctx = requestContext(call, req.ctx);
+      return { idp: gitlabView(call, foundIdp(call.core, req.id, ctx), ctx) };
+    },
+    deleteIDP(req, call) {
+      const idp = getIdp(call.core.db, req.id);
+      const asking = requestContext(call, undefined);
+      const owner = idp && (idp.owner.type === "system" || idp.instanceId === call.instance.id) ? idp.owner : asking;
+      requireWrite(call, owner);
+      const e = removeIdp(call.core, actorOf(call), req.id, owner);
+      return { details: { id: req.id, sequence: BigInt(e.aggregateSequence), changeDate: timestamp(e.createdAt), resourceOwner: ownerOf(owner) } };
+    },
+    searchIDPs(req, call) {
+      const ctx = requestContext(call, req.ctx);
+      const page = pageOf(req.query);
+      const all = idpsInScope(call.core.db, ctx).filter((idp) => matches(call, idp, ctx, req.filters));
+      const sorted = req.sortingColumn === IDPFieldName.IDP_FIELD_NAME_NAME ? [...all].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) : all;
+      const ordered = page.asc ? sorted : [...sorted].reverse();
+      const rows = ordered.slice(page.offset, page.offset + page.limit);
+      return { details: listDetails(call.core, call.instance.id, page, all.length, rows.length), sortingColumn: req.sortingColumn, result: rows.map((idp) => view(call, idp, ctx)) };
+    },
+  });
+}

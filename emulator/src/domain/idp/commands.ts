@@ -1,0 +1,82 @@
+// IDP commands: create in a context, change the configuration (only in the owning context; it is
+// read-only in child contexts), set a context's state policy, remove (from the owning context).
+
+import type { Actor, Core } from "../../core.js";
+import { Code, SvcError, notFound } from "../../server/errors.js";
+import type { StoredEvent } from "../../store/event-store.js";
+import type { Context } from "../context/context.js";
+import { availableIn, getIdp, sameContext, type Idp, type Policy } from "./idp.js";
+
+const idpNotFound = () => notFound("IDP-not-found", "Identity provider not found");
+
+function event(actor: Actor, idp: Pick<Idp, "id" | "owner" | "instanceId">, type: string, payload: Record<string, unknown>) {
+  return { instanceId: idp.instanceId, aggregateType: "idp", aggregateId: idp.id, type, payload, creator: actor.userId, resourceOwner: idp.owner.id };
+}
+
+/** The IDP, when it exists and is available in `ctx`. */
+export function foundIdp(core: Core, id: string, ctx: Context): Idp {
+  const idp = getIdp(core.db, id);
+  if (!idp || !availableIn(idp, ctx)) throw idpNotFound();
+  return idp;
+}
+
+export function createIdp(core: Core, actor: Actor, ctx: Context, input: Pick<Idp, "name" | "config" | "options"> & { policy: Policy }): StoredEvent {
+  const id = core.ids.next();
+  const owner = { id, owner: ctx, instanceId: ctx.instanceId ?? "SYSTEM" };
+  const [added] = core.events.command(() => [
+    event(actor, owner, "idp.added", {
+      ownerType: ctx.type,
+      ownerId: ctx.id,
+      name: input.name,
+      providerType: "gitlab",
+      config: input.config,
+      options: input.options,
+      ownState: input.policy === "deactivate" ? "inactive" : "active",
+    }),
+  ]);
+  return added!;
+}
+
+export interface IdpChange {
+  name?: string;
+  config?: Partial<Idp["config"]>;
+  options?: Idp["options"];
+  policy?: Policy;
+}
+
+/** Applies a patch in `ctx`: configuration and own state in the owning context, only the state policy in a child context. */
+export function changeIdp(core: Core, actor: Actor, id: string, ctx: Context, change: IdpChange): StoredEvent[] {
+  return core.events.command(() => {
+    const idp = foundIdp(core, id, ctx);
+    const owning = sameContext(ctx, idp.owner);
+    const configures = change.name !== undefined || change.config !== undefined || change.options !== undefined;
+    if (!owning && configures) {
+      throw new SvcError(Code.FailedPrecondition, "IDP-read-only", `The identity provider belongs to the ${idp.owner.type} context; its configuration is read-only in the ${ctx.type} context, where only state_policy can change`);
+    }
+    if (owning) {
+      const diff: Record<string, unknown> = {};
+      if (change.name !== undefined && change.name !== idp.name) diff.name = change.name;
+      if (change.config) {
+        const config = { ...idp.config, ...Object.fromEntries(Object.entries(change.config).filter(([, v]) => v !== undefined)) };
+        if (JSON.stringify(config) !== JSON.stringify(idp.config)) diff.config = config;
+      }
+      if (change.options && JSON.stringify(change.options) !== JSON.stringify(idp.options)) diff.options = change.options;
+      if (change.policy && change.policy !== "inherit") {
+        const state = change.policy === "activate" ? "active" : "inactive";
+        if (state !== idp.ownState) diff.ownState = state;
+      }
+      return Object.keys(diff).length ? [event(actor, idp, "idp.changed", diff)] : [];
+    }
+    if (!change.policy) return [];
+    return [event(actor, idp, "idp.state_policy.set", { contextType: ctx.type, contextId: ctx.id, policy: change.policy })];
+  });
+}
+
+export function removeIdp(core: Core, actor: Actor, id: string, ctx: Context): StoredEvent {
+  const [removed] = core.events.command(() => {
+    const idp = foundIdp(core, id, ctx);
+    if (!sameContext(ctx, idp.owner)) throw new SvcError(Code.FailedPrecondition, "IDP-read-only", `The identity provider belongs to the ${idp.owner.type} context and can only be deleted there`);
+    return [event(actor, idp, "idp.removed", {})];
+  });
+  return removed!;
+}

@@ -1,0 +1,118 @@
+// SvcIdentityProviders on REST, gRPC and gRPC-web (spec "Reusable resources"; issue 4): created at
+// system, instance or org level; available below even when inactive; inherit by default, activate,
+// deactivate, back to inherit; read-only configuration in child contexts; parent and state for the
+// asking context; the search scope and filters.
+
+import { describe, it, before } from "node:test";
+import assert from "node:assert/strict";
+import { SvcIdentityProviders } from "../../emulator/src/gen/svc/resources/idp/v3alpha/idp_service_pb.js";
+import { fails, ok } from "../helpers/assertions.js";
+import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { transportsFor } from "../helpers/transports.js";
+
+const emu = await startTestEmulator();
+const ctl = control(emu);
+const pat = emu.adminPat;
+const B = "/resources/v3alpha";
+const idps = transportsFor(emu.url, {
+  service: SvcIdentityProviders,
+  protoFile: "svc/resources/idp/v3alpha/idp_service.proto",
+  routes: {
+    CreateGitLabIDP: { verb: "POST", path: `${B}/idps/gitlab`, body: "idp" },
+    PatchGitLabIDP: { verb: "PATCH", path: `${B}/idps/gitlab/{id}`, body: "idp" },
+    GetGitLabIDP: { verb: "GET", path: `${B}/idps/gitlab/{id}` },
+    DeleteIDP: { verb: "DELETE", path: `${B}/idps/{id}` },
+    SearchIDPs: { verb: "POST", path: `${B}/idps/_search`, body: "filters" },
+  },
+});
+const ACTIVE = "EFFECTIVE_STATE_ACTIVE";
+const INACTIVE = "EFFECTIVE_STATE_INACTIVE";
+
+for (const t of idps.all) {
+  describe(`identity providers over ${t.name}`, () => {
+    let instanceId = "";
+    let org = "";
+    let otherOrg = "";
+    let instIdp = "";
+    const get = async (id: string, ctx?: Record<string, string | boolean>) => ok(await t.call("GetGitLabIDP", ctx ? { id, ctx } : { id }, pat)).idp as Record<string, unknown>;
+    const patch = (id: string, idp: Record<string, unknown>, ctx?: Record<string, string | boolean>) => t.call("PatchGitLabIDP", { id, idp, ...(ctx ? { ctx } : {}) } as never, pat);
+    const policy = (id: string, statePolicy: string, ctx?: Record<string, string | boolean>) => patch(id, { idp: { statePolicy } }, ctx);
+    const create = async (name: string, ctx?: Record<string, string | boolean>, statePolicy = "STATE_POLICY_ACTIVATE") =>
+      (ok(await t.call("CreateGitLabIDP", { ...(ctx ? { ctx } : {}), idp: { idp: { name, statePolicy, options: { isLinkingAllowed: true, autoLinking: "AUTO_LINKING_OPTION_EMAIL" } }, config: { clientId: "gl-client", scopes: ["openid", "email"] } } } as never, pat), 201).details as { id: string }).id;
+
+    before(async () => {
+      await ctl("/reset", { method: "POST" });
+      instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+      org = ((await ctl("/events?type=org.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+      const other = await request(`${emu.url}${B}/organizations`, { method: "POST", token: pat, json: { name: "Other" } });
+      otherOrg = (other.body as { details: { id: string } }).details.id;
+      instIdp = await create("GitLab instance");
+    });
+
+    it("reads an instance IDP in the instance without parent, and in an org with the instance as parent", async () => {
+      const inInstance = await get(instIdp);
+      assert.equal(inInstance.parent, undefined);
+      assert.equal(inInstance.state, ACTIVE);
+      assert.equal(inInstance.type, "PROVIDER_TYPE_GITLAB");
+      assert.deepEqual(inInstance.idp, { idp: { name: "GitLab instance", statePolicy: "STATE_POLICY_ACTIVATE", options: { isLinkingAllowed: true, autoLinking: "AUTO_LINKING_OPTION_EMAIL" } }, config: { clientId: "gl-client", scopes: ["openid", "email"] } });
+      assert.deepEqual((inInstance.details as { resourceOwner: unknown }).resourceOwner, { type: "OWNER_TYPE_INSTANCE", id: instanceId });
+      const inOrg = await get(instIdp, { orgId: org });
+      assert.deepEqual(inOrg.parent, { parent: { type: "OWNER_TYPE_INSTANCE", id: instanceId }, state: ACTIVE });
+      assert.equal(inOrg.state, ACTIVE);
+      assert.equal((inOrg.idp as { idp: { statePolicy: string } }).idp.statePolicy, "STATE_POLICY_INHERIT");
+    });
+
+    it("deactivates, activates and inherits again in a child context", async () => {
+      ok(await policy(instIdp, "STATE_POLICY_DEACTIVATE", { orgId: org }));
+      assert.equal((await get(instIdp, { orgId: org })).state, INACTIVE);
+      assert.equal((await get(instIdp)).state, ACTIVE, "the instance keeps its own state");
+      assert.equal((await get(instIdp, { orgId: otherOrg })).state, ACTIVE, "other orgs still inherit");
+      ok(await policy(instIdp, "STATE_POLICY_ACTIVATE", { orgId: org }));
+      assert.equal((await get(instIdp, { orgId: org })).state, ACTIVE);
+      ok(await policy(instIdp, "STATE_POLICY_INHERIT", { orgId: org }));
+      assert.equal(((await get(instIdp, { orgId: org })).idp as { idp: { statePolicy: string } }).idp.statePolicy, "STATE_POLICY_INHERIT");
+    });
+
+    it("stays available in children when the owner deactivates it; their policies decide", async () => {
+      ok(await policy(instIdp, "STATE_POLICY_DEACTIVATE"));
+      ok(await policy(instIdp, "STATE_POLICY_ACTIVATE", { orgId: otherOrg }));
+      const inherited = await get(instIdp, { orgId: org });
+      assert.deepEqual([inherited.state, inherited.parent], [INACTIVE, { parent: { type: "OWNER_TYPE_INSTANCE", id: instanceId }, state: INACTIVE }]);
+      assert.equal((await get(instIdp, { orgId: otherOrg })).state, ACTIVE);
+      ok(await policy(instIdp, "STATE_POLICY_ACTIVATE"));
+    });
+
+    it("keeps the configuration read-only in child contexts", async () => {
+      fails(await patch(instIdp, { idp: { name: "renamed" } }, { orgId: org }), 9, 400, /read-only in the org context/, "IDP-read-only");
+      fails(await patch(instIdp, { config: { clientId: "x" } }, { orgId: org }), 9, 400, /read-only/);
+      ok(await patch(instIdp, { idp: { name: "GitLab" }, config: { clientId: "gl-2" } }));
+      assert.deepEqual(((await get(instIdp)).idp as { config: unknown }).config, { clientId: "gl-2", scopes: ["openid", "email"] });
+      fails(await t.call("DeleteIDP", { id: "404" }, pat), 5, 404, /Identity provider not found/);
+    });
+
+    it("inherits system IDPs into instance and orgs, and searches the context, its parents and its children", async () => {
+      const sys = await create("GitLab system", { system: true });
+      const orgIdp = await create("GitLab org", { orgId: org }, "STATE_POLICY_DEACTIVATE");
+      assert.deepEqual((await get(sys)).parent, { parent: { type: "OWNER_TYPE_SYSTEM", id: "SYSTEM" }, state: ACTIVE });
+      assert.deepEqual((await get(sys, { orgId: org })).parent, { parent: { type: "OWNER_TYPE_INSTANCE", id: instanceId }, state: ACTIVE });
+      const ids = async (ctx: Record<string, string | boolean> | undefined, filters: unknown[] = [], query: Record<string, unknown> = {}, sortingColumn?: string) => {
+        const body = ok(await t.call("SearchIDPs", { ...(ctx ? { ctx } : {}), filters, query, ...(sortingColumn ? { sortingColumn } : {}) } as never, pat));
+        return ((body.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id);
+      };
+      assert.deepEqual((await ids(undefined)).sort(), [instIdp, sys, orgIdp].sort(), "instance: own, inherited and the orgs'");
+      assert.deepEqual((await ids({ orgId: org })).sort(), [instIdp, sys, orgIdp].sort());
+      assert.deepEqual((await ids({ orgId: otherOrg })).sort(), [instIdp, sys].sort(), "another org does not see its sibling's IDP");
+      assert.deepEqual(await ids(undefined, [{ name: { name: "gitlab s", method: "TEXT_FILTER_METHOD_STARTS_WITH_IGNORE_CASE" } }]), [sys]);
+      assert.deepEqual(await ids(undefined, [{ state: { state: INACTIVE } }]), [orgIdp]);
+      assert.deepEqual(await ids(undefined, [], { asc: true }, "IDP_FIELD_NAME_NAME"), [instIdp, orgIdp, sys]);
+      assert.deepEqual(await ids(undefined, [], { limit: 1, offset: 1, asc: true }, "IDP_FIELD_NAME_NAME"), [orgIdp]);
+      fails(await t.call("SearchIDPs", { query: { limit: 1001 } } as never, pat), 3, 400, /Limit exceeded/);
+      ok(await t.call("DeleteIDP", { id: orgIdp }, pat));
+      fails(await t.call("GetGitLabIDP", { id: orgIdp, ctx: { orgId: org } }, pat), 5, 404, /not found/);
+    });
+  });
+}
+
+describe("closing", () => {
+  it("closes the clients", () => idps.close());
+});
