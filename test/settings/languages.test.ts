@@ -78,10 +78,13 @@ for (const t of set.all) {
       assert.deepEqual((await resolve()).settings, before);
     });
 
-    it("lets readers resolve but not set, and nobody set the system's settings", async () => {
+    it("lets readers resolve but not set; only system owners set the system's settings", async () => {
       ok(await t.call("ResolveLanguages", {}, VIEWER));
       fails(await t.call("SetLanguages", { settings: { defaultLanguage: { key: "en" } } }, VIEWER), 7, 403, /No permission to change the settings of the instance context/);
-      fails(await t.call("SetLanguages", { ctx: { system: true }, settings: { defaultLanguage: { key: "en" } } }, pat), 7, 403, /system context/);
+      fails(await t.call("SetLanguages", { ctx: { system: true }, settings: { defaultLanguage: { key: "en" } } }, VIEWER), 7, 403, /system context/);
+      ok(await t.call("SetLanguages", { ctx: { system: true }, settings: { restrictedLanguages: { languages: keys("de", "en", "fr", "it") } } }, pat));
+      ok(await t.call("SetLanguages", { settings: { resetRestrictedLanguages: true } }, pat));
+      assert.deepEqual(((await resolve()).settings as Record<string, unknown>).restrictedLanguages, { value: keys("de", "en", "fr", "it"), owner: SYSTEM });
       fails(await t.call("ResolveLanguages", { ctx: { orgId: "404" } }, pat), 5, 404, /does not exist/);
       fails(await t.call("ResolveLanguages", { ctx: { system: false } }, pat), 3, 400, /ctx\.system: value must equal true/);
     });

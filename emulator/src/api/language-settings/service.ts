@@ -1,7 +1,6 @@
 // SvcLanguageSettings, behind the multitenancy_settings flag: SetLanguages and ResolveLanguages in
 // the context of the request (spec "Language settings"). Reading needs a signed-in user of the
-// instance; writing needs the owner role of the context (instance owner for the instance and its
-// orgs, org owner for its org); nobody writes the system's settings.
+// instance; writing needs the owner role of the context (api/context-access.ts).
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Context } from "../../domain/context/context.js";
