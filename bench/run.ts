@@ -7,11 +7,13 @@ import { createThroughput, resetTimes, searchLatency } from "./in-process.js";
 import { startToReady } from "./start.js";
 import { ms } from "./stats.js";
 import { emulatorTarget, mockServerTarget, oidcProviderTarget, perSecond } from "./oidc.js";
+import { settingsAndIdps } from "./settings-idps.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
 const create = await createThroughput(2000, 8);
 const search = await searchLatency(10_000, 200);
+const hierarchy = await settingsAndIdps(200, 50, 100);
 
 const oidc: Record<string, { codeFlows: number; clientCredentials: number; introspections: number }> = {};
 for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
@@ -35,6 +37,8 @@ const rows = [
   ["reset after 10 writes (median / p95 of 200)", `${ms(reset.median)} / ${ms(reset.p95)}`],
   ["CreateTarget over REST (2000 requests, 8 concurrent)", `${Math.round(create.perSecond)} per second`],
   ["SearchTargets, 10,000 targets, limit 100 (median / p95 of 200)", `${ms(search.median)} / ${ms(search.p95)}`],
+  [`SearchIDPs, 1 instance × 200 orgs × 50 IDPs (${hierarchy.idps}), one page of 100 (median / p95 of 100)`, `${ms(hierarchy.searchIdps.median)} / ${ms(hierarchy.searchIdps.p95)}`],
+  ["ResolveLanguages at org level (median / p95 of 100)", `${ms(hierarchy.resolveLanguages.median)} / ${ms(hierarchy.resolveLanguages.p95)}`],
 ];
 const emu = oidc["svc-emulator"]!;
 for (const [label, key] of [["full code + PKCE flows", "codeFlows"], ["client_credentials tokens", "clientCredentials"], ["introspections", "introspections"]] as const) {
@@ -46,4 +50,4 @@ console.log("| benchmark | result |\n|---|---|");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-writeFileSync(new URL("./results/latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, oidc }, null, 2));
+writeFileSync(new URL("./results/latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, oidc }, null, 2));

@@ -259,6 +259,11 @@ const migrations: string[] = [
     PRIMARY KEY (idp_id, context_type, context_id)
   );
   `,
+  // 6: paging IDP searches by creation date or name without sorting the whole scope
+  `
+  CREATE INDEX idps_by_instance_created ON idps (instance_id, created_at, id);
+  CREATE INDEX idps_by_instance_name ON idps (instance_id, name, id);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -4,7 +4,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { contextChain, type Context } from "../../domain/context/context.js";
 import { changeIdp, createIdp, foundIdp, removeIdp } from "../../domain/idp/commands.js";
-import { availableIn, effectiveState, getIdp, idpsInScope, policyIn, sameContext, type Idp, type Policy } from "../../domain/idp/idp.js";
+import { availableIn, effectiveState, getIdp, idpFromRow, policyIn, sameContext, scopeCondition, type Idp, type IdpRow, type Policy } from "../../domain/idp/idp.js";
+import { pagedSearch } from "../../store/paged-search.js";
+import { textCondition } from "../../store/text-filter.js";
 import { IDPFieldName, ProviderType, SvcIdentityProviders, type GetGitLabIDPSchema, type IDPSearchFilter, type Options } from "../../gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { State, StatePolicy } from "../../gen/svc/resources/object/v3alpha/object_pb.js";
 import { Code, SvcError } from "../../server/errors.js";
@@ -53,18 +55,30 @@ function requireWrite(call: RpcCall, ctx: Context): void {
   if (!mayWrite(call, ctx)) throw new SvcError(Code.PermissionDenied, "AUTHZ-context", `No permission to change identity providers in the ${ctx.type} context`);
 }
 
-function matches(call: RpcCall, idp: Idp, asking: Context, filters: IDPSearchFilter[]): boolean {
-  return filters.every((f) => {
+/**
+ * The search: scope, id and name filters and paging in SQL; a state filter (relative to the asking
+ * context) is applied to the candidates in memory.
+ */
+function search(call: RpcCall, asking: Context, filters: IDPSearchFilter[], page: ReturnType<typeof pageOf>, byName: boolean) {
+  const args: unknown[] = [];
+  const where = [scopeCondition(asking, args)];
+  const states: number[] = [];
+  for (const f of filters) {
     const v = f.filter;
-    if (v.case === "id") return idp.id === v.value.id;
-    if (v.case === "state") return view(call, idp, asking).state === v.value.state;
-    if (v.case === "name") {
-      const m = textMatch(v.value.name, v.value.method);
-      const [a, b] = m.ignoreCase ? [idp.name.toLowerCase(), m.value.toLowerCase()] : [idp.name, m.value];
-      return m.method === "equals" ? a === b : m.method === "starts_with" ? a.startsWith(b) : m.method === "ends_with" ? a.endsWith(b) : a.includes(b);
-    }
-    return true;
-  });
+    if (v.case === "id") (where.push("id = ?"), args.push(v.value.id));
+    if (v.case === "name") where.push(textCondition("name", textMatch(v.value.name, v.value.method), args));
+    if (v.case === "state") states.push(v.value.state);
+  }
+  const order = byName ? "name" : "created_at";
+  if (!states.length) {
+    const { total, rows } = pagedSearch<IdpRow>(call.core.db, "idps", where, args, order, page);
+    return { total, rows: rows.map(idpFromRow) };
+  }
+  const dir = page.asc ? "ASC" : "DESC";
+  const all = (call.core.db.stmt(`SELECT * FROM idps WHERE ${where.join(" AND ")} ORDER BY ${order} ${dir}, id ${dir}`).all(...args) as IdpRow[])
+    .map(idpFromRow)
+    .filter((idp) => states.every((s) => view(call, idp, asking).state === s));
+  return { total: all.length, rows: all.slice(page.offset, page.offset + page.limit) };
 }
 
 export function identityProvidersService(): ServiceDefinition {
@@ -103,11 +117,8 @@ export function identityProvidersService(): ServiceDefinition {
     searchIDPs(req, call) {
       const ctx = requestContext(call, req.ctx);
       const page = pageOf(req.query);
-      const all = idpsInScope(call.core.db, ctx).filter((idp) => matches(call, idp, ctx, req.filters));
-      const sorted = req.sortingColumn === IDPFieldName.IDP_FIELD_NAME_NAME ? [...all].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) : all;
-      const ordered = page.asc ? sorted : [...sorted].reverse();
-      const rows = ordered.slice(page.offset, page.offset + page.limit);
-      return { details: listDetails(call.core, call.instance.id, page, all.length, rows.length), sortingColumn: req.sortingColumn, result: rows.map((idp) => view(call, idp, ctx)) };
+      const { total, rows } = search(call, ctx, req.filters, page, req.sortingColumn === IDPFieldName.IDP_FIELD_NAME_NAME);
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), sortingColumn: req.sortingColumn, result: rows.map((idp) => view(call, idp, ctx)) };
     },
   });
 }

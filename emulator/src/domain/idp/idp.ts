@@ -122,15 +122,16 @@ export function effectiveState(db: Database, idp: Idp, ctx: Context): State {
 }
 
 /**
- * The IDPs a search in `ctx` covers (spec Reusable 8): those of the context itself, the inherited
- * ones, and those defined in all child contexts.
+ * The SQL condition for the IDPs a search in `ctx` covers (spec Reusable 8): those of the context
+ * itself, the inherited ones, and those defined in all child contexts.
  */
-export function idpsInScope(db: Database, ctx: Context): Idp[] {
-  const rows =
-    ctx.type === "system"
-      ? (db.stmt("SELECT * FROM idps ORDER BY created_at").all() as IdpRow[])
-      : ctx.type === "instance"
-        ? (db.stmt("SELECT * FROM idps WHERE owner_type = 'system' OR instance_id = ? ORDER BY created_at").all(ctx.id) as IdpRow[])
-        : (db.stmt("SELECT * FROM idps WHERE owner_type = 'system' OR (owner_type = 'instance' AND owner_id = ?) OR (owner_type = 'org' AND owner_id = ?) ORDER BY created_at").all(ctx.instanceId, ctx.id) as IdpRow[]);
-  return rows.map(idpFromRow);
+export function scopeCondition(ctx: Context, args: unknown[]): string {
+  // System-owned IDPs are stored with instance_id 'SYSTEM', so one IN uses the instance indexes.
+  if (ctx.type === "system") return "1";
+  if (ctx.type === "instance") {
+    args.push(ctx.id);
+    return "instance_id IN ('SYSTEM', ?)";
+  }
+  args.push(ctx.instanceId, ctx.id);
+  return "instance_id IN ('SYSTEM', ?) AND (owner_type <> 'org' OR owner_id = ?)";
 }
