@@ -10,10 +10,11 @@ import { usersService } from "./users/service.js";
 import { grantsService } from "./grants/service.js";
 import { sessionsService } from "./sessions/service.js";
 import { identityProvidersService } from "./idps/service.js";
+import { membershipsService } from "./memberships/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService()]);
   return table;
 }

@@ -17,6 +17,15 @@ const ROLE_PERMISSIONS: Record<string, string[]> = {
 
 export const KNOWN_ROLES = Object.keys(ROLE_PERMISSIONS);
 
+/** The roles a membership in each kind of context can hold (SvcMemberships ListAvailableRoles). */
+export const ROLES_BY_CONTEXT: Record<"system" | "instance" | "org", string[]> = {
+  system: ["SYSTEM_OWNER"],
+  instance: ["IAM_OWNER", "IAM_OWNER_VIEWER", "IAM_ACTIONS_MANAGER"],
+  org: ["ORG_OWNER", "ORG_OWNER_VIEWER"],
+};
+
+export const permissionsOfRole = (role: string): string[] => ROLE_PERMISSIONS[role] ?? [];
+
 export const AUTHENTICATED = "authenticated";
 
 function matches(pattern: string, permission: string): boolean {
