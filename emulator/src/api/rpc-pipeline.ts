@@ -24,6 +24,10 @@ export interface RpcResult {
 export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, transport: TransportInfo): Promise<RpcResult> {
   const instance = resolveInstance(core.db, transport.host);
   if (!instance) throw new SvcError(Code.NotFound, "INSTANCE-not-found", `Instance not found for host ${JSON.stringify(transport.host ?? "")}`);
+  // A blocked instance refuses the API (ResourceExhausted, 429), except the system's instance service.
+  if (instance.blocked && entry.service.typeName !== "svc.resources.instance.v3alpha.SvcInstances") {
+    throw new SvcError(Code.ResourceExhausted, "LIMITS-blocked", "Instance is blocked");
+  }
   if (entry.feature && !instance.features[entry.feature]) {
     throw new SvcError(Code.FailedPrecondition, "FEATURE-disabled", `Feature "${entry.feature}" is not enabled on this instance`);
   }

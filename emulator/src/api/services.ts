@@ -11,10 +11,11 @@ import { grantsService } from "./grants/service.js";
 import { sessionsService } from "./sessions/service.js";
 import { identityProvidersService } from "./idps/service.js";
 import { membershipsService } from "./memberships/service.js";
+import { instancesService } from "./instances/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService(), instancesService()]);
   return table;
 }

@@ -8,6 +8,7 @@ import { getUser, type User } from "../domain/user/user.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { activeAccessToken } from "../oidc/access-token.js";
 import { API_AUDIENCE_SCOPE, apiProjectId } from "../oidc/claims.js";
+import { isSystemOwner } from "./permissions.js";
 
 export interface Principal {
   user: User;
@@ -38,7 +39,8 @@ export async function authenticate(core: Core, instance: Instance, host: string,
     if (!access.audience.includes(apiProjectId(instance))) throw unauthenticated("AUTH-7fs1i", `Token is not for the API: request the scope ${API_AUDIENCE_SCOPE}`);
     return { user, tokenId: access.id };
   }
-  if (pat.instanceId !== instanceId) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+  // A system owner's token works in every instance.
+  if (pat.instanceId !== instanceId && !isSystemOwner(core.db, pat.userId)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
   if (pat.expiresAt && Date.parse(pat.expiresAt) <= core.clock.nowMs()) throw unauthenticated("AUTH-7fs1h", "Token has expired");
   const user = getUser(core.db, pat.userId);
   if (!user) throw unauthenticated("AUTH-7fs1g", "Token is invalid");

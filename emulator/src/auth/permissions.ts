@@ -35,13 +35,21 @@ function matches(pattern: string, permission: string): boolean {
   return false;
 }
 
+/** `system.*` permissions (instances, limits) are the system owners' alone. */
 export function rolesGrant(roles: string[], permission: string): boolean {
   if (permission === AUTHENTICATED) return true;
+  if (permission.startsWith("system.")) return roles.includes("SYSTEM_OWNER");
   return roles.some((role) => (ROLE_PERMISSIONS[role] ?? []).some((p) => matches(p, permission)));
 }
 
-/** Whether the user holds `permission` on the instance as a whole (through an instance membership). */
+/** System owners act in every instance (their role is held in any membership). */
+export function isSystemOwner(db: Database, userId: string): boolean {
+  return membershipsOf(db, userId).some((m) => m.roles.includes("SYSTEM_OWNER"));
+}
+
+/** Whether the user holds `permission` on the instance as a whole: an instance membership, or being a system owner. */
 export function hasInstancePermission(db: Database, userId: string, instanceId: string, permission: string): boolean {
   if (permission === AUTHENTICATED) return true;
+  if (isSystemOwner(db, userId)) return true;
   return membershipsOf(db, userId).some((m) => m.contextType === "instance" && m.contextId === instanceId && rolesGrant(m.roles, permission));
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type, type Static } from "@sinclair/typebox";
 import type { ControlContext } from "./control-context.js";
+import { getInstance } from "../domain/instance/instance.js";
 
 const EventQuery = Type.Object(
   {
@@ -20,12 +21,15 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ControlContext): 
   app.get<{ Querystring: Static<typeof EventQuery> }>("/events", { schema: { querystring: EventQuery } }, async (req) => {
     const q = req.query;
     const limit = q.limit ?? 100;
+    // An instance's audit log retention (SvcInstances Limit) hides its older events.
+    const retention = q.instance_id ? getInstance(ctx.core.db, q.instance_id)?.auditLogRetentionMs : undefined;
     const events = ctx.core.events.list({
       instanceId: q.instance_id,
       aggregateType: q.aggregate_type,
       aggregateId: q.aggregate_id,
       type: q.type,
       after: q.after,
+      createdAfter: retention ? new Date(ctx.core.clock.nowMs() - retention).toISOString() : undefined,
       limit: limit + 1,
     });
     const page = events.slice(0, limit);

@@ -31,6 +31,13 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   await app.register(formbody);
   await app.register(cookie);
 
+  // A blocked instance (SvcInstances Limit) refuses sign-in and tokens.
+  app.addHook("onRequest", async (req, reply) => {
+    if (resolveInstance(core.db, req.headers.host)?.blocked) {
+      return reply.code(429).header("cache-control", "no-store").type("application/json").send(JSON.stringify({ error: "temporarily_unavailable", error_description: "the instance is blocked" }));
+    }
+  });
+
   const instanceLanguages = (ctx: OidcContext) => {
     const r = resolveLanguages(core, { type: "instance", id: ctx.instance.id, instanceId: ctx.instance.id });
     return { restricted: r.restrictedLanguages.value, default: r.defaultLanguage.value };

@@ -101,6 +101,7 @@ export class EventStore {
     if (filter.aggregateType) (where.push("aggregate_type = ?"), args.push(filter.aggregateType));
     if (filter.aggregateId) (where.push("aggregate_id = ?"), args.push(filter.aggregateId));
     if (filter.type) (where.push("type = ?"), args.push(filter.type));
+    if (filter.createdAfter) (where.push("created_at > ?"), args.push(filter.createdAfter));
     const rows = this.db
       .stmt(`SELECT * FROM events WHERE ${where.join(" AND ")} ORDER BY position LIMIT ?`)
       .all(...args, filter.limit ?? -1) as EventRow[];
@@ -115,6 +116,8 @@ export interface EventFilter {
   type?: string;
   /** Only events after this position. */
   after?: number;
+  /** Only events created after this time (ISO). */
+  createdAfter?: string;
   limit?: number;
 }
 

@@ -264,6 +264,11 @@ const migrations: string[] = [
   CREATE INDEX idps_by_instance_created ON idps (instance_id, created_at, id);
   CREATE INDEX idps_by_instance_name ON idps (instance_id, name, id);
   `,
+  // 7: instance limits (SvcInstances Limit)
+  `
+  ALTER TABLE instances ADD COLUMN blocked INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE instances ADD COLUMN audit_log_retention_ms INTEGER;
+  `,
 ];
 
 export function migrate(db: Database): void {

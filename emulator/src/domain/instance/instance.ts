@@ -18,6 +18,10 @@ export interface Instance {
   isDefault: boolean;
   domains: string[];
   features: Features;
+  blocked: boolean;
+  auditLogRetentionMs: number | null;
+  changedAt: string;
+  sequence: number;
 }
 
 export function registerInstanceProjection(p: Projections): void {
@@ -42,6 +46,20 @@ export function registerInstanceProjection(p: Projections): void {
       );
       touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
     },
+    "instance.changed": (db, e) => {
+      db.stmt("UPDATE instances SET name = COALESCE(?, name) WHERE id = ?").run(e.payload.name ?? null, e.aggregateId);
+      touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
+    },
+    "instance.limits.set": (db, e) => {
+      const p = e.payload as { block?: boolean; auditLogRetentionMs?: number | null };
+      if (p.block !== undefined) db.stmt("UPDATE instances SET blocked = ? WHERE id = ?").run(p.block ? 1 : 0, e.aggregateId);
+      if (p.auditLogRetentionMs !== undefined) db.stmt("UPDATE instances SET audit_log_retention_ms = ? WHERE id = ?").run(p.auditLogRetentionMs, e.aggregateId);
+      touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
+    },
+    "instance.removed": (db, e) => {
+      db.invalidateCache();
+      db.stmt("DELETE FROM instances WHERE id = ?").run(e.aggregateId);
+    },
     "instance.features.set": (db, e) => {
       const current = getInstance(db, e.aggregateId)!.features;
       db.stmt("UPDATE instances SET features = ? WHERE id = ?").run(JSON.stringify({ ...current, ...e.payload }), e.aggregateId);
@@ -60,11 +78,25 @@ interface InstanceRow {
   name: string;
   is_default: number;
   features: string;
+  blocked: number;
+  audit_log_retention_ms: number | null;
+  changed_at: string;
+  sequence: number;
 }
 
 function fromRow(db: Database, r: InstanceRow): Instance {
   const domains = (db.stmt("SELECT domain FROM instance_domains WHERE instance_id = ? ORDER BY is_primary DESC, domain").all(r.id) as { domain: string }[]).map((d) => d.domain);
-  return { id: r.id, name: r.name, isDefault: r.is_default === 1, domains, features: { ...DEFAULT_FEATURES, ...(JSON.parse(r.features) as Partial<Features>) } };
+  return {
+    id: r.id,
+    name: r.name,
+    isDefault: r.is_default === 1,
+    domains,
+    features: { ...DEFAULT_FEATURES, ...(JSON.parse(r.features) as Partial<Features>) },
+    blocked: r.blocked === 1,
+    auditLogRetentionMs: r.audit_log_retention_ms,
+    changedAt: r.changed_at,
+    sequence: r.sequence,
+  };
 }
 
 export function getInstance(db: Database, id: string): Instance | undefined {
