@@ -17,6 +17,7 @@ import { registerAuthRequestProjection } from "./oidc/auth-requests.js";
 import { registerLoginSessionProjection } from "./oidc/login-sessions.js";
 import { registerSettingsProjection } from "./domain/settings/settings.js";
 import { registerIdpProjection } from "./domain/idp/idp.js";
+import { registerOrgDomainProjection } from "./domain/org/domains.js";
 
 export function allProjections(): Projections {
   const p = new Projections();
@@ -37,5 +38,6 @@ export function allProjections(): Projections {
   registerLoginSessionProjection(p);
   registerSettingsProjection(p, ["language"]);
   registerIdpProjection(p);
+  registerOrgDomainProjection(p);
   return p;
 }

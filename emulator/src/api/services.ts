@@ -12,10 +12,11 @@ import { sessionsService } from "./sessions/service.js";
 import { identityProvidersService } from "./idps/service.js";
 import { membershipsService } from "./memberships/service.js";
 import { instancesService } from "./instances/service.js";
+import { domainsService } from "./domains/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService(), instancesService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService(), instancesService(), domainsService()]);
   return table;
 }

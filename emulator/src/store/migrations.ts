@@ -269,6 +269,22 @@ const migrations: string[] = [
   ALTER TABLE instances ADD COLUMN blocked INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE instances ADD COLUMN audit_log_retention_ms INTEGER;
   `,
+  // 8: org domains (SvcDomains); an org's primary domain names its users
+  `
+  CREATE TABLE org_domains (
+    instance_id TEXT NOT NULL,
+    domain TEXT NOT NULL,
+    org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    is_verified INTEGER NOT NULL DEFAULT 0,
+    is_primary INTEGER NOT NULL DEFAULT 0,
+    validation_type INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    PRIMARY KEY (instance_id, domain)
+  );
+  CREATE INDEX org_domains_by_org ON org_domains (org_id);
+  `,
 ];
 
 export function migrate(db: Database): void {

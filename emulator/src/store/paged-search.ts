@@ -15,10 +15,11 @@ export function inList(column: string, values: string[], args: unknown[]): strin
   return `${column} IN (${values.map(() => "?").join(", ") || "NULL"})`;
 }
 
-export function pagedSearch<Row>(db: Database, table: string, where: string[], args: unknown[], orderColumn: string, page: PageRequest): { total: number; rows: Row[] } {
+/** `tieBreak`: a unique column that orders rows with the same `orderColumn` value. */
+export function pagedSearch<Row>(db: Database, table: string, where: string[], args: unknown[], orderColumn: string, page: PageRequest, tieBreak = "id"): { total: number; rows: Row[] } {
   const clause = where.join(" AND ");
   const total = (db.stmt(`SELECT COUNT(*) AS n FROM ${table} WHERE ${clause}`).get(...args) as { n: number }).n;
   const dir = page.asc ? "ASC" : "DESC";
-  const rows = db.stmt(`SELECT * FROM ${table} WHERE ${clause} ORDER BY ${orderColumn} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as Row[];
+  const rows = db.stmt(`SELECT * FROM ${table} WHERE ${clause} ORDER BY ${orderColumn} ${dir}, ${tieBreak} ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as Row[];
   return { total, rows };
 }

@@ -5,6 +5,7 @@ import type { Actor, Core } from "../../core.js";
 import { alreadyExists, failedPrecondition, notFound } from "../../server/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { defaultOrgId, getOrg, listOrgs } from "./org.js";
+import { generatedDomainEvents } from "./domains.js";
 
 const orgNotFound = () => notFound("ORG-not-found", "Organization not found");
 
@@ -22,7 +23,7 @@ export function createOrg(core: Core, actor: Actor, name: string): StoredEvent {
   const id = core.ids.next();
   const [added] = core.events.command(() => {
     checkNameFree(core, actor, name);
-    return [event(actor, id, "org.added", { name })];
+    return [event(actor, id, "org.added", { name }), ...generatedDomainEvents(core.db, actor.instanceId, id, name, actor.userId)];
   });
   return added!;
 }

@@ -3,6 +3,7 @@
 import type { Core } from "../../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
+import { generatedDomainEvents } from "./domains.js";
 
 export interface Org {
   id: string;
@@ -67,6 +68,9 @@ export function listOrgs(db: Database, instanceId: string): Org[] {
 
 export function addOrg(core: Core, instanceId: string, input: { id?: string; name: string }, creator: string): string {
   const id = input.id ?? core.ids.next();
-  core.events.push([{ instanceId, aggregateType: "org", aggregateId: id, type: "org.added", payload: { name: input.name }, creator, resourceOwner: id }]);
+  core.events.command(() => [
+    { instanceId, aggregateType: "org", aggregateId: id, type: "org.added", payload: { name: input.name }, creator, resourceOwner: id },
+    ...generatedDomainEvents(core.db, instanceId, id, input.name, creator),
+  ]);
   return id;
 }
