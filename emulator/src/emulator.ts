@@ -23,6 +23,7 @@ import { createHttpApp } from "./server/http-app.js";
 import { Listener } from "./server/listener.js";
 import { listInstances } from "./domain/instance/instance.js";
 import { SigningKeys } from "./oidc/keys.js";
+import { startNotifier } from "./notification/notifier.js";
 
 export interface EmulatorOptions {
   /** Default 8080; 0 takes a free port. */
@@ -123,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const url = `http://localhost:${address.port}`;
   keys.prepare();
+  const stopNotifier = startNotifier(core);
 
   return {
     url,
@@ -138,6 +140,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!restore(name)) throw new Error(`no snapshot named ${name}`);
     },
     async close() {
+      stopNotifier();
       await listener.close();
       await http.app.close();
       db.close();

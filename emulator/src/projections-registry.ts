@@ -18,6 +18,7 @@ import { registerLoginSessionProjection } from "./oidc/login-sessions.js";
 import { registerSettingsProjection } from "./domain/settings/settings.js";
 import { registerIdpProjection } from "./domain/idp/idp.js";
 import { registerOrgDomainProjection } from "./domain/org/domains.js";
+import { registerProviderProjection } from "./domain/provider/provider.js";
 
 export function allProjections(): Projections {
   const p = new Projections();
@@ -39,5 +40,6 @@ export function allProjections(): Projections {
   registerSettingsProjection(p, ["language"]);
   registerIdpProjection(p);
   registerOrgDomainProjection(p);
+  registerProviderProjection(p);
   return p;
 }

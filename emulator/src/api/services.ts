@@ -13,10 +13,11 @@ import { identityProvidersService } from "./idps/service.js";
 import { membershipsService } from "./memberships/service.js";
 import { instancesService } from "./instances/service.js";
 import { domainsService } from "./domains/service.js";
+import { smsProvidersService, smtpProvidersService } from "./providers/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService(), instancesService(), domainsService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService(), instancesService(), domainsService(), smtpProvidersService(), smsProvidersService()]);
   return table;
 }

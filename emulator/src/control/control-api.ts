@@ -13,6 +13,7 @@ import { registerEventRoutes } from "./event-routes.js";
 import { registerInstanceRoutes } from "./instance-routes.js";
 import { registerSnapshotRoutes } from "./snapshot-routes.js";
 import { registerTokenRoutes } from "./token-routes.js";
+import { registerOutboxRoutes } from "./outbox-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -39,5 +40,6 @@ export async function controlApi(app: FastifyInstance, ctx: ControlContext): Pro
     registerEventRoutes(secured, ctx);
     registerInstanceRoutes(secured, ctx);
     registerTokenRoutes(secured, ctx);
+    registerOutboxRoutes(secured, ctx);
   });
 }

@@ -285,6 +285,32 @@ const migrations: string[] = [
   );
   CREATE INDEX org_domains_by_org ON org_domains (org_id);
   `,
+  // 9: SMTP and SMS providers, and the outbox of every message the emulator sends
+  `
+  CREATE TABLE message_providers (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    channel TEXT NOT NULL CHECK (channel IN ('smtp', 'sms')),
+    config TEXT NOT NULL,
+    active INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL
+  );
+  CREATE TABLE outbox (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    channel TEXT NOT NULL CHECK (channel IN ('email', 'sms')),
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    provider_id TEXT,
+    status TEXT NOT NULL CHECK (status IN ('outboxed', 'sending', 'sent', 'failed')),
+    error TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX outbox_by_instance ON outbox (instance_id, created_at);
+  `,
 ];
 
 export function migrate(db: Database): void {
