@@ -19,6 +19,7 @@ import { registerSettingsProjection } from "./domain/settings/settings.js";
 import { registerIdpProjection } from "./domain/idp/idp.js";
 import { registerOrgDomainProjection } from "./domain/org/domains.js";
 import { registerProviderProjection } from "./domain/provider/provider.js";
+import { registerProjectGrantProjection } from "./domain/project/grants.js";
 
 export function allProjections(): Projections {
   const p = new Projections();
@@ -41,5 +42,6 @@ export function allProjections(): Projections {
   registerIdpProjection(p);
   registerOrgDomainProjection(p);
   registerProviderProjection(p);
+  registerProjectGrantProjection(p);
   return p;
 }

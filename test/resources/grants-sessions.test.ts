@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { SvcGrants } from "../../emulator/src/gen/svc/resources/grant/v3alpha/grant_service_pb.js";
 import { SvcSessions } from "../../emulator/src/gen/svc/resources/session/v3alpha/session_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { transportsFor } from "../helpers/transports.js";
 
 const emu = await startTestEmulator();
@@ -18,6 +18,11 @@ const grants = transportsFor(emu.url, {
   protoFile: "svc/resources/grant/v3alpha/grant_service.proto",
   routes: {
     CreateUserGrant: { verb: "POST", path: `${B}/grants/users`, body: "grant" },
+    CreateProjectGrant: { verb: "POST", path: `${B}/grants/projects`, body: "grant" },
+    PatchProjectGrant: { verb: "PATCH", path: `${B}/grants/projects/{id}`, body: "grant" },
+    DeleteProjectGrant: { verb: "DELETE", path: `${B}/grants/projects/{id}` },
+    GetProjectGrant: { verb: "GET", path: `${B}/grants/projects/{id}` },
+    SearchProjectGrants: { verb: "POST", path: `${B}/grants/projects/_search`, body: "filters" },
     PatchUserGrant: { verb: "PATCH", path: `${B}/grants/users/{id}`, body: "grant" },
     DeleteUserGrant: { verb: "DELETE", path: `${B}/grants/users/{id}` },
     GetUserGrant: { verb: "GET", path: `${B}/grants/users/{id}` },
@@ -61,6 +66,22 @@ for (let i = 0; i < grants.all.length; i++) {
       ok(await g.call("DeleteUserGrant", { id }, pat));
       fails(await g.call("GetUserGrant", { id }, pat), 5, 404, /User grant not found/);
       fails(await g.call("CreateUserGrant", { grant: { userId: "404", projectId: project, roleKeys: [] } }, pat), 5, 404, /User could not be found/);
+    });
+
+    it("grants a project's roles to another org; a role removed from the project leaves the grant", async () => {
+      const other = await request(`${emu.url}${B}/organizations`, { method: "POST", token: pat, json: { name: `${g.name} partner` } });
+      const partner = (other.body as { details: { id: string } }).details.id;
+      const id = (ok(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: partner, roleKeys: ["viewer", "editor"] } }, pat), 201).details as { id: string }).id;
+      fails(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: partner, roleKeys: [] } }, pat), 6, 409, /already granted/);
+      const own = ((await ctl("/events?type=org.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+      fails(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: own, roleKeys: [] } }, pat), 9, 400, /org that owns it/);
+      fails(await g.call("PatchProjectGrant", { id, grant: { roleKeys: ["owner"] } }, pat), 3, 400, /no role "owner"/);
+      await request(`${emu.url}${B}/projects/${project}/roles/editor`, { method: "DELETE", token: pat });
+      assert.deepEqual((ok(await g.call("GetProjectGrant", { id }, pat)).grant as { grant: unknown }).grant, { projectId: project, grantedOrgId: partner, roleKeys: ["viewer"] });
+      const found = ok(await g.call("SearchProjectGrants", { filters: [{ grantedOrgId: { id: partner } }] } as never, pat));
+      assert.deepEqual(((found.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id), [id]);
+      ok(await g.call("DeleteProjectGrant", { id }, pat));
+      fails(await g.call("GetProjectGrant", { id }, pat), 5, 404, /Project grant not found/);
     });
 
     it("creates a session with a password check, finds it and ends it", async () => {

@@ -311,6 +311,20 @@ const migrations: string[] = [
   );
   CREATE INDEX outbox_by_instance ON outbox (instance_id, created_at);
   `,
+  // 10: project grants (SvcGrants)
+  `
+  CREATE TABLE project_grants (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    granted_org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    roles TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (project_id, granted_org_id)
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

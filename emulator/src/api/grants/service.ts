@@ -1,13 +1,16 @@
-// SvcGrants: user grants.
+// SvcGrants: user grants and project grants.
 
 import { changeGrantRoles, createGrant, foundGrant, removeGrant } from "../../domain/user-grant/commands.js";
 import { userGrantFromRow, type UserGrant, type UserGrantRow } from "../../domain/user-grant/user-grant.js";
 import { SvcGrants } from "../../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
+import { SELECT_PROJECT_GRANTS, changeProjectGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
 import { pagedSearch } from "../../store/paged-search.js";
 import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf } from "../details.js";
 import { orgResourceDetails } from "../projects/service.js";
 import { defineService, type ServiceDefinition } from "../rpc.js";
+
+const projectGrantMessage = (g: ProjectGrant) => ({ details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt), grant: { projectId: g.projectId, grantedOrgId: g.grantedOrgId, roleKeys: g.roles } });
 
 const grantMessage = (g: Required<UserGrant>) => ({ details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt), grant: { userId: g.userId, projectId: g.projectId, roleKeys: g.roles } });
 
@@ -28,6 +31,37 @@ export function grantsService(): ServiceDefinition {
     },
     getUserGrant(req, call) {
       return { grant: grantMessage(foundGrant(call.core, actorOf(call), req.id)) };
+    },
+    createProjectGrant(req, call) {
+      const g = req.grant!;
+      const id = createProjectGrant(call.core, actorOf(call), { projectId: g.projectId, grantedOrgId: g.grantedOrgId, roles: g.roleKeys });
+      return { details: projectGrantMessage(foundProjectGrant(call.core, actorOf(call), id)).details };
+    },
+    patchProjectGrant(req, call) {
+      changeProjectGrant(call.core, actorOf(call), req.id, req.grant!.roleKeys);
+      return { details: projectGrantMessage(foundProjectGrant(call.core, actorOf(call), req.id)).details };
+    },
+    deleteProjectGrant(req, call) {
+      const g = foundProjectGrant(call.core, actorOf(call), req.id);
+      const e = removeProjectGrant(call.core, actorOf(call), req.id);
+      return { details: orgResourceDetails(g.id, g.orgId, e.aggregateSequence, e.createdAt) };
+    },
+    getProjectGrant(req, call) {
+      return { grant: projectGrantMessage(foundProjectGrant(call.core, actorOf(call), req.id)) };
+    },
+    searchProjectGrants(req, call) {
+      const page = pageOf(req.query);
+      const where = ["g.instance_id = ?"];
+      const args: unknown[] = [call.instance.id];
+      for (const f of req.filters) {
+        if (f.filter.case === "projectId") (where.push("g.project_id = ?"), args.push(f.filter.value.id));
+        if (f.filter.case === "grantedOrgId") (where.push("g.granted_org_id = ?"), args.push(f.filter.value.id));
+      }
+      const clause = where.join(" AND ");
+      const total = (call.core.db.stmt(`SELECT COUNT(*) AS n FROM project_grants g WHERE ${clause}`).get(...args) as { n: number }).n;
+      const dir = page.asc ? "ASC" : "DESC";
+      const rows = call.core.db.stmt(`${SELECT_PROJECT_GRANTS} WHERE ${clause} ORDER BY g.created_at ${dir}, g.id ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as ProjectGrantRow[];
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => projectGrantMessage(projectGrantFromRow(r))) };
     },
     searchUserGrants(req, call) {
       const page = pageOf(req.query);

@@ -7,6 +7,7 @@ import type { StoredEvent } from "../../store/event-store.js";
 import { getOrg } from "../org/org.js";
 import { grantsOfProject } from "../user-grant/user-grant.js";
 import { addProject, getProject, projectRoles, type Project, type ProjectInput } from "./project.js";
+import { projectGrantsWithRole } from "./grants.js";
 
 export type ProjectSettings = Pick<Project, "name" | "roleAssertion" | "roleCheck" | "hasProjectCheck">;
 
@@ -58,6 +59,7 @@ export function removeRole(core: Core, actor: Actor, projectId: string, key: str
     const grants = grantsOfProject(core.db, projectId).filter((g) => g.roles.includes(key));
     return [
       event(actor, p, "project.role.removed", { key }),
+      ...projectGrantsWithRole(core.db, projectId, key).map((g) => event(actor, p, "project.grant.changed", { grantId: g.id, roles: g.roles.filter((r) => r !== key) })),
       ...grants.map((g) => ({ instanceId: actor.instanceId, aggregateType: "usergrant", aggregateId: g.id, type: "user.grant.changed", payload: { roles: g.roles.filter((r) => r !== key) }, creator: actor.userId, resourceOwner: g.orgId })),
     ];
   });

@@ -2,8 +2,9 @@
 // @generated from file svc/resources/grant/v3alpha/grant_service.proto (package svc.resources.grant.v3alpha, syntax proto3)
 /* eslint-disable */
 
-// SvcGrants (spec "Services"): user grants, the roles a user holds on a project, which tokens
-// assert as role claims. Project grants (to other orgs) come with the rest of the service.
+// SvcGrants (spec "Services": project grants, user grants, roles): user grants are the roles a user
+// holds on a project, which tokens assert as role claims; project grants give another org a
+// project's roles to hand out. (Roles themselves are managed with SvcProjects.)
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
@@ -18,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file svc/resources/grant/v3alpha/grant_service.proto.
  */
 export const file_svc_resources_grant_v3alpha_grant_service: GenFile = /*@__PURE__*/
-  fileDesc("Ci9zdmMvcmVzb3VyY2VzL2dyYW50L3YzYWxwaGEvZ3JhbnRfc2VydmljZS5wcm90bxIbc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhImwKCVVzZXJHcmFudBIbCgd1c2VyX2lkGAEgASgJQgr6QgdyBRABGMgBEh4KCnByb2plY3RfaWQYAiABKAlCCvpCB3IFEAEYyAESIgoJcm9sZV9rZXlzGAMgAygJQg/6QgySAQkiB3IFEAEYyAEiNAoOUGF0Y2hVc2VyR3JhbnQSIgoJcm9sZV9rZXlzGAEgAygJQg/6QgySAQkiB3IFEAEYyAEifQoMR2V0VXNlckdyYW50EjYKB2RldGFpbHMYASABKAsyJS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkRldGFpbHMSNQoFZ3JhbnQYAiABKAsyJi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuVXNlckdyYW50IrYBChVVc2VyR3JhbnRTZWFyY2hGaWx0ZXISQwoHdXNlcl9pZBgBIAEoCzIwLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Vc2VyR3JhbnRVc2VyRmlsdGVySAASSQoKcHJvamVjdF9pZBgCIAEoCzIzLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Vc2VyR3JhbnRQcm9qZWN0RmlsdGVySABCDQoGZmlsdGVyEgP4QgEiLQoTVXNlckdyYW50VXNlckZpbHRlchIWCgJpZBgBIAEoCUIK+kIHcgUQARjIASIwChZVc2VyR3JhbnRQcm9qZWN0RmlsdGVyEhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlkKFkNyZWF0ZVVzZXJHcmFudFJlcXVlc3QSPwoFZ3JhbnQYASABKAsyJi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuVXNlckdyYW50Qgj6QgWKAQIQASJRChdDcmVhdGVVc2VyR3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzInUKFVBhdGNoVXNlckdyYW50UmVxdWVzdBIWCgJpZBgBIAEoCUIK+kIHcgUQARjIARJECgVncmFudBgCIAEoCzIrLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFVzZXJHcmFudEII+kIFigECEAEiUAoWUGF0Y2hVc2VyR3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzIjAKFkRlbGV0ZVVzZXJHcmFudFJlcXVlc3QSFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiUQoXRGVsZXRlVXNlckdyYW50UmVzcG9uc2USNgoHZGV0YWlscxgBIAEoCzIlLnN2Yy5yZXNvdXJjZXMub2JqZWN0LnYzYWxwaGEuRGV0YWlscyItChNHZXRVc2VyR3JhbnRSZXF1ZXN0EhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlAKFEdldFVzZXJHcmFudFJlc3BvbnNlEjgKBWdyYW50GAEgASgLMikuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFVzZXJHcmFudCKWAQoXU2VhcmNoVXNlckdyYW50c1JlcXVlc3QSNgoFcXVlcnkYASABKAsyJy5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3RRdWVyeRJDCgdmaWx0ZXJzGAIgAygLMjIuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlVzZXJHcmFudFNlYXJjaEZpbHRlciKRAQoYU2VhcmNoVXNlckdyYW50c1Jlc3BvbnNlEjoKB2RldGFpbHMYASABKAsyKS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3REZXRhaWxzEjkKBnJlc3VsdBgCIAMoCzIpLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRVc2VyR3JhbnQy9AcKCVN2Y0dyYW50cxLJAQoPQ3JlYXRlVXNlckdyYW50EjMuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkNyZWF0ZVVzZXJHcmFudFJlcXVlc3QaNC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuQ3JlYXRlVXNlckdyYW50UmVzcG9uc2UiS4K1GBkKEgoQdXNlci5ncmFudC53cml0ZRIDCMkBgtPkkwIoOgVncmFudCIfL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy91c2VycxLGAQoOUGF0Y2hVc2VyR3JhbnQSMi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUGF0Y2hVc2VyR3JhbnRSZXF1ZXN0GjMuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlBhdGNoVXNlckdyYW50UmVzcG9uc2UiS4K1GBQKEgoQdXNlci5ncmFudC53cml0ZYLT5JMCLToFZ3JhbnQyJC9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvdXNlcnMve2lkfRLDAQoPRGVsZXRlVXNlckdyYW50EjMuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkRlbGV0ZVVzZXJHcmFudFJlcXVlc3QaNC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuRGVsZXRlVXNlckdyYW50UmVzcG9uc2UiRYK1GBUKEwoRdXNlci5ncmFudC5kZWxldGWC0+STAiYqJC9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvdXNlcnMve2lkfRK4AQoMR2V0VXNlckdyYW50EjAuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFVzZXJHcmFudFJlcXVlc3QaMS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuR2V0VXNlckdyYW50UmVzcG9uc2UiQ4K1GBMKEQoPdXNlci5ncmFudC5yZWFkgtPkkwImEiQvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3VzZXJzL3tpZH0S0AEKEFNlYXJjaFVzZXJHcmFudHMSNC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuU2VhcmNoVXNlckdyYW50c1JlcXVlc3QaNS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuU2VhcmNoVXNlckdyYW50c1Jlc3BvbnNlIk+CtRgTChEKD3VzZXIuZ3JhbnQucmVhZILT5JMCMjoHZmlsdGVycyInL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy91c2Vycy9fc2VhcmNoYgZwcm90bzM", [file_google_api_annotations, file_svc_protoc_gen_svc_v2_options, file_svc_resources_object_v3alpha_object, file_validate_validate]);
+  fileDesc("Ci9zdmMvcmVzb3VyY2VzL2dyYW50L3YzYWxwaGEvZ3JhbnRfc2VydmljZS5wcm90bxIbc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhImwKCVVzZXJHcmFudBIbCgd1c2VyX2lkGAEgASgJQgr6QgdyBRABGMgBEh4KCnByb2plY3RfaWQYAiABKAlCCvpCB3IFEAEYyAESIgoJcm9sZV9rZXlzGAMgAygJQg/6QgySAQkiB3IFEAEYyAEiNAoOUGF0Y2hVc2VyR3JhbnQSIgoJcm9sZV9rZXlzGAEgAygJQg/6QgySAQkiB3IFEAEYyAEifQoMR2V0VXNlckdyYW50EjYKB2RldGFpbHMYASABKAsyJS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkRldGFpbHMSNQoFZ3JhbnQYAiABKAsyJi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuVXNlckdyYW50IrYBChVVc2VyR3JhbnRTZWFyY2hGaWx0ZXISQwoHdXNlcl9pZBgBIAEoCzIwLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Vc2VyR3JhbnRVc2VyRmlsdGVySAASSQoKcHJvamVjdF9pZBgCIAEoCzIzLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Vc2VyR3JhbnRQcm9qZWN0RmlsdGVySABCDQoGZmlsdGVyEgP4QgEiLQoTVXNlckdyYW50VXNlckZpbHRlchIWCgJpZBgBIAEoCUIK+kIHcgUQARjIASIwChZVc2VyR3JhbnRQcm9qZWN0RmlsdGVyEhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlkKFkNyZWF0ZVVzZXJHcmFudFJlcXVlc3QSPwoFZ3JhbnQYASABKAsyJi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuVXNlckdyYW50Qgj6QgWKAQIQASJRChdDcmVhdGVVc2VyR3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzInUKFVBhdGNoVXNlckdyYW50UmVxdWVzdBIWCgJpZBgBIAEoCUIK+kIHcgUQARjIARJECgVncmFudBgCIAEoCzIrLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFVzZXJHcmFudEII+kIFigECEAEiUAoWUGF0Y2hVc2VyR3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzIjAKFkRlbGV0ZVVzZXJHcmFudFJlcXVlc3QSFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiUQoXRGVsZXRlVXNlckdyYW50UmVzcG9uc2USNgoHZGV0YWlscxgBIAEoCzIlLnN2Yy5yZXNvdXJjZXMub2JqZWN0LnYzYWxwaGEuRGV0YWlscyItChNHZXRVc2VyR3JhbnRSZXF1ZXN0EhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlAKFEdldFVzZXJHcmFudFJlc3BvbnNlEjgKBWdyYW50GAEgASgLMikuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFVzZXJHcmFudCKWAQoXU2VhcmNoVXNlckdyYW50c1JlcXVlc3QSNgoFcXVlcnkYASABKAsyJy5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3RRdWVyeRJDCgdmaWx0ZXJzGAIgAygLMjIuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlVzZXJHcmFudFNlYXJjaEZpbHRlciKRAQoYU2VhcmNoVXNlckdyYW50c1Jlc3BvbnNlEjoKB2RldGFpbHMYASABKAsyKS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3REZXRhaWxzEjkKBnJlc3VsdBgCIAMoCzIpLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRVc2VyR3JhbnQidgoMUHJvamVjdEdyYW50Eh4KCnByb2plY3RfaWQYASABKAlCCvpCB3IFEAEYyAESIgoOZ3JhbnRlZF9vcmdfaWQYAiABKAlCCvpCB3IFEAEYyAESIgoJcm9sZV9rZXlzGAMgAygJQg/6QgySAQkiB3IFEAEYyAEiNwoRUGF0Y2hQcm9qZWN0R3JhbnQSIgoJcm9sZV9rZXlzGAEgAygJQg/6QgySAQkiB3IFEAEYyAEigwEKD0dldFByb2plY3RHcmFudBI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzEjgKBWdyYW50GAIgASgLMikuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudCLFAQoYUHJvamVjdEdyYW50U2VhcmNoRmlsdGVyEkwKCnByb2plY3RfaWQYASABKAsyNi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUHJvamVjdEdyYW50UHJvamVjdEZpbHRlckgAEkwKDmdyYW50ZWRfb3JnX2lkGAIgASgLMjIuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudE9yZ0ZpbHRlckgAQg0KBmZpbHRlchID+EIBIjMKGVByb2plY3RHcmFudFByb2plY3RGaWx0ZXISFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiLwoVUHJvamVjdEdyYW50T3JnRmlsdGVyEhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIl8KGUNyZWF0ZVByb2plY3RHcmFudFJlcXVlc3QSQgoFZ3JhbnQYASABKAsyKS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUHJvamVjdEdyYW50Qgj6QgWKAQIQASJUChpDcmVhdGVQcm9qZWN0R3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzInsKGFBhdGNoUHJvamVjdEdyYW50UmVxdWVzdBIWCgJpZBgBIAEoCUIK+kIHcgUQARjIARJHCgVncmFudBgCIAEoCzIuLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFByb2plY3RHcmFudEII+kIFigECEAEiUwoZUGF0Y2hQcm9qZWN0R3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzIjMKGURlbGV0ZVByb2plY3RHcmFudFJlcXVlc3QSFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiVAoaRGVsZXRlUHJvamVjdEdyYW50UmVzcG9uc2USNgoHZGV0YWlscxgBIAEoCzIlLnN2Yy5yZXNvdXJjZXMub2JqZWN0LnYzYWxwaGEuRGV0YWlscyIwChZHZXRQcm9qZWN0R3JhbnRSZXF1ZXN0EhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlYKF0dldFByb2plY3RHcmFudFJlc3BvbnNlEjsKBWdyYW50GAEgASgLMiwuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFByb2plY3RHcmFudCKcAQoaU2VhcmNoUHJvamVjdEdyYW50c1JlcXVlc3QSNgoFcXVlcnkYASABKAsyJy5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3RRdWVyeRJGCgdmaWx0ZXJzGAIgAygLMjUuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudFNlYXJjaEZpbHRlciKXAQobU2VhcmNoUHJvamVjdEdyYW50c1Jlc3BvbnNlEjoKB2RldGFpbHMYASABKAsyKS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3REZXRhaWxzEjwKBnJlc3VsdBgCIAMoCzIsLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRQcm9qZWN0R3JhbnQyqBAKCVN2Y0dyYW50cxLYAQoSQ3JlYXRlUHJvamVjdEdyYW50EjYuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkNyZWF0ZVByb2plY3RHcmFudFJlcXVlc3QaNy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuQ3JlYXRlUHJvamVjdEdyYW50UmVzcG9uc2UiUYK1GBwKFQoTcHJvamVjdC5ncmFudC53cml0ZRIDCMkBgtPkkwIrOgVncmFudCIiL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy9wcm9qZWN0cxLVAQoRUGF0Y2hQcm9qZWN0R3JhbnQSNS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUGF0Y2hQcm9qZWN0R3JhbnRSZXF1ZXN0GjYuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlBhdGNoUHJvamVjdEdyYW50UmVzcG9uc2UiUYK1GBcKFQoTcHJvamVjdC5ncmFudC53cml0ZYLT5JMCMDoFZ3JhbnQyJy9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvcHJvamVjdHMve2lkfRLSAQoSRGVsZXRlUHJvamVjdEdyYW50EjYuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkRlbGV0ZVByb2plY3RHcmFudFJlcXVlc3QaNy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuRGVsZXRlUHJvamVjdEdyYW50UmVzcG9uc2UiS4K1GBgKFgoUcHJvamVjdC5ncmFudC5kZWxldGWC0+STAikqJy9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvcHJvamVjdHMve2lkfRLHAQoPR2V0UHJvamVjdEdyYW50EjMuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFByb2plY3RHcmFudFJlcXVlc3QaNC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuR2V0UHJvamVjdEdyYW50UmVzcG9uc2UiSYK1GBYKFAoScHJvamVjdC5ncmFudC5yZWFkgtPkkwIpEicvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3Byb2plY3RzL3tpZH0S3wEKE1NlYXJjaFByb2plY3RHcmFudHMSNy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuU2VhcmNoUHJvamVjdEdyYW50c1JlcXVlc3QaOC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuU2VhcmNoUHJvamVjdEdyYW50c1Jlc3BvbnNlIlWCtRgWChQKEnByb2plY3QuZ3JhbnQucmVhZILT5JMCNToHZmlsdGVycyIqL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy9wcm9qZWN0cy9fc2VhcmNoEskBCg9DcmVhdGVVc2VyR3JhbnQSMy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuQ3JlYXRlVXNlckdyYW50UmVxdWVzdBo0LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5DcmVhdGVVc2VyR3JhbnRSZXNwb25zZSJLgrUYGQoSChB1c2VyLmdyYW50LndyaXRlEgMIyQGC0+STAig6BWdyYW50Ih8vcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3VzZXJzEsYBCg5QYXRjaFVzZXJHcmFudBIyLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFVzZXJHcmFudFJlcXVlc3QaMy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUGF0Y2hVc2VyR3JhbnRSZXNwb25zZSJLgrUYFAoSChB1c2VyLmdyYW50LndyaXRlgtPkkwItOgVncmFudDIkL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy91c2Vycy97aWR9EsMBCg9EZWxldGVVc2VyR3JhbnQSMy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuRGVsZXRlVXNlckdyYW50UmVxdWVzdBo0LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5EZWxldGVVc2VyR3JhbnRSZXNwb25zZSJFgrUYFQoTChF1c2VyLmdyYW50LmRlbGV0ZYLT5JMCJiokL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy91c2Vycy97aWR9ErgBCgxHZXRVc2VyR3JhbnQSMC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuR2V0VXNlckdyYW50UmVxdWVzdBoxLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRVc2VyR3JhbnRSZXNwb25zZSJDgrUYEwoRCg91c2VyLmdyYW50LnJlYWSC0+STAiYSJC9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvdXNlcnMve2lkfRLQAQoQU2VhcmNoVXNlckdyYW50cxI0LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5TZWFyY2hVc2VyR3JhbnRzUmVxdWVzdBo1LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5TZWFyY2hVc2VyR3JhbnRzUmVzcG9uc2UiT4K1GBMKEQoPdXNlci5ncmFudC5yZWFkgtPkkwIyOgdmaWx0ZXJzIicvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3VzZXJzL19zZWFyY2hiBnByb3RvMw", [file_google_api_annotations, file_svc_protoc_gen_svc_v2_options, file_svc_resources_object_v3alpha_object, file_validate_validate]);
 
 /**
  * @generated from message svc.resources.grant.v3alpha.UserGrant
@@ -335,9 +336,363 @@ export const SearchUserGrantsResponseSchema: GenMessage<SearchUserGrantsResponse
   messageDesc(file_svc_resources_grant_v3alpha_grant_service, 15);
 
 /**
+ * @generated from message svc.resources.grant.v3alpha.ProjectGrant
+ */
+export type ProjectGrant = Message<"svc.resources.grant.v3alpha.ProjectGrant"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string granted_org_id = 2;
+   */
+  grantedOrgId: string;
+
+  /**
+   * @generated from field: repeated string role_keys = 3;
+   */
+  roleKeys: string[];
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.ProjectGrant.
+ * Use `create(ProjectGrantSchema)` to create a new message.
+ */
+export const ProjectGrantSchema: GenMessage<ProjectGrant> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 16);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.PatchProjectGrant
+ */
+export type PatchProjectGrant = Message<"svc.resources.grant.v3alpha.PatchProjectGrant"> & {
+  /**
+   * @generated from field: repeated string role_keys = 1;
+   */
+  roleKeys: string[];
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.PatchProjectGrant.
+ * Use `create(PatchProjectGrantSchema)` to create a new message.
+ */
+export const PatchProjectGrantSchema: GenMessage<PatchProjectGrant> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 17);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.GetProjectGrant
+ */
+export type GetProjectGrant = Message<"svc.resources.grant.v3alpha.GetProjectGrant"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.Details details = 1;
+   */
+  details?: Details | undefined;
+
+  /**
+   * @generated from field: svc.resources.grant.v3alpha.ProjectGrant grant = 2;
+   */
+  grant?: ProjectGrant | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.GetProjectGrant.
+ * Use `create(GetProjectGrantSchema)` to create a new message.
+ */
+export const GetProjectGrantSchema: GenMessage<GetProjectGrant> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 18);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.ProjectGrantSearchFilter
+ */
+export type ProjectGrantSearchFilter = Message<"svc.resources.grant.v3alpha.ProjectGrantSearchFilter"> & {
+  /**
+   * @generated from oneof svc.resources.grant.v3alpha.ProjectGrantSearchFilter.filter
+   */
+  filter: {
+    /**
+     * @generated from field: svc.resources.grant.v3alpha.ProjectGrantProjectFilter project_id = 1;
+     */
+    value: ProjectGrantProjectFilter;
+    case: "projectId";
+  } | {
+    /**
+     * @generated from field: svc.resources.grant.v3alpha.ProjectGrantOrgFilter granted_org_id = 2;
+     */
+    value: ProjectGrantOrgFilter;
+    case: "grantedOrgId";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.ProjectGrantSearchFilter.
+ * Use `create(ProjectGrantSearchFilterSchema)` to create a new message.
+ */
+export const ProjectGrantSearchFilterSchema: GenMessage<ProjectGrantSearchFilter> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 19);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.ProjectGrantProjectFilter
+ */
+export type ProjectGrantProjectFilter = Message<"svc.resources.grant.v3alpha.ProjectGrantProjectFilter"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.ProjectGrantProjectFilter.
+ * Use `create(ProjectGrantProjectFilterSchema)` to create a new message.
+ */
+export const ProjectGrantProjectFilterSchema: GenMessage<ProjectGrantProjectFilter> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 20);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.ProjectGrantOrgFilter
+ */
+export type ProjectGrantOrgFilter = Message<"svc.resources.grant.v3alpha.ProjectGrantOrgFilter"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.ProjectGrantOrgFilter.
+ * Use `create(ProjectGrantOrgFilterSchema)` to create a new message.
+ */
+export const ProjectGrantOrgFilterSchema: GenMessage<ProjectGrantOrgFilter> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 21);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.CreateProjectGrantRequest
+ */
+export type CreateProjectGrantRequest = Message<"svc.resources.grant.v3alpha.CreateProjectGrantRequest"> & {
+  /**
+   * @generated from field: svc.resources.grant.v3alpha.ProjectGrant grant = 1;
+   */
+  grant?: ProjectGrant | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.CreateProjectGrantRequest.
+ * Use `create(CreateProjectGrantRequestSchema)` to create a new message.
+ */
+export const CreateProjectGrantRequestSchema: GenMessage<CreateProjectGrantRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 22);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.CreateProjectGrantResponse
+ */
+export type CreateProjectGrantResponse = Message<"svc.resources.grant.v3alpha.CreateProjectGrantResponse"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.Details details = 1;
+   */
+  details?: Details | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.CreateProjectGrantResponse.
+ * Use `create(CreateProjectGrantResponseSchema)` to create a new message.
+ */
+export const CreateProjectGrantResponseSchema: GenMessage<CreateProjectGrantResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 23);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.PatchProjectGrantRequest
+ */
+export type PatchProjectGrantRequest = Message<"svc.resources.grant.v3alpha.PatchProjectGrantRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: svc.resources.grant.v3alpha.PatchProjectGrant grant = 2;
+   */
+  grant?: PatchProjectGrant | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.PatchProjectGrantRequest.
+ * Use `create(PatchProjectGrantRequestSchema)` to create a new message.
+ */
+export const PatchProjectGrantRequestSchema: GenMessage<PatchProjectGrantRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 24);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.PatchProjectGrantResponse
+ */
+export type PatchProjectGrantResponse = Message<"svc.resources.grant.v3alpha.PatchProjectGrantResponse"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.Details details = 1;
+   */
+  details?: Details | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.PatchProjectGrantResponse.
+ * Use `create(PatchProjectGrantResponseSchema)` to create a new message.
+ */
+export const PatchProjectGrantResponseSchema: GenMessage<PatchProjectGrantResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 25);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.DeleteProjectGrantRequest
+ */
+export type DeleteProjectGrantRequest = Message<"svc.resources.grant.v3alpha.DeleteProjectGrantRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.DeleteProjectGrantRequest.
+ * Use `create(DeleteProjectGrantRequestSchema)` to create a new message.
+ */
+export const DeleteProjectGrantRequestSchema: GenMessage<DeleteProjectGrantRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 26);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.DeleteProjectGrantResponse
+ */
+export type DeleteProjectGrantResponse = Message<"svc.resources.grant.v3alpha.DeleteProjectGrantResponse"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.Details details = 1;
+   */
+  details?: Details | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.DeleteProjectGrantResponse.
+ * Use `create(DeleteProjectGrantResponseSchema)` to create a new message.
+ */
+export const DeleteProjectGrantResponseSchema: GenMessage<DeleteProjectGrantResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 27);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.GetProjectGrantRequest
+ */
+export type GetProjectGrantRequest = Message<"svc.resources.grant.v3alpha.GetProjectGrantRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.GetProjectGrantRequest.
+ * Use `create(GetProjectGrantRequestSchema)` to create a new message.
+ */
+export const GetProjectGrantRequestSchema: GenMessage<GetProjectGrantRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 28);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.GetProjectGrantResponse
+ */
+export type GetProjectGrantResponse = Message<"svc.resources.grant.v3alpha.GetProjectGrantResponse"> & {
+  /**
+   * @generated from field: svc.resources.grant.v3alpha.GetProjectGrant grant = 1;
+   */
+  grant?: GetProjectGrant | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.GetProjectGrantResponse.
+ * Use `create(GetProjectGrantResponseSchema)` to create a new message.
+ */
+export const GetProjectGrantResponseSchema: GenMessage<GetProjectGrantResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 29);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.SearchProjectGrantsRequest
+ */
+export type SearchProjectGrantsRequest = Message<"svc.resources.grant.v3alpha.SearchProjectGrantsRequest"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.ListQuery query = 1;
+   */
+  query?: ListQuery | undefined;
+
+  /**
+   * @generated from field: repeated svc.resources.grant.v3alpha.ProjectGrantSearchFilter filters = 2;
+   */
+  filters: ProjectGrantSearchFilter[];
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.SearchProjectGrantsRequest.
+ * Use `create(SearchProjectGrantsRequestSchema)` to create a new message.
+ */
+export const SearchProjectGrantsRequestSchema: GenMessage<SearchProjectGrantsRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 30);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.SearchProjectGrantsResponse
+ */
+export type SearchProjectGrantsResponse = Message<"svc.resources.grant.v3alpha.SearchProjectGrantsResponse"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.ListDetails details = 1;
+   */
+  details?: ListDetails | undefined;
+
+  /**
+   * @generated from field: repeated svc.resources.grant.v3alpha.GetProjectGrant result = 2;
+   */
+  result: GetProjectGrant[];
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.SearchProjectGrantsResponse.
+ * Use `create(SearchProjectGrantsResponseSchema)` to create a new message.
+ */
+export const SearchProjectGrantsResponseSchema: GenMessage<SearchProjectGrantsResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 31);
+
+/**
  * @generated from service svc.resources.grant.v3alpha.SvcGrants
  */
 export const SvcGrants: GenService<{
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.CreateProjectGrant
+   */
+  createProjectGrant: {
+    methodKind: "unary";
+    input: typeof CreateProjectGrantRequestSchema;
+    output: typeof CreateProjectGrantResponseSchema;
+  },
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.PatchProjectGrant
+   */
+  patchProjectGrant: {
+    methodKind: "unary";
+    input: typeof PatchProjectGrantRequestSchema;
+    output: typeof PatchProjectGrantResponseSchema;
+  },
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.DeleteProjectGrant
+   */
+  deleteProjectGrant: {
+    methodKind: "unary";
+    input: typeof DeleteProjectGrantRequestSchema;
+    output: typeof DeleteProjectGrantResponseSchema;
+  },
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.GetProjectGrant
+   */
+  getProjectGrant: {
+    methodKind: "unary";
+    input: typeof GetProjectGrantRequestSchema;
+    output: typeof GetProjectGrantResponseSchema;
+  },
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.SearchProjectGrants
+   */
+  searchProjectGrants: {
+    methodKind: "unary";
+    input: typeof SearchProjectGrantsRequestSchema;
+    output: typeof SearchProjectGrantsResponseSchema;
+  },
   /**
    * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.CreateUserGrant
    */
