@@ -20,6 +20,7 @@ import { registerIdpProjection } from "./domain/idp/idp.js";
 import { registerOrgDomainProjection } from "./domain/org/domains.js";
 import { registerProviderProjection } from "./domain/provider/provider.js";
 import { registerProjectGrantProjection } from "./domain/project/grants.js";
+import { registerUserSchemaProjection } from "./domain/userschema/user-schema.js";
 
 export function allProjections(): Projections {
   const p = new Projections();
@@ -43,5 +44,6 @@ export function allProjections(): Projections {
   registerOrgDomainProjection(p);
   registerProviderProjection(p);
   registerProjectGrantProjection(p);
+  registerUserSchemaProjection(p);
   return p;
 }

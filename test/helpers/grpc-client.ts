@@ -52,6 +52,33 @@ function timestampText(seconds: string | number, nanos: number): string {
   return `${new Date(Number(seconds) * 1000).toISOString().replace(".000Z", "")}${fraction(nanos)}Z`;
 }
 
+/** google.protobuf.Value in proto3 JSON (any JSON) <-> its message form. */
+function valueToObject(v: Json): Json {
+  if (v === null) return { nullValue: "NULL_VALUE" };
+  if (typeof v === "number") return { numberValue: v };
+  if (typeof v === "string") return { stringValue: v };
+  if (typeof v === "boolean") return { boolValue: v };
+  if (Array.isArray(v)) return { listValue: { values: v.map(valueToObject) } };
+  return { structValue: structToObject(v) };
+}
+
+function structToObject(v: Json): Json {
+  return { fields: Object.fromEntries(Object.entries(v as Record<string, Json>).map(([k, x]) => [k, valueToObject(x)])) };
+}
+
+function valueToJson(v: Record<string, unknown>): Json {
+  if ("structValue" in v) return structToJson(v.structValue as Record<string, unknown>);
+  if ("listValue" in v) return ((v.listValue as { values?: Record<string, unknown>[] }).values ?? []).map(valueToJson);
+  if ("numberValue" in v) return v.numberValue as number;
+  if ("stringValue" in v) return v.stringValue as string;
+  if ("boolValue" in v) return v.boolValue as boolean;
+  return null;
+}
+
+function structToJson(s: Record<string, unknown>): Json {
+  return Object.fromEntries(Object.entries((s.fields ?? {}) as Record<string, Record<string, unknown>>).map(([k, x]) => [k, valueToJson(x)]));
+}
+
 /** proto3 JSON -> a plain object protobufjs accepts (well-known types as objects). */
 function fromJson(type: protobuf.Type, json: Json): Json {
   const out: Record<string, Json> = {};
@@ -61,6 +88,7 @@ function fromJson(type: protobuf.Type, json: Json): Json {
     const convert = (v: Json): Json => {
       const rt = field.resolvedType;
       if (rt instanceof protobuf.Type) {
+        if (rt.fullName === ".google.protobuf.Struct") return structToObject(v);
         if (rt.fullName === ".google.protobuf.Duration" && typeof v === "string") {
           const secs = Number(v.slice(0, -1));
           return { seconds: String(Math.trunc(secs)), nanos: Math.round((secs - Math.trunc(secs)) * 1e9) };
@@ -86,6 +114,7 @@ function toJson(type: protobuf.Type, obj: Record<string, unknown>): Json {
         const m = v as { seconds?: string; nanos?: number };
         if (rt.fullName === ".google.protobuf.Timestamp") return timestampText(m.seconds ?? 0, m.nanos ?? 0);
         if (rt.fullName === ".google.protobuf.Duration") return durationText(m.seconds ?? 0, m.nanos ?? 0);
+        if (rt.fullName === ".google.protobuf.Struct") return structToJson(v as Record<string, unknown>);
         return toJson(rt, v as Record<string, unknown>);
       }
       return v as Json;

@@ -41,8 +41,9 @@ function restTransport(baseUrl: string, routes: Record<string, RestRoute>): Tran
       });
       let body: unknown;
       if (route.body) {
-        body = rest[route.body];
-        delete rest[route.body];
+        const key = route.body in rest ? route.body : route.body.replace(/_([a-z])/g, (_x, c: string) => c.toUpperCase());
+        body = rest[key];
+        delete rest[key];
       }
       const query = new URLSearchParams();
       const flatten = (prefix: string, value: unknown) => {

@@ -49,8 +49,11 @@ function setPath(target: JsonObject, desc: DescMessage, key: string, values: str
   if (!field) return;
   if (rest.length > 0) {
     if (field.fieldKind !== "message") return;
+    const existed = field.jsonName in target;
     const child = (target[field.jsonName] ??= {}) as JsonObject;
     setPath(child, field.message, rest.join("."), values, fullKey);
+    // An unknown nested parameter must not leave an empty message behind.
+    if (!existed && Object.keys(child).length === 0) delete target[field.jsonName];
     return;
   }
   target[field.jsonName] = field.fieldKind === "list" ? values.map((v) => scalarFromText(field, v, fullKey)) : scalarFromText(field, values[values.length - 1]!, fullKey);

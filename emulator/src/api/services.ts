@@ -14,10 +14,11 @@ import { membershipsService } from "./memberships/service.js";
 import { instancesService } from "./instances/service.js";
 import { domainsService } from "./domains/service.js";
 import { smsProvidersService, smtpProvidersService } from "./providers/service.js";
+import { userSchemasService } from "./userschemas/service.js";
 
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService(), instancesService(), domainsService(), smtpProvidersService(), smsProvidersService()]);
+  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService(), instancesService(), domainsService(), smtpProvidersService(), smsProvidersService(), userSchemasService()]);
   return table;
 }

@@ -325,6 +325,22 @@ const migrations: string[] = [
     UNIQUE (project_id, granted_org_id)
   );
   `,
+  // 11: user schemas (SvcUserSchemas)
+  `
+  CREATE TABLE user_schemas (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    schema TEXT NOT NULL,
+    authenticators TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('active', 'inactive')),
+    revision INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (instance_id, type)
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {
