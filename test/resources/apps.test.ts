@@ -22,6 +22,8 @@ const apps = transportsFor(emu.url, {
     CreateAPIApp: { verb: "POST", path: `${B}/apps/api`, body: "app" },
     GetApp: { verb: "GET", path: `${B}/apps/{id}` },
     DeleteApp: { verb: "DELETE", path: `${B}/apps/{id}` },
+    PatchOIDCApp: { verb: "PATCH", path: `${B}/apps/oidc/{id}`, body: "app" },
+    PatchAPIApp: { verb: "PATCH", path: `${B}/apps/api/{id}`, body: "app" },
     SearchApps: { verb: "POST", path: `${B}/apps/_search`, body: "filters" },
     RegenerateClientSecret: { verb: "POST", path: `${B}/apps/{id}/_regenerate_client_secret` },
     AddAppKey: { verb: "POST", path: `${B}/apps/{app_id}/keys`, body: "key" },
@@ -80,6 +82,22 @@ for (const t of apps.all) {
       assert.match(String(ok(await t.call("AddAppKey", { appId: id, key: { publicKey: jwk } }, pat), 201).keyId), /^\d+$/);
       fails(await t.call("AddAppKey", { appId: id, key: { publicKey: "not a key" } }, pat), 3, 400, /RSA public key as JWK or PEM/);
       fails(await t.call("RegenerateClientSecret", { id }, pat), 9, 400, /does not authenticate with a client secret/);
+    });
+
+    it("patches an app: new redirect URIs work at once; a switch to a secret method returns a secret", async () => {
+      const created = ok(await t.call("CreateOIDCApp", { app: { projectId, name: `${t.name} patched`, redirectUris: [REDIRECT], authMethodType: "OIDC_AUTH_METHOD_TYPE_NONE" } }, pat));
+      const id = (created.details as { id: string }).id;
+      const patched = ok(await t.call("PatchOIDCApp", { id, app: { name: `${t.name} renamed`, redirectUris: ["http://localhost:4001/cb"], authMethodType: "OIDC_AUTH_METHOD_TYPE_POST", accessTokenType: "OIDC_TOKEN_TYPE_JWT" } }, pat));
+      assert.ok(String(patched.clientSecret).length >= 40);
+      const got = ok(await t.call("GetApp", { id }, pat)).app as { oidc: Record<string, unknown> };
+      assert.deepEqual([got.oidc.name, got.oidc.redirectUris, got.oidc.authMethodType, got.oidc.accessTokenType], [`${t.name} renamed`, ["http://localhost:4001/cb"], "OIDC_AUTH_METHOD_TYPE_POST", "OIDC_TOKEN_TYPE_JWT"]);
+      const unchanged = ok(await t.call("PatchOIDCApp", { id, app: { name: `${t.name} renamed` } }, pat));
+      assert.equal(unchanged.clientSecret, undefined);
+      fails(await t.call("PatchOIDCApp", { id, app: { responseTypes: ["OIDC_RESPONSE_TYPE_ID_TOKEN"] } }, pat), 3, 400, /need grant type implicit/);
+      fails(await t.call("PatchAPIApp", { id, app: { name: "x" } }, pat), 5, 404, /among the api apps/);
+      const api = ok(await t.call("CreateAPIApp", { app: { projectId, name: `${t.name} api 2`, authMethodType: "API_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT" } }, pat));
+      const apiPatched = ok(await t.call("PatchAPIApp", { id: (api.details as { id: string }).id, app: { authMethodType: "API_AUTH_METHOD_TYPE_BASIC" } }, pat));
+      assert.ok(String(apiPatched.clientSecret).length >= 40);
     });
 
     it("refuses invalid configurations", async () => {

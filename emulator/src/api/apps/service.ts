@@ -2,7 +2,7 @@
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { durationFromMs, durationMs } from "@bufbuild/protobuf/wkt";
-import { addKey, createApp, foundApp, regenerateSecret, removeApp } from "../../domain/app/commands.js";
+import { addKey, changeApp, createApp, foundApp, regenerateSecret, removeApp } from "../../domain/app/commands.js";
 import { SELECT_APPS, appFromRow, type App, type AppRow, type OidcAppConfig } from "../../domain/app/app.js";
 import {
   APIAuthMethodType,
@@ -123,6 +123,28 @@ export function appsService(): ServiceDefinition {
     createAPIApp(req, call) {
       const { app, clientId, clientSecret } = createApp(call.core, actorOf(call), req.app!.projectId, req.app!.name, "api", { authMethod: API_METHODS.get(req.app!.authMethodType)! });
       return { details: appMessage(app).details, clientId, clientSecret: clientSecret ?? "" };
+    },
+    patchOIDCApp(req, call) {
+      const p = req.app!;
+      const { secret } = changeApp(call.core, actorOf(call), req.id, "oidc", {
+        name: p.name,
+        redirectUris: p.redirectUris.length ? p.redirectUris : undefined,
+        postLogoutRedirectUris: p.postLogoutRedirectUris.length ? p.postLogoutRedirectUris : undefined,
+        authMethod: p.authMethodType === undefined ? undefined : AUTH_METHODS.get(p.authMethodType),
+        accessTokenType: p.accessTokenType === undefined ? undefined : p.accessTokenType === OIDCTokenType.OIDC_TOKEN_TYPE_JWT ? "jwt" : "opaque",
+        devMode: p.devMode,
+        responseTypes: p.responseTypes.length ? p.responseTypes.map((r) => RESPONSE_TYPES.get(r)!) : undefined,
+        grantTypes: p.grantTypes.length ? p.grantTypes.map((g) => GRANT_TYPES.get(g)!) : undefined,
+        accessTokenRoleAssertion: p.accessTokenRoleAssertion,
+        idTokenRoleAssertion: p.idTokenRoleAssertion,
+        idTokenUserinfoAssertion: p.idTokenUserinfoAssertion,
+      });
+      return { details: appMessage(foundApp(call.core, actorOf(call), req.id)).details, clientSecret: secret ?? "" };
+    },
+    patchAPIApp(req, call) {
+      const p = req.app!;
+      const { secret } = changeApp(call.core, actorOf(call), req.id, "api", { name: p.name, authMethod: p.authMethodType === undefined ? undefined : API_METHODS.get(p.authMethodType) });
+      return { details: appMessage(foundApp(call.core, actorOf(call), req.id)).details, clientSecret: secret ?? "" };
     },
     getApp(req, call) {
       return { app: appMessage(foundApp(call.core, actorOf(call), req.id)) };

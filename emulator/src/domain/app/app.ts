@@ -73,6 +73,18 @@ export function registerAppProjection(p: Projections): void {
         e.aggregateSequence,
       );
     },
+    "app.changed": (db, e) => {
+      const current = JSON.parse((db.stmt("SELECT config FROM apps WHERE id = ?").get(e.aggregateId) as { config: string }).config) as object;
+      const { name, ...config } = e.payload as Record<string, unknown>;
+      db.stmt("UPDATE apps SET name = COALESCE(?, name), config = ?, client_secret_hash = COALESCE(?, client_secret_hash), changed_at = ?, sequence = ? WHERE id = ?").run(
+        (name as string | undefined) ?? null,
+        JSON.stringify({ ...current, ...Object.fromEntries(Object.entries(config).filter(([k]) => k !== "secretHash")) }),
+        (config.secretHash as string | undefined) ?? null,
+        e.createdAt,
+        e.aggregateSequence,
+        e.aggregateId,
+      );
+    },
     "app.removed": (db, e) => {
       db.stmt("DELETE FROM apps WHERE id = ?").run(e.aggregateId);
     },

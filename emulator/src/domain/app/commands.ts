@@ -64,3 +64,26 @@ export function addKey(core: Core, actor: Actor, appId: string, publicKey: strin
   const app = foundApp(core, actor, appId);
   return addAppKey(core, app, publicJwkOf(publicKey), actor.userId);
 }
+
+/**
+ * Changes an app's name and configuration; a switch to a secret method generates a secret, returned
+ * once. The OIDC configuration that results must still be consistent.
+ */
+export function changeApp(core: Core, actor: Actor, id: string, kind: "oidc" | "api", patch: Record<string, unknown>): { event: StoredEvent | undefined; secret?: string } {
+  let secret: string | undefined;
+  const [changed] = core.events.command(() => {
+    const app = foundApp(core, actor, id);
+    if (app.kind !== kind) throw notFound("APP-not-found", `App not found among the ${kind} apps`);
+    const config = (app.oidc ?? app.api) as unknown as Record<string, unknown>;
+    const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(k === "name" ? app.name : config[k])));
+    if (Object.keys(diff).length === 0) return [];
+    if (kind === "oidc") checkOidc({ ...(app.oidc as OidcAppConfig), ...(diff as Partial<OidcAppConfig>) });
+    const method = diff.authMethod as string | undefined;
+    if (method && (method === "client_secret_basic" || method === "client_secret_post") && !app.hasSecret) {
+      secret = generateSecret();
+      diff.secretHash = hashSecret(secret);
+    }
+    return [event(actor, app, "app.changed", diff)];
+  });
+  return { event: changed, secret };
+}
