@@ -19,6 +19,10 @@ const grants = transportsFor(emu.url, {
   routes: {
     CreateUserGrant: { verb: "POST", path: `${B}/grants/users`, body: "grant" },
     CreateProjectGrant: { verb: "POST", path: `${B}/grants/projects`, body: "grant" },
+    CreateRole: { verb: "POST", path: `${B}/grants/roles`, body: "role" },
+    PatchRole: { verb: "PATCH", path: `${B}/grants/roles/{project_id}/{key}`, body: "role" },
+    DeleteRole: { verb: "DELETE", path: `${B}/grants/roles/{project_id}/{key}` },
+    SearchRoles: { verb: "POST", path: `${B}/grants/roles/_search`, body: "filters" },
     PatchProjectGrant: { verb: "PATCH", path: `${B}/grants/projects/{id}`, body: "grant" },
     DeleteProjectGrant: { verb: "DELETE", path: `${B}/grants/projects/{id}` },
     GetProjectGrant: { verb: "GET", path: `${B}/grants/projects/{id}` },
@@ -66,6 +70,17 @@ for (let i = 0; i < grants.all.length; i++) {
       ok(await g.call("DeleteUserGrant", { id }, pat));
       fails(await g.call("GetUserGrant", { id }, pat), 5, 404, /User grant not found/);
       fails(await g.call("CreateUserGrant", { grant: { userId: "404", projectId: project, roleKeys: [] } }, pat), 5, 404, /User could not be found/);
+    });
+
+    it("creates, patches, finds and deletes roles", async () => {
+      ok(await g.call("CreateRole", { role: { projectId: project, key: "auditor", displayName: "Auditor" } }, pat), 201);
+      fails(await g.call("CreateRole", { role: { projectId: project, key: "auditor" } }, pat), 6, 409, /already has a role/);
+      ok(await g.call("PatchRole", { projectId: project, key: "auditor", role: { displayName: "Auditor (read only)", group: "compliance" } }, pat));
+      const found = ok(await g.call("SearchRoles", { filters: [{ projectId: { id: project } }], query: { asc: true } } as never, pat));
+      assert.deepEqual(((found.result ?? []) as { key: string }[]).map((r) => r.key), ["admin", "auditor", "editor", "viewer"]);
+      assert.deepEqual((found.result as Record<string, unknown>[])[1], { projectId: project, key: "auditor", displayName: "Auditor (read only)", group: "compliance" });
+      ok(await g.call("DeleteRole", { projectId: project, key: "auditor" }, pat));
+      fails(await g.call("DeleteRole", { projectId: project, key: "auditor" }, pat), 5, 404, /no role "auditor"/);
     });
 
     it("grants a project's roles to another org; a role removed from the project leaves the grant", async () => {

@@ -3,6 +3,7 @@
 import { changeGrantRoles, createGrant, foundGrant, removeGrant } from "../../domain/user-grant/commands.js";
 import { userGrantFromRow, type UserGrant, type UserGrantRow } from "../../domain/user-grant/user-grant.js";
 import { SvcGrants } from "../../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
+import { addRole, changeRole, found as foundProject, removeRole } from "../../domain/project/commands.js";
 import { SELECT_PROJECT_GRANTS, changeProjectGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
 import { pagedSearch } from "../../store/paged-search.js";
 import { actorOf } from "../actions/targets.js";
@@ -62,6 +63,36 @@ export function grantsService(): ServiceDefinition {
       const dir = page.asc ? "ASC" : "DESC";
       const rows = call.core.db.stmt(`${SELECT_PROJECT_GRANTS} WHERE ${clause} ORDER BY g.created_at ${dir}, g.id ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as ProjectGrantRow[];
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => projectGrantMessage(projectGrantFromRow(r))) };
+    },
+    createRole(req, call) {
+      const r = req.role!;
+      const e = addRole(call.core, actorOf(call), r.projectId, { key: r.key, displayName: r.displayName, group: r.group });
+      return { details: orgResourceDetails(r.projectId, e.resourceOwner, e.aggregateSequence, e.createdAt) };
+    },
+    patchRole(req, call) {
+      changeRole(call.core, actorOf(call), req.projectId, req.key, { displayName: req.role!.displayName, group: req.role!.group });
+      const p = foundProject(call.core, actorOf(call), req.projectId);
+      return { details: orgResourceDetails(p.id, p.orgId, p.sequence, p.changedAt) };
+    },
+    deleteRole(req, call) {
+      const e = removeRole(call.core, actorOf(call), req.projectId, req.key);
+      return { details: orgResourceDetails(req.projectId, e.resourceOwner, e.aggregateSequence, e.createdAt) };
+    },
+    searchRoles(req, call) {
+      const page = pageOf(req.query);
+      const projectIds = req.filters.map((f) => f.filter.value!.id);
+      const where = ["p.instance_id = ?", ...projectIds.map(() => "r.project_id = ?")];
+      const args: unknown[] = [call.instance.id, ...projectIds];
+      const clause = where.join(" AND ");
+      const total = (call.core.db.stmt(`SELECT COUNT(*) AS n FROM project_roles r JOIN projects p ON p.id = r.project_id WHERE ${clause}`).get(...args) as { n: number }).n;
+      const dir = page.asc ? "ASC" : "DESC";
+      const rows = call.core.db.stmt(`SELECT r.* FROM project_roles r JOIN projects p ON p.id = r.project_id WHERE ${clause} ORDER BY r.project_id ${dir}, r.key ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as {
+        project_id: string;
+        key: string;
+        display_name: string;
+        role_group: string;
+      }[];
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => ({ projectId: r.project_id, key: r.key, displayName: r.display_name, group: r.role_group })) };
     },
     searchUserGrants(req, call) {
       const page = pageOf(req.query);

@@ -65,3 +65,14 @@ export function removeRole(core: Core, actor: Actor, projectId: string, key: str
   });
   return removed!;
 }
+
+export function changeRole(core: Core, actor: Actor, projectId: string, key: string, patch: { displayName?: string; group?: string }): StoredEvent | undefined {
+  const [changed] = core.events.command(() => {
+    const p = found(core, actor, projectId);
+    const role = projectRoles(core.db, projectId).find((r) => r.key === key);
+    if (!role) throw notFound("PROJECT-role-not-found", `The project has no role ${JSON.stringify(key)}`);
+    const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && v !== role[k as "displayName" | "group"]));
+    return Object.keys(diff).length ? [event(actor, p, "project.role.changed", { key, ...diff })] : [];
+  });
+  return changed;
+}

@@ -61,6 +61,15 @@ export function registerProjectProjection(p: Projections): void {
       db.stmt("DELETE FROM project_roles WHERE project_id = ? AND key = ?").run(e.aggregateId, e.payload.key);
       db.stmt("UPDATE projects SET changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
     },
+    "project.role.changed": (db, e) => {
+      db.stmt("UPDATE project_roles SET display_name = COALESCE(?, display_name), role_group = COALESCE(?, role_group) WHERE project_id = ? AND key = ?").run(
+        e.payload.displayName ?? null,
+        e.payload.group ?? null,
+        e.aggregateId,
+        e.payload.key,
+      );
+      db.stmt("UPDATE projects SET changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
+    },
     "project.role.added": (db, e) => {
       db.stmt("INSERT INTO project_roles (project_id, key, display_name, role_group) VALUES (?, ?, ?, ?)").run(e.aggregateId, e.payload.key, e.payload.displayName, e.payload.group);
       db.stmt("UPDATE projects SET changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);

@@ -4,7 +4,7 @@
 
 // SvcGrants (spec "Services": project grants, user grants, roles): user grants are the roles a user
 // holds on a project, which tokens assert as role claims; project grants give another org a
-// project's roles to hand out. (Roles themselves are managed with SvcProjects.)
+// project's roles to hand out; roles are a project's role keys (also reachable through SvcProjects).
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
@@ -19,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file svc/resources/grant/v3alpha/grant_service.proto.
  */
 export const file_svc_resources_grant_v3alpha_grant_service: GenFile = /*@__PURE__*/
-  fileDesc("Ci9zdmMvcmVzb3VyY2VzL2dyYW50L3YzYWxwaGEvZ3JhbnRfc2VydmljZS5wcm90bxIbc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhImwKCVVzZXJHcmFudBIbCgd1c2VyX2lkGAEgASgJQgr6QgdyBRABGMgBEh4KCnByb2plY3RfaWQYAiABKAlCCvpCB3IFEAEYyAESIgoJcm9sZV9rZXlzGAMgAygJQg/6QgySAQkiB3IFEAEYyAEiNAoOUGF0Y2hVc2VyR3JhbnQSIgoJcm9sZV9rZXlzGAEgAygJQg/6QgySAQkiB3IFEAEYyAEifQoMR2V0VXNlckdyYW50EjYKB2RldGFpbHMYASABKAsyJS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkRldGFpbHMSNQoFZ3JhbnQYAiABKAsyJi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuVXNlckdyYW50IrYBChVVc2VyR3JhbnRTZWFyY2hGaWx0ZXISQwoHdXNlcl9pZBgBIAEoCzIwLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Vc2VyR3JhbnRVc2VyRmlsdGVySAASSQoKcHJvamVjdF9pZBgCIAEoCzIzLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Vc2VyR3JhbnRQcm9qZWN0RmlsdGVySABCDQoGZmlsdGVyEgP4QgEiLQoTVXNlckdyYW50VXNlckZpbHRlchIWCgJpZBgBIAEoCUIK+kIHcgUQARjIASIwChZVc2VyR3JhbnRQcm9qZWN0RmlsdGVyEhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlkKFkNyZWF0ZVVzZXJHcmFudFJlcXVlc3QSPwoFZ3JhbnQYASABKAsyJi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuVXNlckdyYW50Qgj6QgWKAQIQASJRChdDcmVhdGVVc2VyR3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzInUKFVBhdGNoVXNlckdyYW50UmVxdWVzdBIWCgJpZBgBIAEoCUIK+kIHcgUQARjIARJECgVncmFudBgCIAEoCzIrLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFVzZXJHcmFudEII+kIFigECEAEiUAoWUGF0Y2hVc2VyR3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzIjAKFkRlbGV0ZVVzZXJHcmFudFJlcXVlc3QSFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiUQoXRGVsZXRlVXNlckdyYW50UmVzcG9uc2USNgoHZGV0YWlscxgBIAEoCzIlLnN2Yy5yZXNvdXJjZXMub2JqZWN0LnYzYWxwaGEuRGV0YWlscyItChNHZXRVc2VyR3JhbnRSZXF1ZXN0EhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlAKFEdldFVzZXJHcmFudFJlc3BvbnNlEjgKBWdyYW50GAEgASgLMikuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFVzZXJHcmFudCKWAQoXU2VhcmNoVXNlckdyYW50c1JlcXVlc3QSNgoFcXVlcnkYASABKAsyJy5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3RRdWVyeRJDCgdmaWx0ZXJzGAIgAygLMjIuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlVzZXJHcmFudFNlYXJjaEZpbHRlciKRAQoYU2VhcmNoVXNlckdyYW50c1Jlc3BvbnNlEjoKB2RldGFpbHMYASABKAsyKS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3REZXRhaWxzEjkKBnJlc3VsdBgCIAMoCzIpLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRVc2VyR3JhbnQidgoMUHJvamVjdEdyYW50Eh4KCnByb2plY3RfaWQYASABKAlCCvpCB3IFEAEYyAESIgoOZ3JhbnRlZF9vcmdfaWQYAiABKAlCCvpCB3IFEAEYyAESIgoJcm9sZV9rZXlzGAMgAygJQg/6QgySAQkiB3IFEAEYyAEiNwoRUGF0Y2hQcm9qZWN0R3JhbnQSIgoJcm9sZV9rZXlzGAEgAygJQg/6QgySAQkiB3IFEAEYyAEigwEKD0dldFByb2plY3RHcmFudBI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzEjgKBWdyYW50GAIgASgLMikuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudCLFAQoYUHJvamVjdEdyYW50U2VhcmNoRmlsdGVyEkwKCnByb2plY3RfaWQYASABKAsyNi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUHJvamVjdEdyYW50UHJvamVjdEZpbHRlckgAEkwKDmdyYW50ZWRfb3JnX2lkGAIgASgLMjIuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudE9yZ0ZpbHRlckgAQg0KBmZpbHRlchID+EIBIjMKGVByb2plY3RHcmFudFByb2plY3RGaWx0ZXISFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiLwoVUHJvamVjdEdyYW50T3JnRmlsdGVyEhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIl8KGUNyZWF0ZVByb2plY3RHcmFudFJlcXVlc3QSQgoFZ3JhbnQYASABKAsyKS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUHJvamVjdEdyYW50Qgj6QgWKAQIQASJUChpDcmVhdGVQcm9qZWN0R3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzInsKGFBhdGNoUHJvamVjdEdyYW50UmVxdWVzdBIWCgJpZBgBIAEoCUIK+kIHcgUQARjIARJHCgVncmFudBgCIAEoCzIuLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFByb2plY3RHcmFudEII+kIFigECEAEiUwoZUGF0Y2hQcm9qZWN0R3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzIjMKGURlbGV0ZVByb2plY3RHcmFudFJlcXVlc3QSFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiVAoaRGVsZXRlUHJvamVjdEdyYW50UmVzcG9uc2USNgoHZGV0YWlscxgBIAEoCzIlLnN2Yy5yZXNvdXJjZXMub2JqZWN0LnYzYWxwaGEuRGV0YWlscyIwChZHZXRQcm9qZWN0R3JhbnRSZXF1ZXN0EhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlYKF0dldFByb2plY3RHcmFudFJlc3BvbnNlEjsKBWdyYW50GAEgASgLMiwuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFByb2plY3RHcmFudCKcAQoaU2VhcmNoUHJvamVjdEdyYW50c1JlcXVlc3QSNgoFcXVlcnkYASABKAsyJy5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3RRdWVyeRJGCgdmaWx0ZXJzGAIgAygLMjUuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudFNlYXJjaEZpbHRlciKXAQobU2VhcmNoUHJvamVjdEdyYW50c1Jlc3BvbnNlEjoKB2RldGFpbHMYASABKAsyKS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3REZXRhaWxzEjwKBnJlc3VsdBgCIAMoCzIsLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRQcm9qZWN0R3JhbnQyqBAKCVN2Y0dyYW50cxLYAQoSQ3JlYXRlUHJvamVjdEdyYW50EjYuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkNyZWF0ZVByb2plY3RHcmFudFJlcXVlc3QaNy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuQ3JlYXRlUHJvamVjdEdyYW50UmVzcG9uc2UiUYK1GBwKFQoTcHJvamVjdC5ncmFudC53cml0ZRIDCMkBgtPkkwIrOgVncmFudCIiL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy9wcm9qZWN0cxLVAQoRUGF0Y2hQcm9qZWN0R3JhbnQSNS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUGF0Y2hQcm9qZWN0R3JhbnRSZXF1ZXN0GjYuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlBhdGNoUHJvamVjdEdyYW50UmVzcG9uc2UiUYK1GBcKFQoTcHJvamVjdC5ncmFudC53cml0ZYLT5JMCMDoFZ3JhbnQyJy9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvcHJvamVjdHMve2lkfRLSAQoSRGVsZXRlUHJvamVjdEdyYW50EjYuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkRlbGV0ZVByb2plY3RHcmFudFJlcXVlc3QaNy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuRGVsZXRlUHJvamVjdEdyYW50UmVzcG9uc2UiS4K1GBgKFgoUcHJvamVjdC5ncmFudC5kZWxldGWC0+STAikqJy9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvcHJvamVjdHMve2lkfRLHAQoPR2V0UHJvamVjdEdyYW50EjMuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFByb2plY3RHcmFudFJlcXVlc3QaNC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuR2V0UHJvamVjdEdyYW50UmVzcG9uc2UiSYK1GBYKFAoScHJvamVjdC5ncmFudC5yZWFkgtPkkwIpEicvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3Byb2plY3RzL3tpZH0S3wEKE1NlYXJjaFByb2plY3RHcmFudHMSNy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuU2VhcmNoUHJvamVjdEdyYW50c1JlcXVlc3QaOC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuU2VhcmNoUHJvamVjdEdyYW50c1Jlc3BvbnNlIlWCtRgWChQKEnByb2plY3QuZ3JhbnQucmVhZILT5JMCNToHZmlsdGVycyIqL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy9wcm9qZWN0cy9fc2VhcmNoEskBCg9DcmVhdGVVc2VyR3JhbnQSMy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuQ3JlYXRlVXNlckdyYW50UmVxdWVzdBo0LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5DcmVhdGVVc2VyR3JhbnRSZXNwb25zZSJLgrUYGQoSChB1c2VyLmdyYW50LndyaXRlEgMIyQGC0+STAig6BWdyYW50Ih8vcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3VzZXJzEsYBCg5QYXRjaFVzZXJHcmFudBIyLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFVzZXJHcmFudFJlcXVlc3QaMy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUGF0Y2hVc2VyR3JhbnRSZXNwb25zZSJLgrUYFAoSChB1c2VyLmdyYW50LndyaXRlgtPkkwItOgVncmFudDIkL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy91c2Vycy97aWR9EsMBCg9EZWxldGVVc2VyR3JhbnQSMy5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuRGVsZXRlVXNlckdyYW50UmVxdWVzdBo0LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5EZWxldGVVc2VyR3JhbnRSZXNwb25zZSJFgrUYFQoTChF1c2VyLmdyYW50LmRlbGV0ZYLT5JMCJiokL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy91c2Vycy97aWR9ErgBCgxHZXRVc2VyR3JhbnQSMC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuR2V0VXNlckdyYW50UmVxdWVzdBoxLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRVc2VyR3JhbnRSZXNwb25zZSJDgrUYEwoRCg91c2VyLmdyYW50LnJlYWSC0+STAiYSJC9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvdXNlcnMve2lkfRLQAQoQU2VhcmNoVXNlckdyYW50cxI0LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5TZWFyY2hVc2VyR3JhbnRzUmVxdWVzdBo1LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5TZWFyY2hVc2VyR3JhbnRzUmVzcG9uc2UiT4K1GBMKEQoPdXNlci5ncmFudC5yZWFkgtPkkwIyOgdmaWx0ZXJzIicvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3VzZXJzL19zZWFyY2hiBnByb3RvMw", [file_google_api_annotations, file_svc_protoc_gen_svc_v2_options, file_svc_resources_object_v3alpha_object, file_validate_validate]);
+  fileDesc("Ci9zdmMvcmVzb3VyY2VzL2dyYW50L3YzYWxwaGEvZ3JhbnRfc2VydmljZS5wcm90bxIbc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhImwKCVVzZXJHcmFudBIbCgd1c2VyX2lkGAEgASgJQgr6QgdyBRABGMgBEh4KCnByb2plY3RfaWQYAiABKAlCCvpCB3IFEAEYyAESIgoJcm9sZV9rZXlzGAMgAygJQg/6QgySAQkiB3IFEAEYyAEiNAoOUGF0Y2hVc2VyR3JhbnQSIgoJcm9sZV9rZXlzGAEgAygJQg/6QgySAQkiB3IFEAEYyAEifQoMR2V0VXNlckdyYW50EjYKB2RldGFpbHMYASABKAsyJS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkRldGFpbHMSNQoFZ3JhbnQYAiABKAsyJi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuVXNlckdyYW50IrYBChVVc2VyR3JhbnRTZWFyY2hGaWx0ZXISQwoHdXNlcl9pZBgBIAEoCzIwLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Vc2VyR3JhbnRVc2VyRmlsdGVySAASSQoKcHJvamVjdF9pZBgCIAEoCzIzLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Vc2VyR3JhbnRQcm9qZWN0RmlsdGVySABCDQoGZmlsdGVyEgP4QgEiLQoTVXNlckdyYW50VXNlckZpbHRlchIWCgJpZBgBIAEoCUIK+kIHcgUQARjIASIwChZVc2VyR3JhbnRQcm9qZWN0RmlsdGVyEhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlkKFkNyZWF0ZVVzZXJHcmFudFJlcXVlc3QSPwoFZ3JhbnQYASABKAsyJi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuVXNlckdyYW50Qgj6QgWKAQIQASJRChdDcmVhdGVVc2VyR3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzInUKFVBhdGNoVXNlckdyYW50UmVxdWVzdBIWCgJpZBgBIAEoCUIK+kIHcgUQARjIARJECgVncmFudBgCIAEoCzIrLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFVzZXJHcmFudEII+kIFigECEAEiUAoWUGF0Y2hVc2VyR3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzIjAKFkRlbGV0ZVVzZXJHcmFudFJlcXVlc3QSFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiUQoXRGVsZXRlVXNlckdyYW50UmVzcG9uc2USNgoHZGV0YWlscxgBIAEoCzIlLnN2Yy5yZXNvdXJjZXMub2JqZWN0LnYzYWxwaGEuRGV0YWlscyItChNHZXRVc2VyR3JhbnRSZXF1ZXN0EhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlAKFEdldFVzZXJHcmFudFJlc3BvbnNlEjgKBWdyYW50GAEgASgLMikuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFVzZXJHcmFudCKWAQoXU2VhcmNoVXNlckdyYW50c1JlcXVlc3QSNgoFcXVlcnkYASABKAsyJy5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3RRdWVyeRJDCgdmaWx0ZXJzGAIgAygLMjIuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlVzZXJHcmFudFNlYXJjaEZpbHRlciKRAQoYU2VhcmNoVXNlckdyYW50c1Jlc3BvbnNlEjoKB2RldGFpbHMYASABKAsyKS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3REZXRhaWxzEjkKBnJlc3VsdBgCIAMoCzIpLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRVc2VyR3JhbnQidgoMUHJvamVjdEdyYW50Eh4KCnByb2plY3RfaWQYASABKAlCCvpCB3IFEAEYyAESIgoOZ3JhbnRlZF9vcmdfaWQYAiABKAlCCvpCB3IFEAEYyAESIgoJcm9sZV9rZXlzGAMgAygJQg/6QgySAQkiB3IFEAEYyAEiNwoRUGF0Y2hQcm9qZWN0R3JhbnQSIgoJcm9sZV9rZXlzGAEgAygJQg/6QgySAQkiB3IFEAEYyAEigwEKD0dldFByb2plY3RHcmFudBI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzEjgKBWdyYW50GAIgASgLMikuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudCLFAQoYUHJvamVjdEdyYW50U2VhcmNoRmlsdGVyEkwKCnByb2plY3RfaWQYASABKAsyNi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUHJvamVjdEdyYW50UHJvamVjdEZpbHRlckgAEkwKDmdyYW50ZWRfb3JnX2lkGAIgASgLMjIuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudE9yZ0ZpbHRlckgAQg0KBmZpbHRlchID+EIBIjMKGVByb2plY3RHcmFudFByb2plY3RGaWx0ZXISFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiLwoVUHJvamVjdEdyYW50T3JnRmlsdGVyEhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIl8KGUNyZWF0ZVByb2plY3RHcmFudFJlcXVlc3QSQgoFZ3JhbnQYASABKAsyKS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUHJvamVjdEdyYW50Qgj6QgWKAQIQASJUChpDcmVhdGVQcm9qZWN0R3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzInsKGFBhdGNoUHJvamVjdEdyYW50UmVxdWVzdBIWCgJpZBgBIAEoCUIK+kIHcgUQARjIARJHCgVncmFudBgCIAEoCzIuLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFByb2plY3RHcmFudEII+kIFigECEAEiUwoZUGF0Y2hQcm9qZWN0R3JhbnRSZXNwb25zZRI2CgdkZXRhaWxzGAEgASgLMiUuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5EZXRhaWxzIjMKGURlbGV0ZVByb2plY3RHcmFudFJlcXVlc3QSFgoCaWQYASABKAlCCvpCB3IFEAEYyAEiVAoaRGVsZXRlUHJvamVjdEdyYW50UmVzcG9uc2USNgoHZGV0YWlscxgBIAEoCzIlLnN2Yy5yZXNvdXJjZXMub2JqZWN0LnYzYWxwaGEuRGV0YWlscyIwChZHZXRQcm9qZWN0R3JhbnRSZXF1ZXN0EhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIlYKF0dldFByb2plY3RHcmFudFJlc3BvbnNlEjsKBWdyYW50GAEgASgLMiwuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFByb2plY3RHcmFudCKcAQoaU2VhcmNoUHJvamVjdEdyYW50c1JlcXVlc3QSNgoFcXVlcnkYASABKAsyJy5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3RRdWVyeRJGCgdmaWx0ZXJzGAIgAygLMjUuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlByb2plY3RHcmFudFNlYXJjaEZpbHRlciKXAQobU2VhcmNoUHJvamVjdEdyYW50c1Jlc3BvbnNlEjoKB2RldGFpbHMYASABKAsyKS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkxpc3REZXRhaWxzEjwKBnJlc3VsdBgCIAMoCzIsLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRQcm9qZWN0R3JhbnQieAoEUm9sZRIeCgpwcm9qZWN0X2lkGAEgASgJQgr6QgdyBRABGMgBEhcKA2tleRgCIAEoCUIK+kIHcgUQARjIARIeCgxkaXNwbGF5X25hbWUYAyABKAlCCPpCBXIDGMgBEhcKBWdyb3VwGAQgASgJQgj6QgVyAxjIASJpCglQYXRjaFJvbGUSIwoMZGlzcGxheV9uYW1lGAEgASgJQgj6QgVyAxjIAUgAiAEBEhwKBWdyb3VwGAIgASgJQgj6QgVyAxjIAUgBiAEBQg8KDV9kaXNwbGF5X25hbWVCCAoGX2dyb3VwImcKEFJvbGVTZWFyY2hGaWx0ZXISRAoKcHJvamVjdF9pZBgBIAEoCzIuLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5Sb2xlUHJvamVjdEZpbHRlckgAQg0KBmZpbHRlchID+EIBIisKEVJvbGVQcm9qZWN0RmlsdGVyEhYKAmlkGAEgASgJQgr6QgdyBRABGMgBIk4KEUNyZWF0ZVJvbGVSZXF1ZXN0EjkKBHJvbGUYASABKAsyIS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUm9sZUII+kIFigECEAEiTAoSQ3JlYXRlUm9sZVJlc3BvbnNlEjYKB2RldGFpbHMYASABKAsyJS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkRldGFpbHMiiwEKEFBhdGNoUm9sZVJlcXVlc3QSHgoKcHJvamVjdF9pZBgBIAEoCUIK+kIHcgUQARjIARIXCgNrZXkYAiABKAlCCvpCB3IFEAEYyAESPgoEcm9sZRgDIAEoCzImLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFJvbGVCCPpCBYoBAhABIksKEVBhdGNoUm9sZVJlc3BvbnNlEjYKB2RldGFpbHMYASABKAsyJS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkRldGFpbHMiTAoRRGVsZXRlUm9sZVJlcXVlc3QSHgoKcHJvamVjdF9pZBgBIAEoCUIK+kIHcgUQARjIARIXCgNrZXkYAiABKAlCCvpCB3IFEAEYyAEiTAoSRGVsZXRlUm9sZVJlc3BvbnNlEjYKB2RldGFpbHMYASABKAsyJS5zdmMucmVzb3VyY2VzLm9iamVjdC52M2FscGhhLkRldGFpbHMijAEKElNlYXJjaFJvbGVzUmVxdWVzdBI2CgVxdWVyeRgBIAEoCzInLnN2Yy5yZXNvdXJjZXMub2JqZWN0LnYzYWxwaGEuTGlzdFF1ZXJ5Ej4KB2ZpbHRlcnMYAiADKAsyLS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUm9sZVNlYXJjaEZpbHRlciKEAQoTU2VhcmNoUm9sZXNSZXNwb25zZRI6CgdkZXRhaWxzGAEgASgLMikuc3ZjLnJlc291cmNlcy5vYmplY3QudjNhbHBoYS5MaXN0RGV0YWlscxIxCgZyZXN1bHQYAiADKAsyIS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUm9sZTK8FgoJU3ZjR3JhbnRzErsBCgpDcmVhdGVSb2xlEi4uc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkNyZWF0ZVJvbGVSZXF1ZXN0Gi8uc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkNyZWF0ZVJvbGVSZXNwb25zZSJMgrUYGwoUChJwcm9qZWN0LnJvbGUud3JpdGUSAwjJAYLT5JMCJzoEcm9sZSIfL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy9yb2xlcxLGAQoJUGF0Y2hSb2xlEi0uc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlBhdGNoUm9sZVJlcXVlc3QaLi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUGF0Y2hSb2xlUmVzcG9uc2UiWoK1GBYKFAoScHJvamVjdC5yb2xlLndyaXRlgtPkkwI6OgRyb2xlMjIvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3JvbGVzL3twcm9qZWN0X2lkfS97a2V5fRLEAQoKRGVsZXRlUm9sZRIuLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5EZWxldGVSb2xlUmVxdWVzdBovLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5EZWxldGVSb2xlUmVzcG9uc2UiVYK1GBcKFQoTcHJvamVjdC5yb2xlLmRlbGV0ZYLT5JMCNCoyL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy9yb2xlcy97cHJvamVjdF9pZH0ve2tleX0SwwEKC1NlYXJjaFJvbGVzEi8uc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlNlYXJjaFJvbGVzUmVxdWVzdBowLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5TZWFyY2hSb2xlc1Jlc3BvbnNlIlGCtRgVChMKEXByb2plY3Qucm9sZS5yZWFkgtPkkwIyOgdmaWx0ZXJzIicvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3JvbGVzL19zZWFyY2gS2AEKEkNyZWF0ZVByb2plY3RHcmFudBI2LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5DcmVhdGVQcm9qZWN0R3JhbnRSZXF1ZXN0Gjcuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkNyZWF0ZVByb2plY3RHcmFudFJlc3BvbnNlIlGCtRgcChUKE3Byb2plY3QuZ3JhbnQud3JpdGUSAwjJAYLT5JMCKzoFZ3JhbnQiIi9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvcHJvamVjdHMS1QEKEVBhdGNoUHJvamVjdEdyYW50EjUuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlBhdGNoUHJvamVjdEdyYW50UmVxdWVzdBo2LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5QYXRjaFByb2plY3RHcmFudFJlc3BvbnNlIlGCtRgXChUKE3Byb2plY3QuZ3JhbnQud3JpdGWC0+STAjA6BWdyYW50MicvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3Byb2plY3RzL3tpZH0S0gEKEkRlbGV0ZVByb2plY3RHcmFudBI2LnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5EZWxldGVQcm9qZWN0R3JhbnRSZXF1ZXN0Gjcuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkRlbGV0ZVByb2plY3RHcmFudFJlc3BvbnNlIkuCtRgYChYKFHByb2plY3QuZ3JhbnQuZGVsZXRlgtPkkwIpKicvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3Byb2plY3RzL3tpZH0SxwEKD0dldFByb2plY3RHcmFudBIzLnN2Yy5yZXNvdXJjZXMuZ3JhbnQudjNhbHBoYS5HZXRQcm9qZWN0R3JhbnRSZXF1ZXN0GjQuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFByb2plY3RHcmFudFJlc3BvbnNlIkmCtRgWChQKEnByb2plY3QuZ3JhbnQucmVhZILT5JMCKRInL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy9wcm9qZWN0cy97aWR9Et8BChNTZWFyY2hQcm9qZWN0R3JhbnRzEjcuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlNlYXJjaFByb2plY3RHcmFudHNSZXF1ZXN0Gjguc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlNlYXJjaFByb2plY3RHcmFudHNSZXNwb25zZSJVgrUYFgoUChJwcm9qZWN0LmdyYW50LnJlYWSC0+STAjU6B2ZpbHRlcnMiKi9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvcHJvamVjdHMvX3NlYXJjaBLJAQoPQ3JlYXRlVXNlckdyYW50EjMuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkNyZWF0ZVVzZXJHcmFudFJlcXVlc3QaNC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuQ3JlYXRlVXNlckdyYW50UmVzcG9uc2UiS4K1GBkKEgoQdXNlci5ncmFudC53cml0ZRIDCMkBgtPkkwIoOgVncmFudCIfL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy91c2VycxLGAQoOUGF0Y2hVc2VyR3JhbnQSMi5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuUGF0Y2hVc2VyR3JhbnRSZXF1ZXN0GjMuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLlBhdGNoVXNlckdyYW50UmVzcG9uc2UiS4K1GBQKEgoQdXNlci5ncmFudC53cml0ZYLT5JMCLToFZ3JhbnQyJC9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvdXNlcnMve2lkfRLDAQoPRGVsZXRlVXNlckdyYW50EjMuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkRlbGV0ZVVzZXJHcmFudFJlcXVlc3QaNC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuRGVsZXRlVXNlckdyYW50UmVzcG9uc2UiRYK1GBUKEwoRdXNlci5ncmFudC5kZWxldGWC0+STAiYqJC9yZXNvdXJjZXMvdjNhbHBoYS9ncmFudHMvdXNlcnMve2lkfRK4AQoMR2V0VXNlckdyYW50EjAuc3ZjLnJlc291cmNlcy5ncmFudC52M2FscGhhLkdldFVzZXJHcmFudFJlcXVlc3QaMS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuR2V0VXNlckdyYW50UmVzcG9uc2UiQ4K1GBMKEQoPdXNlci5ncmFudC5yZWFkgtPkkwImEiQvcmVzb3VyY2VzL3YzYWxwaGEvZ3JhbnRzL3VzZXJzL3tpZH0S0AEKEFNlYXJjaFVzZXJHcmFudHMSNC5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuU2VhcmNoVXNlckdyYW50c1JlcXVlc3QaNS5zdmMucmVzb3VyY2VzLmdyYW50LnYzYWxwaGEuU2VhcmNoVXNlckdyYW50c1Jlc3BvbnNlIk+CtRgTChEKD3VzZXIuZ3JhbnQucmVhZILT5JMCMjoHZmlsdGVycyInL3Jlc291cmNlcy92M2FscGhhL2dyYW50cy91c2Vycy9fc2VhcmNoYgZwcm90bzM", [file_google_api_annotations, file_svc_protoc_gen_svc_v2_options, file_svc_resources_object_v3alpha_object, file_validate_validate]);
 
 /**
  * @generated from message svc.resources.grant.v3alpha.UserGrant
@@ -650,9 +650,296 @@ export const SearchProjectGrantsResponseSchema: GenMessage<SearchProjectGrantsRe
   messageDesc(file_svc_resources_grant_v3alpha_grant_service, 31);
 
 /**
+ * @generated from message svc.resources.grant.v3alpha.Role
+ */
+export type Role = Message<"svc.resources.grant.v3alpha.Role"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string key = 2;
+   */
+  key: string;
+
+  /**
+   * @generated from field: string display_name = 3;
+   */
+  displayName: string;
+
+  /**
+   * @generated from field: string group = 4;
+   */
+  group: string;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.Role.
+ * Use `create(RoleSchema)` to create a new message.
+ */
+export const RoleSchema: GenMessage<Role> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 32);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.PatchRole
+ */
+export type PatchRole = Message<"svc.resources.grant.v3alpha.PatchRole"> & {
+  /**
+   * @generated from field: optional string display_name = 1;
+   */
+  displayName?: string | undefined;
+
+  /**
+   * @generated from field: optional string group = 2;
+   */
+  group?: string | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.PatchRole.
+ * Use `create(PatchRoleSchema)` to create a new message.
+ */
+export const PatchRoleSchema: GenMessage<PatchRole> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 33);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.RoleSearchFilter
+ */
+export type RoleSearchFilter = Message<"svc.resources.grant.v3alpha.RoleSearchFilter"> & {
+  /**
+   * @generated from oneof svc.resources.grant.v3alpha.RoleSearchFilter.filter
+   */
+  filter: {
+    /**
+     * @generated from field: svc.resources.grant.v3alpha.RoleProjectFilter project_id = 1;
+     */
+    value: RoleProjectFilter;
+    case: "projectId";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.RoleSearchFilter.
+ * Use `create(RoleSearchFilterSchema)` to create a new message.
+ */
+export const RoleSearchFilterSchema: GenMessage<RoleSearchFilter> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 34);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.RoleProjectFilter
+ */
+export type RoleProjectFilter = Message<"svc.resources.grant.v3alpha.RoleProjectFilter"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.RoleProjectFilter.
+ * Use `create(RoleProjectFilterSchema)` to create a new message.
+ */
+export const RoleProjectFilterSchema: GenMessage<RoleProjectFilter> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 35);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.CreateRoleRequest
+ */
+export type CreateRoleRequest = Message<"svc.resources.grant.v3alpha.CreateRoleRequest"> & {
+  /**
+   * @generated from field: svc.resources.grant.v3alpha.Role role = 1;
+   */
+  role?: Role | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.CreateRoleRequest.
+ * Use `create(CreateRoleRequestSchema)` to create a new message.
+ */
+export const CreateRoleRequestSchema: GenMessage<CreateRoleRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 36);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.CreateRoleResponse
+ */
+export type CreateRoleResponse = Message<"svc.resources.grant.v3alpha.CreateRoleResponse"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.Details details = 1;
+   */
+  details?: Details | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.CreateRoleResponse.
+ * Use `create(CreateRoleResponseSchema)` to create a new message.
+ */
+export const CreateRoleResponseSchema: GenMessage<CreateRoleResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 37);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.PatchRoleRequest
+ */
+export type PatchRoleRequest = Message<"svc.resources.grant.v3alpha.PatchRoleRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string key = 2;
+   */
+  key: string;
+
+  /**
+   * @generated from field: svc.resources.grant.v3alpha.PatchRole role = 3;
+   */
+  role?: PatchRole | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.PatchRoleRequest.
+ * Use `create(PatchRoleRequestSchema)` to create a new message.
+ */
+export const PatchRoleRequestSchema: GenMessage<PatchRoleRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 38);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.PatchRoleResponse
+ */
+export type PatchRoleResponse = Message<"svc.resources.grant.v3alpha.PatchRoleResponse"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.Details details = 1;
+   */
+  details?: Details | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.PatchRoleResponse.
+ * Use `create(PatchRoleResponseSchema)` to create a new message.
+ */
+export const PatchRoleResponseSchema: GenMessage<PatchRoleResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 39);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.DeleteRoleRequest
+ */
+export type DeleteRoleRequest = Message<"svc.resources.grant.v3alpha.DeleteRoleRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string key = 2;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.DeleteRoleRequest.
+ * Use `create(DeleteRoleRequestSchema)` to create a new message.
+ */
+export const DeleteRoleRequestSchema: GenMessage<DeleteRoleRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 40);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.DeleteRoleResponse
+ */
+export type DeleteRoleResponse = Message<"svc.resources.grant.v3alpha.DeleteRoleResponse"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.Details details = 1;
+   */
+  details?: Details | undefined;
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.DeleteRoleResponse.
+ * Use `create(DeleteRoleResponseSchema)` to create a new message.
+ */
+export const DeleteRoleResponseSchema: GenMessage<DeleteRoleResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 41);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.SearchRolesRequest
+ */
+export type SearchRolesRequest = Message<"svc.resources.grant.v3alpha.SearchRolesRequest"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.ListQuery query = 1;
+   */
+  query?: ListQuery | undefined;
+
+  /**
+   * @generated from field: repeated svc.resources.grant.v3alpha.RoleSearchFilter filters = 2;
+   */
+  filters: RoleSearchFilter[];
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.SearchRolesRequest.
+ * Use `create(SearchRolesRequestSchema)` to create a new message.
+ */
+export const SearchRolesRequestSchema: GenMessage<SearchRolesRequest> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 42);
+
+/**
+ * @generated from message svc.resources.grant.v3alpha.SearchRolesResponse
+ */
+export type SearchRolesResponse = Message<"svc.resources.grant.v3alpha.SearchRolesResponse"> & {
+  /**
+   * @generated from field: svc.resources.object.v3alpha.ListDetails details = 1;
+   */
+  details?: ListDetails | undefined;
+
+  /**
+   * @generated from field: repeated svc.resources.grant.v3alpha.Role result = 2;
+   */
+  result: Role[];
+};
+
+/**
+ * Describes the message svc.resources.grant.v3alpha.SearchRolesResponse.
+ * Use `create(SearchRolesResponseSchema)` to create a new message.
+ */
+export const SearchRolesResponseSchema: GenMessage<SearchRolesResponse> = /*@__PURE__*/
+  messageDesc(file_svc_resources_grant_v3alpha_grant_service, 43);
+
+/**
  * @generated from service svc.resources.grant.v3alpha.SvcGrants
  */
 export const SvcGrants: GenService<{
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.CreateRole
+   */
+  createRole: {
+    methodKind: "unary";
+    input: typeof CreateRoleRequestSchema;
+    output: typeof CreateRoleResponseSchema;
+  },
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.PatchRole
+   */
+  patchRole: {
+    methodKind: "unary";
+    input: typeof PatchRoleRequestSchema;
+    output: typeof PatchRoleResponseSchema;
+  },
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.DeleteRole
+   */
+  deleteRole: {
+    methodKind: "unary";
+    input: typeof DeleteRoleRequestSchema;
+    output: typeof DeleteRoleResponseSchema;
+  },
+  /**
+   * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.SearchRoles
+   */
+  searchRoles: {
+    methodKind: "unary";
+    input: typeof SearchRolesRequestSchema;
+    output: typeof SearchRolesResponseSchema;
+  },
   /**
    * @generated from rpc svc.resources.grant.v3alpha.SvcGrants.CreateProjectGrant
    */
