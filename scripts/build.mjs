@@ -1,6 +1,6 @@
 // Bundles the emulator into dist/ with esbuild: one CommonJS file for the command and one for the
 // library. A bundle starts about twice as fast as the same modules loaded one by one. The native
-// better-sqlite3 addon stays external.
+// better-sqlite3 addon and the lazily loaded nodemailer stay external.
 
 import { build } from "esbuild";
 
@@ -9,7 +9,8 @@ const common = {
   platform: "node",
   target: "node20",
   format: "cjs",
-  external: ["better-sqlite3"],
+  // Native, or large and loaded only when needed (nodemailer: the first email).
+  external: ["better-sqlite3", "nodemailer"],
   sourcemap: "linked",
   logLevel: "warning",
   // import.meta.url has no meaning in CommonJS: give it the bundle's own URL.

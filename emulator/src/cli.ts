@@ -39,9 +39,10 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
   if (values.help) return { command: "help", options: {}, json: false };
   if (positionals.length !== 1 || positionals[0] !== "start") throw new UsageError(positionals.length ? `unknown command: ${positionals.join(" ")}` : "missing command");
   if (values["in-memory"] && values["data-dir"] !== undefined) throw new UsageError("--data-dir and --in-memory exclude each other");
-  const port = values.port === undefined ? 8080 : Number(values.port);
+  // Decimal digits only: Number() would read "" as 0 (a random port) and "0x1F" as 31.
+  const port = values.port === undefined ? 8080 : /^\d+$/.test(values.port) ? Number(values.port) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);
-  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  const seed = values.seed === undefined ? undefined : /^\d+$/.test(values.seed) ? Number(values.seed) : NaN;
   if (seed !== undefined && (!Number.isSafeInteger(seed) || seed < 0)) throw new UsageError(`--seed must be a whole number, not ${values.seed}`);
   return {
     command: "start",

@@ -26,13 +26,17 @@ export function parseDuration(text: string): number | undefined {
 export function registerClockRoutes(app: FastifyInstance, ctx: ControlContext): void {
   const clock = ctx.core.clock;
   app.get("/clock", async () => clock.state());
-  app.post<{ Body: Static<typeof FreezeBody> }>("/clock/_freeze", { schema: { body: Type.Optional(FreezeBody) } }, async (req) => {
+  // The body is optional (freeze now): a POST without one is validated as {}.
+  const noBodyIsEmpty = async (req: { body: unknown }) => void (req.body ??= {});
+  app.post<{ Body: Static<typeof FreezeBody> }>("/clock/_freeze", { schema: { body: FreezeBody }, preValidation: noBodyIsEmpty }, async (req) => {
     clock.freeze(req.body?.at ? Date.parse(req.body.at) : undefined);
     return clock.state();
   });
   app.post<{ Body: Static<typeof AdvanceBody> }>("/clock/_advance", { schema: { body: AdvanceBody } }, async (req, reply) => {
     const ms = parseDuration(req.body.by);
     if (ms === undefined) return sendControlError(reply, 400, Code.InvalidArgument, `"by" must be a duration like "90s", "15m" or "1h30m", not ${JSON.stringify(req.body.by)}`);
+    // Past the last instant a Date can hold, every timestamp the emulator writes would throw.
+    if (Number.isNaN(new Date(clock.nowMs() + ms).getTime())) return sendControlError(reply, 400, Code.InvalidArgument, `"by" ${JSON.stringify(req.body.by)} moves the clock past the latest time it can represent`);
     clock.advance(ms);
     return clock.state();
   });

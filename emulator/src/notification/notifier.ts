@@ -4,7 +4,6 @@
 // whether that worked.
 
 import { randomInt } from "node:crypto";
-import nodemailer from "nodemailer";
 import type { Core } from "../core.js";
 import { activeProvider } from "../domain/provider/provider.js";
 import type { StoredEvent } from "../store/event-store.js";
@@ -19,15 +18,25 @@ function send(core: Core, m: Omit<OutboxMessage, "id" | "providerId" | "status" 
   if (!provider || m.channel !== "email") return;
   const c = provider.config as { host: string; tls: boolean; user?: string; password?: string; senderAddress: string; senderName?: string; replyToAddress?: string };
   const [host, port] = c.host.split(":");
-  const transport = nodemailer.createTransport({ host, port: Number(port), secure: false, requireTLS: c.tls, ignoreTLS: !c.tls, ...(c.user ? { auth: { user: c.user, pass: c.password ?? "" } } : {}), connectionTimeout: 5000 });
+  // Loaded on the first email only: nodemailer is large, and most runs send none.
+  void import("nodemailer").then(({ default: nodemailer }) => deliver(nodemailer.createTransport({ host, port: Number(port), secure: false, requireTLS: c.tls, ignoreTLS: !c.tls, ...(c.user ? { auth: { user: c.user, pass: c.password ?? "" } } : {}), connectionTimeout: 5000 })), (e: Error) => record("failed", `nodemailer could not be loaded: ${e.message}`));
   const db = core.db;
-  transport
-    .sendMail({ from: c.senderName ? `"${c.senderName}" <${c.senderAddress}>` : c.senderAddress, ...(c.replyToAddress ? { replyTo: c.replyToAddress } : {}), to: m.recipient, subject: m.subject, text: m.body })
-    .then(
-      () => setMessageStatus(db, message.id, "sent", null),
-      (e: Error) => setMessageStatus(db, message.id, "failed", e.message),
-    )
-    .finally(() => transport.close());
+  const deliver = (transport: import("nodemailer").Transporter) =>
+    transport
+      .sendMail({ from: c.senderName ? `"${c.senderName}" <${c.senderAddress}>` : c.senderAddress, ...(c.replyToAddress ? { replyTo: c.replyToAddress } : {}), to: m.recipient, subject: m.subject, text: m.body })
+      .then(
+        () => record("sent", null),
+        (e: Error) => record("failed", e.message),
+      )
+      .finally(() => transport.close());
+  // A delivery may end after the emulator closed (or reset): then there is nothing left to record.
+  const record = (status: OutboxMessage["status"], error: string | null) => {
+    try {
+      setMessageStatus(db, message.id, status, error);
+    } catch {
+      /* database closed or replaced */
+    }
+  };
 }
 
 function onEvent(core: Core, e: StoredEvent): void {

@@ -1,7 +1,7 @@
 // Named snapshots of the whole database (control API: save, list, restore, delete). In memory they
 // are kept in the process; with a data dir they are files under <dataDir>/snapshots/.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "./database.js";
 
@@ -32,6 +32,8 @@ export class Snapshots {
     if (this.dir) {
       mkdirSync(this.dir, { recursive: true });
       writeFileSync(this.file(name), image);
+      // list() reads createdAt from the file's mtime: make it the emulator clock's time, as in memory.
+      utimesSync(this.file(name), new Date(createdAt), new Date(createdAt));
     } else {
       this.memory.set(name, { image, createdAt });
     }
@@ -39,7 +41,7 @@ export class Snapshots {
   }
 
   list(): SnapshotInfo[] {
-    if (!this.dir) return [...this.memory].map(([name, s]) => ({ name, createdAt: s.createdAt, sizeBytes: s.image.length }));
+    if (!this.dir) return [...this.memory].map(([name, s]) => ({ name, createdAt: s.createdAt, sizeBytes: s.image.length })).sort((a, b) => a.name.localeCompare(b.name));
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir)
       .filter((f) => f.endsWith(".sqlite"))

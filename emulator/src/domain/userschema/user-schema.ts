@@ -81,9 +81,10 @@ export function registerUserSchemaProjection(p: Projections): void {
   });
 }
 
-const ajv = new Ajv({ strict: false });
+let ajv: Ajv | undefined;
 
 function checkSchema(schema: Record<string, unknown>): void {
+  ajv ??= new Ajv({ strict: false });
   if (!ajv.validateSchema(schema)) throw invalidArgument("USER_SCHEMA-invalid", `schema is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`);
   if (schema.type !== undefined && schema.type !== "object") throw invalidArgument("USER_SCHEMA-invalid", "schema must describe an object (type: object)");
 }
