@@ -3,7 +3,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { durationFromMs, durationMs } from "@bufbuild/protobuf/wkt";
 import { addKey, changeApp, createApp, foundApp, regenerateSecret, removeApp } from "../../domain/app/commands.js";
-import { SELECT_APPS, appFromRow, type App, type AppRow, type OidcAppConfig } from "../../domain/app/app.js";
+import { APPS_WITH_ORG, appFromRow, type App, type AppRow, type OidcAppConfig } from "../../domain/app/app.js";
+import { pagedSearch } from "../../store/paged-search.js";
 import {
   APIAuthMethodType,
   OIDCAppType,
@@ -107,10 +108,7 @@ function search(call: RpcCall, filters: AppSearchFilter[], page: ReturnType<type
     if (f.filter.case === "projectId") (where.push("a.project_id = ?"), args.push(f.filter.value.id));
     if (f.filter.case === "name") where.push(textCondition("a.name", textMatch(f.filter.value.name, f.filter.value.method), args));
   }
-  const clause = where.join(" AND ");
-  const total = (call.core.db.stmt(`SELECT COUNT(*) AS n FROM apps a WHERE ${clause}`).get(...args) as { n: number }).n;
-  const dir = page.asc ? "ASC" : "DESC";
-  const rows = call.core.db.stmt(`${SELECT_APPS} WHERE ${clause} ORDER BY a.created_at ${dir}, a.id ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as AppRow[];
+  const { total, rows } = pagedSearch<AppRow>(call.core.db, APPS_WITH_ORG, where, args, "a.created_at", page, "a.id");
   return { total, rows: rows.map(appFromRow) };
 }
 

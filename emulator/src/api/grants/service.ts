@@ -4,7 +4,7 @@ import { changeGrantRoles, createGrant, foundGrant, removeGrant } from "../../do
 import { userGrantFromRow, type UserGrant, type UserGrantRow } from "../../domain/user-grant/user-grant.js";
 import { SvcGrants } from "../../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
 import { addRole, changeRole, found as foundProject, removeRole } from "../../domain/project/commands.js";
-import { SELECT_PROJECT_GRANTS, changeProjectGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
+import { PROJECT_GRANTS_WITH_ORG, changeProjectGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
 import { pagedSearch } from "../../store/paged-search.js";
 import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf } from "../details.js";
@@ -58,10 +58,7 @@ export function grantsService(): ServiceDefinition {
         if (f.filter.case === "projectId") (where.push("g.project_id = ?"), args.push(f.filter.value.id));
         if (f.filter.case === "grantedOrgId") (where.push("g.granted_org_id = ?"), args.push(f.filter.value.id));
       }
-      const clause = where.join(" AND ");
-      const total = (call.core.db.stmt(`SELECT COUNT(*) AS n FROM project_grants g WHERE ${clause}`).get(...args) as { n: number }).n;
-      const dir = page.asc ? "ASC" : "DESC";
-      const rows = call.core.db.stmt(`${SELECT_PROJECT_GRANTS} WHERE ${clause} ORDER BY g.created_at ${dir}, g.id ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as ProjectGrantRow[];
+      const { total, rows } = pagedSearch<ProjectGrantRow>(call.core.db, PROJECT_GRANTS_WITH_ORG, where, args, "g.created_at", page, "g.id");
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => projectGrantMessage(projectGrantFromRow(r))) };
     },
     createRole(req, call) {
@@ -83,15 +80,15 @@ export function grantsService(): ServiceDefinition {
       const projectIds = req.filters.map((f) => f.filter.value!.id);
       const where = ["p.instance_id = ?", ...projectIds.map(() => "r.project_id = ?")];
       const args: unknown[] = [call.instance.id, ...projectIds];
-      const clause = where.join(" AND ");
-      const total = (call.core.db.stmt(`SELECT COUNT(*) AS n FROM project_roles r JOIN projects p ON p.id = r.project_id WHERE ${clause}`).get(...args) as { n: number }).n;
-      const dir = page.asc ? "ASC" : "DESC";
-      const rows = call.core.db.stmt(`SELECT r.* FROM project_roles r JOIN projects p ON p.id = r.project_id WHERE ${clause} ORDER BY r.project_id ${dir}, r.key ${dir} LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as {
-        project_id: string;
-        key: string;
-        display_name: string;
-        role_group: string;
-      }[];
+      const { total, rows } = pagedSearch<{ project_id: string; key: string; display_name: string; role_group: string }>(
+        call.core.db,
+        { from: "project_roles r JOIN projects p ON p.id = r.project_id", select: "r.*" },
+        where,
+        args,
+        "r.project_id",
+        page,
+        "r.key",
+      );
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => ({ projectId: r.project_id, key: r.key, displayName: r.display_name, group: r.role_group })) };
     },
     searchUserGrants(req, call) {

@@ -156,8 +156,9 @@ export function appFromRow(r: AppRow): App {
   };
 }
 
-export const SELECT_APPS = "SELECT a.*, p.org_id FROM apps a JOIN projects p ON p.id = a.project_id";
-const SELECT = SELECT_APPS;
+/** Apps with the org of their project. */
+export const APPS_WITH_ORG = { from: "apps a JOIN projects p ON p.id = a.project_id", select: "a.*, p.org_id" };
+const SELECT = `SELECT ${APPS_WITH_ORG.select} FROM ${APPS_WITH_ORG.from}`;
 
 export function appByClientId(db: Database, instanceId: string, clientId: string): App | undefined {
   const r = db.stmt(`${SELECT} WHERE a.instance_id = ? AND a.client_id = ?`).get(instanceId, clientId) as AppRow | undefined;

@@ -65,7 +65,9 @@ export function registerProjectGrantProjection(p: Projections): void {
   });
 }
 
-export const SELECT_PROJECT_GRANTS = "SELECT g.*, p.org_id FROM project_grants g JOIN projects p ON p.id = g.project_id";
+/** Project grants with the org that owns the project. */
+export const PROJECT_GRANTS_WITH_ORG = { from: "project_grants g JOIN projects p ON p.id = g.project_id", select: "g.*, p.org_id" };
+const SELECT_PROJECT_GRANTS = `SELECT ${PROJECT_GRANTS_WITH_ORG.select} FROM ${PROJECT_GRANTS_WITH_ORG.from}`;
 
 export function getProjectGrant(db: Database, instanceId: string, id: string): ProjectGrant | undefined {
   const r = db.stmt(`${SELECT_PROJECT_GRANTS} WHERE g.instance_id = ? AND g.id = ?`).get(instanceId, id) as ProjectGrantRow | undefined;
