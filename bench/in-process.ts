@@ -38,7 +38,7 @@ export async function createThroughput(total: number, concurrency: number) {
       Array.from({ length: concurrency }, async () => {
         while (next < total) {
           const n = next++;
-          const res = await fetch(`${emu.url}/resources/v3alpha/targets`, { method: "POST", headers, body: target(`t-${n}`) });
+          const res = await fetch(`${emu.url}/resources/v3alpha/targets`, { method: "POST", headers, body: target(`t-${n}`), signal: AbortSignal.timeout(10_000) });
           if (res.status !== 201) throw new Error(`CreateTarget answered ${res.status}: ${await res.text()}`);
           await res.arrayBuffer();
         }
@@ -59,7 +59,7 @@ export async function searchLatency(targets: number, runs: number) {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${emu.url}/resources/v3alpha/targets/_search?query.limit=100&query.offset=${(i * 100) % targets}`, { method: "POST", headers, body: "[]" });
+      const res = await fetch(`${emu.url}/resources/v3alpha/targets/_search?query.limit=100&query.offset=${(i * 100) % targets}`, { method: "POST", headers, body: "[]", signal: AbortSignal.timeout(10_000) });
       const body = (await res.json()) as { result: unknown[] };
       times.push(performance.now() - t0);
       if (body.result.length !== 100) throw new Error(`expected 100 results, got ${body.result.length}`);

@@ -40,7 +40,7 @@ class Jar {
     }
   }
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: this.header() } });
+    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: this.header() }, signal: AbortSignal.timeout(10_000) });
     this.take(res);
     return res;
   }
@@ -54,7 +54,7 @@ function pkce() {
 const codeOf = (location: string | null) => new URL(location!).searchParams.get("code")!;
 
 async function tokenRequest(url: string, body: URLSearchParams, auth?: string): Promise<Record<string, string>> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...(auth ? { authorization: auth } : {}) }, body });
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...(auth ? { authorization: auth } : {}) }, body, signal: AbortSignal.timeout(10_000) });
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as Record<string, string>;
 }
@@ -131,7 +131,7 @@ export async function mockServerTarget(): Promise<Target & { close(): void }> {
     async codeFlow() {
       const { verifier, challenge } = pkce();
       const q = form({ client_id: "bench", redirect_uri: REDIRECT, response_type: "code", scope: "openid", state: "s", code_challenge: challenge, code_challenge_method: "S256" });
-      const res = await fetch(`${issuer}/authorize?${q}`, { redirect: "manual" });
+      const res = await fetch(`${issuer}/authorize?${q}`, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
       await tokenRequest(`${issuer}/token`, form({ grant_type: "authorization_code", code: codeOf(res.headers.get("location")), redirect_uri: REDIRECT, code_verifier: verifier }), auth);
     },
     async clientCredentials() {
@@ -144,15 +144,17 @@ export async function mockServerTarget(): Promise<Target & { close(): void }> {
   };
 }
 
-/** Operations per second: `total` calls, `concurrency` at a time, after a short warm-up. */
+/** Operations per second: `total` calls, `concurrency` at a time, after a short warm-up; stops after 60s. */
 export async function perSecond(fn: () => Promise<unknown>, total: number, concurrency: number): Promise<number> {
   for (let i = 0; i < 20; i++) await fn();
   let next = 0;
+  let done = 0;
   const t0 = performance.now();
+  const deadline = t0 + 60_000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < total) await fn();
+      while (next++ < total && performance.now() < deadline) (await fn(), done++);
     }),
   );
-  return total / ((performance.now() - t0) / 1000);
+  return done / ((performance.now() - t0) / 1000);
 }

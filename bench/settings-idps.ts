@@ -27,7 +27,7 @@ export async function settingsAndIdps(orgCount: number, idpsPerOrg: number, runs
       const samples: number[] = [];
       for (let i = 0; i < runs; i++) {
         const t0 = performance.now();
-        const res = await fetch(url, init);
+        const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
         await res.json();
         samples.push(performance.now() - t0);
         if (res.status !== 200) throw new Error(`${url}: ${res.status}`);

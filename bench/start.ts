@@ -14,7 +14,9 @@ function timeToFirstLine(args: string[]): Promise<number> {
     child.stdout.once("data", () => {
       const t = performance.now() - t0;
       clearTimeout(timer);
-      child.once("exit", () => resolve(t));
+      // A process that does not exit within 5s of SIGTERM is killed; the run still counts.
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      child.once("exit", () => (clearTimeout(killer), resolve(t)));
       child.kill("SIGTERM");
     });
   });
