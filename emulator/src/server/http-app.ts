@@ -16,6 +16,7 @@ import type { ControlContext } from "../control/control-context.js";
 import { sendControlError } from "../control/control-error.js";
 import { Code } from "./errors.js";
 import { isAllowedHost } from "./host.js";
+import { lazyValidatorCompiler } from "./lazy-validator.js";
 
 export interface HttpApp {
   app: FastifyInstance;
@@ -26,8 +27,6 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
   let server: Server | undefined;
   const app = Fastify({
     logger: false,
-    // The control API refuses unknown fields instead of silently dropping them.
-    ajv: { customOptions: { removeAdditional: false } },
     // Execution ids contain slashes; clients send them URL-encoded in one path segment.
     routerOptions: { maxParamLength: 1000 },
     serverFactory: (handler) => {
@@ -41,6 +40,8 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
       return server;
     },
   });
+
+  app.setValidatorCompiler(lazyValidatorCompiler);
 
   app.addHook("onRequest", async (req, reply) => {
     if (!isAllowedHost(core.db, req.headers.host)) {
