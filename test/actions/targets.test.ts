@@ -27,10 +27,14 @@ for (const t of transports) {
     it("creates a target: 201 with details from the target.added event", async () => {
       const body = ok(await t.call("CreateTarget", { target: webhook(n("second"), { interruptOnError: true }) }, pat), 201);
       assertDetails(body.details, instanceId, { sequence: "1" });
-      const events = await targetEvents((body.details as { id: string }).id);
+      const id2 = (body.details as { id: string }).id;
+      const events = await targetEvents(id2);
+      const key = (events[0]!.payload as { signingKey: string }).signingKey;
+      assert.match(key, /^[A-Za-z0-9]{36}$/);
       assert.deepEqual(events.map((e) => [e.type, e.payload]), [
-        ["target.added", { name: n("second"), targetType: "rest_webhook", url: "http://localhost:9999/hook", timeoutMs: 10000, isAsync: false, interruptOnError: true }],
+        ["target.added", { name: n("second"), targetType: "rest_webhook", url: "http://localhost:9999/hook", timeoutMs: 10000, isAsync: false, interruptOnError: true, signingKey: key }],
       ]);
+      assert.equal((ok(await t.call("GetTarget", { id: id2 }, pat)).target as { signingKey: string }).signingKey, key, "GetTarget shows the owner the signing key");
     });
 
     it("gets a target exactly as created", async () => {

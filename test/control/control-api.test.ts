@@ -132,7 +132,7 @@ describe("event log", () => {
       aggregateId: details.id,
       aggregateSequence: 1,
       type: "target.added",
-      payload: { name: "logged", targetType: "rest_webhook", url: "http://localhost:9999/h", timeoutMs: 10000, isAsync: false, interruptOnError: false },
+      payload: { name: "logged", targetType: "rest_webhook", url: "http://localhost:9999/h", timeoutMs: 10000, isAsync: false, interruptOnError: false, signingKey: (e.payload as { signingKey: string }).signingKey },
       creator: (e as { creator: string }).creator,
       resourceOwner: instanceId,
       createdAt: "",

@@ -341,6 +341,38 @@ const migrations: string[] = [
     UNIQUE (instance_id, type)
   );
   `,
+  // 12: actions that run: targets' signing keys and the record of every target call
+  `
+  ALTER TABLE targets ADD COLUMN signing_key TEXT NOT NULL DEFAULT '';
+  CREATE TABLE target_calls (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    execution_id TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    url TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    headers TEXT NOT NULL,
+    status INTEGER,
+    response TEXT,
+    duration_ms INTEGER NOT NULL,
+    error TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX target_calls_by_instance ON target_calls (instance_id, created_at);
+  CREATE TABLE sinks (
+    name TEXT PRIMARY KEY,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE TABLE sink_calls (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    headers TEXT NOT NULL,
+    body TEXT NOT NULL,
+    signature_valid INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -46,6 +46,7 @@ export function targetMessage(t: TargetState): MessageInitShape<typeof GetTarget
   const url = { url: t.url };
   return {
     details: instanceResourceDetails(t.id, t.instanceId, t.sequence, t.changedAt),
+    signingKey: t.signingKey,
     target: {
       name: t.name,
       targetType: t.targetType === "rest_request_response" ? { case: "restRequestResponse", value: url } : { case: "restWebhook", value: url },

@@ -2,6 +2,7 @@
 // in its instance, a timeout is required, above 0 and at most 270s. A patch that changes nothing
 // appends no event. Removing a target also removes it from every execution that calls it.
 
+import { randomBytes } from "node:crypto";
 import type { Actor, Core } from "../../core.js";
 import { alreadyExists, invalidArgument, notFound, type SvcError } from "../../server/errors.js";
 import type { NewEvent, StoredEvent } from "../../store/event-store.js";
@@ -9,6 +10,13 @@ import { executionsCallingTarget } from "../execution/queries.js";
 import { executionSetEvent } from "../execution/commands.js";
 import { getTarget, getTargetByName } from "./queries.js";
 import { MAX_TIMEOUT_MS, type TargetConfig } from "./target.js";
+
+const KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A target's signing key: 36 letters and digits, as the product's default secret generator. */
+export function newSigningKey(): string {
+  return Array.from(randomBytes(36), (b) => KEY_ALPHABET[b % KEY_ALPHABET.length]).join("");
+}
 
 const targetNotFound = () => notFound("COMMAND-xj14f2cccn", "Target not found");
 
@@ -32,7 +40,7 @@ export function createTarget(core: Core, actor: Actor, config: TargetConfig): St
     const err = checkName(config.name) ?? checkTimeout(config.timeoutMs);
     if (err) throw err;
     if (getTargetByName(core.db, actor.instanceId, config.name)) throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(config.name)} already exists`);
-    return [event(actor, id, "target.added", { ...config })];
+    return [event(actor, id, "target.added", { ...config, signingKey: newSigningKey() })];
   });
   return added!;
 }

@@ -7,9 +7,9 @@ export function registerTargetProjection(p: Projections): void {
     "target.added": (db, e) => {
       const c = e.payload;
       db.stmt(
-        `INSERT INTO targets (id, instance_id, name, target_type, url, timeout_ms, is_async, interrupt_on_error, created_at, changed_at, sequence)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(e.aggregateId, e.instanceId, c.name, c.targetType, c.url, c.timeoutMs, c.isAsync ? 1 : 0, c.interruptOnError ? 1 : 0, e.createdAt, e.createdAt, e.aggregateSequence);
+        `INSERT INTO targets (id, instance_id, name, target_type, url, timeout_ms, is_async, interrupt_on_error, signing_key, created_at, changed_at, sequence)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(e.aggregateId, e.instanceId, c.name, c.targetType, c.url, c.timeoutMs, c.isAsync ? 1 : 0, c.interruptOnError ? 1 : 0, c.signingKey ?? "", e.createdAt, e.createdAt, e.aggregateSequence);
     },
     "target.changed": (db, e) => {
       const c = e.payload;

@@ -14,6 +14,7 @@ interface TargetRow {
   timeout_ms: number;
   is_async: number;
   interrupt_on_error: number;
+  signing_key: string;
   created_at: string;
   changed_at: string;
   sequence: number;
@@ -29,6 +30,7 @@ function fromRow(r: TargetRow): TargetState {
     timeoutMs: r.timeout_ms,
     isAsync: r.is_async === 1,
     interruptOnError: r.interrupt_on_error === 1,
+    signingKey: r.signing_key,
     createdAt: r.created_at,
     changedAt: r.changed_at,
     sequence: r.sequence,

@@ -11,6 +11,7 @@ export interface TargetState {
   timeoutMs: number;
   isAsync: boolean;
   interruptOnError: boolean;
+  signingKey: string;
   createdAt: string;
   changedAt: string;
   sequence: number;
