@@ -24,6 +24,7 @@ import { Listener } from "./server/listener.js";
 import { listInstances } from "./domain/instance/instance.js";
 import { SigningKeys } from "./oidc/keys.js";
 import { startNotifier } from "./notification/notifier.js";
+import { startEventExecutions } from "./actions/event-executions.js";
 
 export interface EmulatorOptions {
   /** Default 8080; 0 takes a free port. */
@@ -125,6 +126,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const url = `http://localhost:${address.port}`;
   keys.prepare();
   const stopNotifier = startNotifier(core);
+  const stopEventExecutions = startEventExecutions(core);
 
   return {
     url,
@@ -141,6 +143,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async close() {
       stopNotifier();
+      stopEventExecutions();
       await listener.close();
       await http.app.close();
       db.close();

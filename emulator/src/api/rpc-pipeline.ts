@@ -9,6 +9,7 @@ import { hasInstancePermission } from "../auth/permissions.js";
 import { Code, SvcError } from "../server/errors.js";
 import { resolveInstance } from "../server/host.js";
 import { validateFieldRules } from "./field-rules.js";
+import { runRpcExecution } from "../actions/rpc-executions.js";
 import type { RpcCall, RpcEntry } from "./rpc.js";
 
 export interface TransportInfo {
@@ -36,8 +37,12 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   if (!hasInstancePermission(core.db, principal.user.id, instance.id, entry.permission)) {
     throw new SvcError(Code.PermissionDenied, "AUTHZ-HKJD33", `No matching permissions found (needs ${entry.permission})`);
   }
-  validateFieldRules(entry.method.input, request);
+  const actions = { core, instanceId: instance.id, principal, fullMethod: `/${entry.service.typeName}/${entry.method.name}` };
+  // Request targets see (and may replace) the request before the field rules and the handler.
+  const effective = await runRpcExecution(actions, "request", entry.method.input, request);
+  validateFieldRules(entry.method.input, effective);
   const call: RpcCall = { core, instance, principal, method: entry.method };
-  const init = await entry.handler(request, call);
-  return { message: create(entry.method.output, init as never), httpStatus: call.httpStatus ?? entry.successCode };
+  const init = await entry.handler(effective, call);
+  const response = await runRpcExecution(actions, "response", entry.method.output, create(entry.method.output, init as never));
+  return { message: response, httpStatus: call.httpStatus ?? entry.successCode };
 }

@@ -14,6 +14,7 @@ import { registerInstanceRoutes } from "./instance-routes.js";
 import { registerSnapshotRoutes } from "./snapshot-routes.js";
 import { registerTokenRoutes } from "./token-routes.js";
 import { registerOutboxRoutes } from "./outbox-routes.js";
+import { registerTargetCallRoutes } from "./target-call-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -41,5 +42,6 @@ export async function controlApi(app: FastifyInstance, ctx: ControlContext): Pro
     registerInstanceRoutes(secured, ctx);
     registerTokenRoutes(secured, ctx);
     registerOutboxRoutes(secured, ctx);
+    registerTargetCallRoutes(secured, ctx);
   });
 }

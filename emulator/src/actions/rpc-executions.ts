@@ -1,0 +1,34 @@
+// Request and response executions around an rpc (wire-facts 1.6, 1.8, 1.9): the payload is the
+// caller's context ({fullMethod, instanceID, orgID, userID}) plus the request or the response as
+// protojson; a rest_request_response target's answer replaces that message for the handler, the
+// caller and the targets after it.
+
+import { fromJson, toJson, type DescMessage, type JsonValue, type Message } from "@bufbuild/protobuf";
+import type { Core } from "../core.js";
+import type { Principal } from "../auth/bearer-token.js";
+import { Code, SvcError } from "../server/errors.js";
+import { matchTargets, rpcCandidates } from "./matching.js";
+import { runTargets } from "./run-targets.js";
+
+export interface RpcContext {
+  core: Core;
+  instanceId: string;
+  principal: Principal;
+  /** "/package.Service/Method" */
+  fullMethod: string;
+}
+
+/** Runs the best matching request or response execution; returns the message, replaced when a target answered one. */
+export async function runRpcExecution<M extends Message>(ctx: RpcContext, kind: "request" | "response", schema: DescMessage, message: M): Promise<M> {
+  const match = matchTargets(ctx.core.db, ctx.instanceId, rpcCandidates(kind, ctx.fullMethod));
+  if (!match || match.targets.length === 0) return message;
+  const base = { fullMethod: ctx.fullMethod, instanceID: ctx.instanceId, orgID: ctx.principal.user.orgId, userID: ctx.principal.user.id };
+  const json = toJson(schema, message);
+  const answered = await runTargets(ctx.core, ctx.instanceId, match, json, (value) => ({ ...base, [kind]: value }));
+  if (answered === json) return message;
+  try {
+    return fromJson(schema, answered as JsonValue, { ignoreUnknownFields: true }) as M;
+  } catch (e) {
+    throw new SvcError(Code.FailedPrecondition, "ACTION-4m9s2", `Execution failed: the target's answer is not a valid ${schema.typeName}: ${(e as Error).message}`);
+  }
+}
