@@ -8,10 +8,18 @@ import { callTarget } from "./call-target.js";
 import type { Match } from "./matching.js";
 
 /**
- * Runs the targets with a payload built around `value` (the request or the response); returns the
- * value after rest_request_response targets replaced it. Throws the SvcError of an interrupting failure.
+ * Runs the targets with a payload built around `value` (the request, the response, a function's
+ * response); returns the value after rest_request_response targets' answers were applied (by
+ * default an answer replaces it). Throws the SvcError of an interrupting failure.
  */
-export async function runTargets(core: Core, instanceId: string, match: Match, value: unknown, payloadOf: (value: unknown) => unknown): Promise<unknown> {
+export async function runTargets(
+  core: Core,
+  instanceId: string,
+  match: Match,
+  value: unknown,
+  payloadOf: (value: unknown) => unknown,
+  apply: (current: unknown, answer: unknown) => unknown = (_current, answer) => answer,
+): Promise<unknown> {
   let current = value;
   for (const target of match.targets) {
     const payload = payloadOf(current);
@@ -24,7 +32,7 @@ export async function runTargets(core: Core, instanceId: string, match: Match, v
       if (target.interruptOnError) throw result.error!;
       continue;
     }
-    if (target.targetType === "rest_request_response" && result.body !== undefined) current = result.body;
+    if (target.targetType === "rest_request_response" && result.body !== undefined) current = apply(current, result.body);
   }
   return current;
 }

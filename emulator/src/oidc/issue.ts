@@ -8,6 +8,7 @@ import type { Instance } from "../domain/instance/instance.js";
 import type { User } from "../domain/user/user.js";
 import type { NewEvent } from "../store/event-store.js";
 import { allRoleClaims, audienceScopes, userinfoClaims } from "./claims.js";
+import { functionClaims } from "../actions/function-executions.js";
 import type { SigningKeys } from "./keys.js";
 import {
   ACCESS_TOKEN_LIFETIME_S,
@@ -84,27 +85,29 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
     const id = newTokenValue();
     const expiresAt = new Date(nowMs + ACCESS_TOKEN_LIFETIME_S * 1000).toISOString();
     events.push(tokenAddedEvent(instance.id, id, { ...common, kind: "access", refreshTokenId: refreshId, format: g.accessTokenFormat, expiresAt }));
-    response.access_token =
-      g.accessTokenFormat === "jwt"
-        ? await signJwt(ctx.keys, instance, {
-            iss: ctx.issuer,
-            sub: g.user.id,
-            aud: audience,
-            client_id: g.clientId,
-            exp: iat + ACCESS_TOKEN_LIFETIME_S,
-            iat,
-            nbf: iat,
-            jti: id,
-            scope: g.scope.join(" "),
-            ...g.extraClaims,
-            ...allRoleClaims(core, g.user, projectId, audience, g.scope, g.app?.oidc?.accessTokenRoleAssertion ?? false),
-          })
-        : id;
+    if (g.accessTokenFormat === "jwt") {
+      const claims = {
+        iss: ctx.issuer,
+        sub: g.user.id,
+        aud: audience,
+        client_id: g.clientId,
+        exp: iat + ACCESS_TOKEN_LIFETIME_S,
+        iat,
+        nbf: iat,
+        jti: id,
+        scope: g.scope.join(" "),
+        ...g.extraClaims,
+        ...allRoleClaims(core, g.user, projectId, audience, g.scope, g.app?.oidc?.accessTokenRoleAssertion ?? false),
+      };
+      response.access_token = await signJwt(ctx.keys, instance, { ...claims, ...(await functionClaims(core, "preaccesstoken", g.user, claims)) });
+    } else {
+      response.access_token = id;
+    }
   }
   if (g.withIdToken) {
     const withUserinfo = !g.withAccessToken || (g.app?.oidc?.idTokenUserinfoAssertion ?? false);
     const skewS = Math.floor((g.app?.oidc?.clockSkewMs ?? 0) / 1000);
-    response.id_token = await signJwt(ctx.keys, instance, {
+    const claims = {
       iss: ctx.issuer,
       sub: g.user.id,
       aud: audience,
@@ -119,7 +122,11 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
       ...g.extraClaims,
       ...(withUserinfo ? userinfoClaims(core, g.user, g.scope) : {}),
       ...allRoleClaims(core, g.user, projectId, audience, g.scope, g.app?.oidc?.idTokenRoleAssertion ?? false),
-    });
+    };
+    // The function sees the user's userinfo even when the ID token does not assert it, so a claim
+    // the userinfo has is never replaced in the ID token either.
+    const userinfo = { ...userinfoClaims(core, g.user, g.scope), ...claims };
+    response.id_token = await signJwt(ctx.keys, instance, { ...claims, ...(await functionClaims(core, "preuserinfo", g.user, userinfo)) });
   }
   if (g.replaces?.length) events.push(...revokeEvents(g.replaces, g.user.id));
   core.events.push(events);

@@ -8,6 +8,7 @@ import { allRoleClaims, userinfoClaims } from "./claims.js";
 import { OidcError } from "./errors.js";
 import type { OidcContext } from "./issue.js";
 import { appByClientId } from "../domain/app/app.js";
+import { functionClaims } from "../actions/function-executions.js";
 
 export async function userinfo(ctx: OidcContext, bearer: string | undefined): Promise<Record<string, unknown>> {
   if (!bearer) throw new OidcError("invalid_token", "a Bearer access token is required");
@@ -16,5 +17,6 @@ export async function userinfo(ctx: OidcContext, bearer: string | undefined): Pr
   if (!token || !user) throw new OidcError("invalid_token", "the access token is invalid, expired or revoked");
   const app = appByClientId(ctx.core.db, ctx.instance.id, token.clientId);
   const projectId = app && getProject(ctx.core.db, app.projectId) ? app.projectId : undefined;
-  return { ...userinfoClaims(ctx.core, user, token.scope), ...allRoleClaims(ctx.core, user, projectId, token.audience, token.scope, false) };
+  const claims = { ...userinfoClaims(ctx.core, user, token.scope), ...allRoleClaims(ctx.core, user, projectId, token.audience, token.scope, false) };
+  return { ...claims, ...(await functionClaims(ctx.core, "preuserinfo", user, claims)) };
 }
