@@ -1,5 +1,6 @@
 // The svc-emulator command (issue 2): the --json ready line, the banner, clean shutdown on
-// SIGTERM and SIGINT, and usage errors. Runs the bundled command as a user would.
+// SIGTERM and SIGINT, and usage errors. Runs the bundled command as a user would (build it first:
+// `npm run build`). Every test has a time limit; children still running are killed at the end.
 
 import { describe, it, after } from "node:test";
 import assert from "node:assert/strict";
@@ -12,6 +13,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const children = new Set<ChildProcess>();
 const tmp = mkdtempSync(join(tmpdir(), "svc-emulator-cli-"));
+const LIMIT = { timeout: 20_000 };
 after(() => {
   for (const c of children) c.kill("SIGKILL");
   rmSync(tmp, { recursive: true, force: true });
@@ -20,6 +22,7 @@ after(() => {
 interface Run {
   child: ChildProcess;
   firstLine: Promise<string>;
+  output(): string;
   exit: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
@@ -38,11 +41,11 @@ function run(args: string[]): Run {
   });
   child.stderr!.on("data", (c) => (stderr += c));
   const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on("exit", (code) => (children.delete(child), resolve({ code, stdout, stderr }))));
-  return { child, firstLine, exit };
+  return { child, firstLine, exit, output: () => stdout };
 }
 
 describe("svc-emulator start", () => {
-  it("prints exactly one JSON line when ready, serves it, and exits 0 on SIGTERM", async () => {
+  it("prints exactly one JSON line when ready, serves it, and exits 0 on SIGTERM", LIMIT, async () => {
     const r = run(["start", "--port", "0", "--in-memory", "--json"]);
     const ready = JSON.parse(await r.firstLine) as Record<string, unknown>;
     assert.deepEqual(Object.keys(ready), ["url", "issuer", "port", "adminPat", "consoleToken"]);
@@ -52,17 +55,26 @@ describe("svc-emulator start", () => {
     assert.equal(health.status, 200);
     const search = await fetch(`${ready.url}/resources/v3alpha/targets/_search`, { method: "POST", headers: { authorization: `Bearer ${ready.adminPat}` }, body: "[]" });
     assert.equal(search.status, 200);
+    const clock = await fetch(`${ready.url}/emulator/v1/clock`, { headers: { authorization: `Bearer ${ready.consoleToken}` } });
+    assert.equal(clock.status, 200);
     r.child.kill("SIGTERM");
     const done = await r.exit;
     assert.equal(done.code, 0);
     assert.equal(done.stdout.trim().split("\n").length, 1);
   });
 
-  it("prints a banner with the same facts without --json and exits 0 on SIGINT", async () => {
+  it("prints a banner with the same facts without --json and exits 0 on SIGINT", LIMIT, async () => {
     const r = run(["start", "--port", "0", "--data-dir", join(tmp, "data")]);
     const first = await r.firstLine;
     assert.match(first, /^svc-emulator ready on http:\/\/localhost:\d+$/);
     await new Promise((res) => setTimeout(res, 100));
+    const fact = (label: string) => new RegExp(`^  ${label} +(\\S+)$`, "m").exec(r.output())?.[1];
+    const url = first.slice("svc-emulator ready on ".length);
+    assert.deepEqual([fact("issuer"), fact("data")], [url, join(tmp, "data")]);
+    const search = await fetch(`${url}/resources/v3alpha/targets/_search`, { method: "POST", headers: { authorization: `Bearer ${fact("adminPat")}` }, body: "[]" });
+    assert.equal(search.status, 200);
+    const clock = await fetch(`${url}/emulator/v1/clock`, { headers: { authorization: `Bearer ${fact("consoleToken")}` } });
+    assert.equal(clock.status, 200);
     r.child.kill("SIGINT");
     const done = await r.exit;
     assert.equal(done.code, 0);
@@ -72,20 +84,24 @@ describe("svc-emulator start", () => {
   const usage: [string[], number, RegExp, "stdout" | "stderr"][] = [
     [["start", "--data-dir", "x", "--in-memory"], 2, /--data-dir and --in-memory exclude each other/, "stderr"],
     [["start", "--port", "abc"], 2, /--port must be a number from 0 to 65535, not abc/, "stderr"],
+    [["start", "--port", ""], 2, /--port must be a number from 0 to 65535, not \n/, "stderr"],
+    [["start", "--port", "0x1F"], 2, /--port must be a number from 0 to 65535, not 0x1F/, "stderr"],
+    [["start", "--port", "65536"], 2, /--port must be a number from 0 to 65535, not 65536/, "stderr"],
+    [["start", "--seed", ""], 2, /--seed must be a whole number, not \n/, "stderr"],
     [["start", "--colour"], 2, /Unknown option '--colour'/, "stderr"],
     [["stop"], 2, /unknown command: stop/, "stderr"],
     [[], 2, /missing command/, "stderr"],
     [["--help"], 0, /^Usage: svc-emulator start \[options\]/, "stdout"],
   ];
   for (const [args, code, message, stream] of usage) {
-    it(`${args.join(" ") || "(no arguments)"} exits ${code}`, async () => {
+    it(`${args.join(" ") || "(no arguments)"} exits ${code}`, LIMIT, async () => {
       const done = await run(args).exit;
       assert.equal(done.code, code);
       assert.match(done[stream], message);
     });
   }
 
-  it("exits 1 naming the problem of a bad fixtures file", async () => {
+  it("exits 1 naming the problem of a bad fixtures file", LIMIT, async () => {
     const file = join(tmp, "bad.json");
     writeFileSync(file, JSON.stringify({ instances: [] }));
     const done = await run(["start", "--port", "0", "--in-memory", "--fixtures", file]).exit;
@@ -97,7 +113,7 @@ describe("svc-emulator start", () => {
     assert.match(notJson.stderr, /fixture file .*bad\.json: /);
   });
 
-  it("says so when the port is taken", async () => {
+  it("says so when the port is taken", LIMIT, async () => {
     const first = run(["start", "--port", "0", "--in-memory", "--json"]);
     const port = (JSON.parse(await first.firstLine) as { port: number }).port;
     const second = await run(["start", "--port", String(port), "--in-memory"]).exit;

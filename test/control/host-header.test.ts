@@ -13,9 +13,16 @@ const send = async (path: string, host: string, init: Parameters<typeof requestW
 };
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+// ListAvailableExecutionFunctions over gRPC-web: one empty message frame.
+const grpcWeb = (host: string) =>
+  send("/svc.resources.action.v3alpha.SvcActions/ListAvailableExecutionFunctions", host, {
+    method: "POST",
+    headers: { ...auth(emu.adminPat), "content-type": "application/grpc-web+proto" },
+    body: Buffer.from([0, 0, 0, 0, 0]),
+  });
 
 describe("Host header", () => {
-  for (const host of ["evil.example", "evil.example:80", `attacker.test:${emu.port}`]) {
+  for (const host of ["evil.example", "evil.example:80", `attacker.test:${emu.port}`, `localhost.evil.example:${emu.port}`, `127.0.0.1.nip.io:${emu.port}`]) {
     it(`refuses ${host} on the control API, REST and gRPC-web`, async () => {
       const c = await send("/emulator/v1/events", host, { headers: auth(emu.consoleToken) });
       assert.equal(c.status, 403);
@@ -24,19 +31,19 @@ describe("Host header", () => {
       assert.equal(health.status, 403);
       const rest = await send("/resources/v3alpha/targets/_search", host, { method: "POST", headers: auth(emu.adminPat), body: "[]" });
       assert.equal(rest.status, 403);
-      const web = await send("/svc.resources.action.v3alpha.SvcActions/ListAvailableExecutionFunctions", host, {
-        method: "POST",
-        headers: { ...auth(emu.adminPat), "content-type": "application/grpc-web+proto" },
-        body: Buffer.from([0, 0, 0, 0, 0]),
-      });
-      assert.equal(web.status, 403);
+      const web = await grpcWeb(host);
+      assert.deepEqual([web.status, web.body], [403, ""]);
     });
   }
 
-  for (const host of [`localhost:${emu.port}`, `127.0.0.1:${emu.port}`, "localhost"]) {
+  for (const host of [`localhost:${emu.port}`, `127.0.0.1:${emu.port}`, "localhost", `LOCALHOST:${emu.port}`]) {
     it(`serves ${host}`, async () => {
       assert.equal((await send("/emulator/v1/events?limit=1", host, { headers: auth(emu.consoleToken) })).status, 200);
       assert.equal((await send("/resources/v3alpha/targets/_search", host, { method: "POST", headers: auth(emu.adminPat), body: "[]" })).status, 200);
+      const web = await grpcWeb(host);
+      assert.equal(web.status, 200);
+      assert.match(web.body, /preuserinfo[\s\S]*grpc-status: ?0/);
+      assert.deepEqual(JSON.parse((await send("/emulator/v1/health", host)).body), { status: "ok" });
     });
   }
 });

@@ -4,9 +4,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import bcrypt from "bcryptjs";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DEFAULT_FIXTURES, startEmulator, type FixtureFile } from "../../emulator/src/index.js";
-import { requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 
 const sa = (username: string, token: string) => ({ type: "machine" as const, username, name: username, personalAccessTokens: [{ token }] });
 const FIXTURES: FixtureFile = {
@@ -44,12 +47,34 @@ describe("fixture files", () => {
     ["an unknown property", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }], colour: "red" }] }, /\/instances\/0\/colour: Unexpected property/],
     ["a member who is no user", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }], members: [{ user: "ghost", roles: ["IAM_OWNER"] }] }] }, /member ghost is not a user of the instance/],
     ["a domain twice", { instances: [{ name: "A", domains: ["localhost"], orgs: [{ name: "O" }] }, { name: "B", domains: ["localhost"], orgs: [{ name: "O" }] }] }, /domain localhost appears twice/],
+    ["an instance id twice", { instances: [{ id: "5", name: "A", domains: ["localhost"], orgs: [{ name: "O" }] }, { id: "5", name: "B", domains: ["b.localhost"], orgs: [{ name: "O" }] }] }, /^fixtures option: instance id 5 appears twice$/],
+    ["a token twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc"), sa("v", "token-0123456789abc")] }] }] }, /^fixtures option: personal access token token-0123456789abc appears twice$/],
+    ["a role key twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", projects: [{ name: "P", roles: [{ key: "r" }, { key: "r" }] }] }] }] }, /^fixtures option: project P: role r appears twice$/],
   ];
   for (const [what, fixtures, message] of broken) {
     it(`rejects a file with ${what}, naming it`, async () => {
       await assert.rejects(startEmulator({ port: 0, inMemory: true, fixtures: fixtures as FixtureFile }), (e: Error) => e.name === "FixtureError" && message.test(e.message));
     });
   }
+
+  it("seeds all or nothing: a data dir whose seed failed half-way seeds afresh next time", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "svc-emulator-fixtures-"));
+    // Two machine keys with one id fail on the database's constraint, after the instance is written.
+    const publicKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" }) as { kty: "RSA"; n: string; e: string };
+    const keys = [{ id: "77", publicKey }, { id: "77", publicKey }];
+    const failing = { instances: [{ name: "Half", domains: ["localhost"], orgs: [{ name: "O", users: [{ ...sa("m", "token-0123456789abc"), keys }] }] }] };
+    await assert.rejects(startEmulator({ port: 0, dataDir, fixtures: failing as FixtureFile }));
+    const again = await startEmulator({ port: 0, dataDir });
+    try {
+      assert.match(again.adminPat, /^[A-Za-z0-9_-]{64}$/);
+      const instances = (await control(again)("/instances")).body as { instances: { name: string }[] };
+      assert.deepEqual(instances.instances.map((i) => i.name), ["Svc Emulator"]);
+      assert.equal((await request(`${again.url}/resources/v3alpha/targets/_search`, { method: "POST", token: again.adminPat, json: [] })).status, 200);
+    } finally {
+      await again.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it("documents the default admin's password truthfully", () => {
     const file = JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;

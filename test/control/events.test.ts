@@ -1,0 +1,168 @@
+// The event log of the control API (issue 2, DESIGN 4): filtered by instance, aggregate type,
+// aggregate id and type (together they narrow), paged by position with after/limit/next_after.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { DEFAULT_FIXTURES, type FixtureFile } from "../../emulator/src/index.js";
+import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+
+// The default seed plus a second instance, so that the instance filter has something to leave out.
+const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;
+const ACME_PAT = "acme-events-token-0123456789";
+fixtures.instances.push({
+  name: "Acme",
+  domains: ["acme.localhost"],
+  orgs: [{ name: "Acme", users: [{ type: "machine", username: "acme-sa", name: "Acme SA", personalAccessTokens: [{ token: ACME_PAT }] }] }],
+  members: [{ user: "acme-sa", roles: ["IAM_OWNER"] }],
+});
+
+const emu = await startTestEmulator({ fixtures });
+const ctl = control(emu);
+
+interface Event {
+  position: number;
+  instanceId: string;
+  aggregateType: string;
+  aggregateId: string;
+  aggregateSequence: number;
+  type: string;
+  payload: Record<string, unknown>;
+  creator: string;
+  resourceOwner: string;
+  createdAt: string;
+}
+interface Page {
+  events: Event[];
+  next_after: number | null;
+}
+const log = async (query = "") => {
+  const r = await ctl(`/events${query}`);
+  assert.equal(r.status, 200, r.text);
+  return r.body as Page;
+};
+const all = async () => (await log("?limit=1000")).events;
+const body = (name: string) => ({ name, restWebhook: { url: "http://localhost:9999/h" }, timeout: "10s", interruptOnError: true });
+
+const instances = ((await ctl("/instances")).body as { instances: { id: string; name: string }[] }).instances;
+const main = instances.find((i) => i.name === "Svc Emulator")!.id;
+const acme = instances.find((i) => i.name === "Acme")!.id;
+
+describe("event log", () => {
+  let mainTarget = "";
+  let acmeTarget = "";
+
+  it("gets exactly one target.added event with the payload when a target is created", async () => {
+    await ctl("/clock/_freeze", { method: "POST", json: { at: "2030-01-02T03:04:05.678Z" } });
+    const before = await all();
+    const r = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: body("main-target") });
+    assert.equal(r.status, 201, r.text);
+    mainTarget = (r.body as { details: { id: string } }).details.id;
+    const after = await all();
+    assert.deepEqual(after.slice(0, -1), before);
+    const e = after.at(-1)!;
+    const sa = before.find((x) => x.type === "user.machine.added" && x.payload.username === "admin-sa")!;
+    // The target's signing key is generated; it is the one GetTarget shows its owner.
+    const signingKey = e.payload.signingKey as string;
+    assert.match(signingKey, /^[A-Za-z0-9]{36}$/);
+    const got = await request(`${emu.url}/resources/v3alpha/targets/${mainTarget}`, { token: emu.adminPat });
+    assert.equal((got.body as { target: { signingKey: string } }).target.signingKey, signingKey);
+    assert.deepEqual(e, {
+      position: before.at(-1)!.position + 1,
+      instanceId: main,
+      aggregateType: "target",
+      aggregateId: mainTarget,
+      aggregateSequence: 1,
+      type: "target.added",
+      payload: { name: "main-target", targetType: "rest_webhook", url: "http://localhost:9999/h", timeoutMs: 10000, isAsync: false, interruptOnError: true, signingKey },
+      creator: sa.aggregateId,
+      resourceOwner: main,
+      createdAt: "2030-01-02T03:04:05.678Z",
+    });
+    // A refused write (the name is taken) appends nothing.
+    const dup = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: body("main-target") });
+    assert.equal(dup.status, 409, dup.text);
+    assert.deepEqual(await all(), after);
+  });
+
+  it("filters by instance_id", async () => {
+    const r = await requestWithHost(emu.port, "/resources/v3alpha/targets", `acme.localhost:${emu.port}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ACME_PAT}`, "content-type": "application/json" },
+      body: JSON.stringify(body("acme-target")),
+    });
+    assert.equal(r.status, 201, r.text);
+    acmeTarget = (JSON.parse(r.text) as { details: { id: string } }).details.id;
+    const everything = await all();
+    const ofMain = (await log(`?instance_id=${main}&limit=1000`)).events;
+    const ofAcme = (await log(`?instance_id=${acme}&limit=1000`)).events;
+    assert.ok(ofMain.length > 0 && ofAcme.length > 0);
+    assert.deepEqual(ofMain, everything.filter((e) => e.instanceId === main));
+    assert.deepEqual(ofAcme, everything.filter((e) => e.instanceId === acme));
+    assert.equal(ofMain.length + ofAcme.length, everything.length);
+    assert.deepEqual(ofAcme.at(-1)!.aggregateId, acmeTarget);
+    assert.deepEqual(await log("?instance_id=123"), { events: [], next_after: null });
+  });
+
+  it("filters by aggregate_type, aggregate_id and type, and narrows when they are combined", async () => {
+    const everything = await all();
+    const targets = (await log("?aggregate_type=target")).events;
+    assert.deepEqual(targets.map((e) => e.aggregateId), [mainTarget, acmeTarget]);
+    assert.deepEqual((await log(`?aggregate_id=${acmeTarget}`)).events, [everything.find((e) => e.aggregateId === acmeTarget)]);
+    assert.deepEqual((await log("?type=target.added")).events, targets);
+    const orgs = (await log("?type=org.added")).events;
+    assert.deepEqual(orgs, everything.filter((e) => e.type === "org.added"));
+    assert.equal(orgs.length, 2);
+    assert.deepEqual((await log(`?instance_id=${acme}&type=target.added`)).events.map((e) => e.aggregateId), [acmeTarget]);
+    assert.deepEqual((await log(`?aggregate_type=target&aggregate_id=${main}`)).events, []);
+    assert.deepEqual((await log(`?aggregate_type=instance&aggregate_id=${main}`)).events, everything.filter((e) => e.aggregateType === "instance" && e.aggregateId === main));
+    assert.deepEqual((await log("?type=no.such.type")).events, []);
+  });
+
+  it("pages by position with after, limit and next_after", async () => {
+    const everything = await all();
+    assert.ok(everything.length > 20);
+    const positions = everything.map((e) => e.position);
+    assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+    const seen: Event[] = [];
+    let after = 0;
+    for (;;) {
+      const page = await log(`?limit=7&after=${after}`);
+      assert.ok(page.events.length <= 7 && page.events.length > 0);
+      seen.push(...page.events);
+      if (page.next_after === null) break;
+      assert.equal(page.next_after, page.events.at(-1)!.position);
+      assert.equal(page.events.length, 7);
+      after = page.next_after;
+    }
+    assert.deepEqual(seen, everything);
+    // A page that ends exactly at the last event says there is no more.
+    assert.equal((await log(`?limit=${everything.length}`)).next_after, null);
+    assert.equal((await log(`?limit=${everything.length - 1}`)).next_after, everything.at(-2)!.position);
+    assert.deepEqual((await log(`?after=${everything.at(-2)!.position}`)).events, [everything.at(-1)]);
+    assert.deepEqual(await log(`?after=${everything.at(-1)!.position}`), { events: [], next_after: null });
+    // Filters and paging together: the second target.added event, after the first.
+    const first = await log("?type=target.added&limit=1");
+    assert.deepEqual(first.events.map((e) => e.aggregateId), [mainTarget]);
+    const second = await log(`?type=target.added&limit=1&after=${first.next_after}`);
+    assert.deepEqual([second.events.map((e) => e.aggregateId), second.next_after], [[acmeTarget], null]);
+  });
+
+  it("pages 100 events by default", async () => {
+    for (let i = 0; i < 90; i++) {
+      const r = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: body(`bulk-${i}`) });
+      assert.equal(r.status, 201);
+    }
+    const everything = await all();
+    assert.ok(everything.length > 100);
+    const page = await log();
+    assert.deepEqual(page, { events: everything.slice(0, 100), next_after: everything[99]!.position });
+  });
+
+  it("refuses bad queries with 400 {code:3}", async () => {
+    for (const q of ["limit=0", "limit=1001", "limit=x", "after=-1", "after=x", "colour=red"]) {
+      const r = await ctl(`/events?${q}`);
+      assert.deepEqual([r.status, (r.body as { code: number }).code], [400, 3], q);
+    }
+  });
+});
