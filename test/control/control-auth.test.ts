@@ -38,6 +38,9 @@ const ROUTES: [method: string, path: string, json?: unknown][] = [
   ["GET", "/target-calls/stream"],
   ["POST", "/target-calls/1/replay"],
   ["POST", "/fire-event", { instance_id: "1", type: "user.added" }],
+  ["PUT", "/sinks/demo", { status: 200 }],
+  ["GET", "/sinks/demo"],
+  ["GET", "/sinks/demo/calls"],
 ];
 
 const call = (method: string, path: string, json: unknown, authorization?: string) =>

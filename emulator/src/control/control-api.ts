@@ -15,6 +15,7 @@ import { registerSnapshotRoutes } from "./snapshot-routes.js";
 import { registerTokenRoutes } from "./token-routes.js";
 import { registerOutboxRoutes } from "./outbox-routes.js";
 import { registerTargetCallRoutes } from "./target-call-routes.js";
+import { registerSinkEndpoint, registerSinkRoutes } from "./sink-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -25,6 +26,7 @@ function sameToken(given: string, expected: string): boolean {
 export async function controlApi(app: FastifyInstance, ctx: ControlContext): Promise<void> {
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async () => ({ ready: true }));
+  await registerSinkEndpoint(app, ctx);
 
   await app.register(async (secured) => {
     secured.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
@@ -43,5 +45,6 @@ export async function controlApi(app: FastifyInstance, ctx: ControlContext): Pro
     registerTokenRoutes(secured, ctx);
     registerOutboxRoutes(secured, ctx);
     registerTargetCallRoutes(secured, ctx);
+    registerSinkRoutes(secured, ctx);
   });
 }
