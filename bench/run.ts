@@ -8,12 +8,14 @@ import { startToReady } from "./start.js";
 import { ms } from "./stats.js";
 import { emulatorTarget, mockServerTarget, oidcProviderTarget, perSecond } from "./oidc.js";
 import { settingsAndIdps } from "./settings-idps.js";
+import { actionsOverhead } from "./actions.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
 const create = await createThroughput(2000, 8);
 const search = await searchLatency(10_000, 200);
 const hierarchy = await settingsAndIdps(200, 50, 100);
+const actions = await actionsOverhead(500, 2000);
 
 const oidc: Record<string, { codeFlows: number; clientCredentials: number; introspections: number }> = {};
 for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
@@ -39,6 +41,9 @@ const rows = [
   ["SearchTargets, 10,000 targets, limit 100 (median / p95 of 200)", `${ms(search.median)} / ${ms(search.p95)}`],
   [`SearchIDPs, 1 instance × 200 orgs × 50 IDPs (${hierarchy.idps}), one page of 100 (median / p95 of 100)`, `${ms(hierarchy.searchIdps.median)} / ${ms(hierarchy.searchIdps.p95)}`],
   ["ResolveLanguages at org level (median / p95 of 100)", `${ms(hierarchy.resolveLanguages.median)} / ${ms(hierarchy.resolveLanguages.p95)}`],
+  ["GetTarget over REST, no execution (median / p95 of 500)", `${ms(actions.plain.median)} / ${ms(actions.plain.p95)}`],
+  ["GetTarget with a request execution, one webhook target (median / p95 of 500)", `${ms(actions.withExecution.median)} / ${ms(actions.withExecution.p95)} (adds ${ms(actions.withExecution.median - actions.plain.median)} at the median)`],
+  ["event executions, 2000 events to one webhook target", `${Math.round(actions.events.perSecond)} per second (${actions.events.delivered} delivered)`],
 ];
 const emu = oidc["svc-emulator"]!;
 for (const [label, key] of [["full code + PKCE flows", "codeFlows"], ["client_credentials tokens", "clientCredentials"], ["introspections", "introspections"]] as const) {
@@ -50,4 +55,4 @@ console.log("| benchmark | result |\n|---|---|");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-writeFileSync(new URL("./results/latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, oidc }, null, 2));
+writeFileSync(new URL("./results/latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, oidc }, null, 2));
