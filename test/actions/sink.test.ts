@@ -3,6 +3,7 @@
 
 import { describe, it, beforeEach } from "node:test";
 import assert from "node:assert/strict";
+import type { JsonObject } from "@bufbuild/protobuf";
 import { fails, ok } from "../helpers/assertions.js";
 import { request } from "../helpers/emulator.js";
 import { actionsSetup } from "./setup.js";
@@ -14,7 +15,7 @@ const rest = transports.find((t) => t.name === "rest")!;
 const sinkUrl = (name: string) => `${emu.url}/emulator/v1/sink/${name}`;
 const sinkCalls = async (name: string) => ((await ctl(`/sinks/${name}/calls`)).body as { calls: { body: string; signatureValid: boolean; headers: Record<string, string> }[] }).calls;
 
-async function sinkTarget(name: string, kind: "restWebhook" | "restRequestResponse", extra: Record<string, unknown> = {}) {
+async function sinkTarget(name: string, kind: "restWebhook" | "restRequestResponse", extra: JsonObject = {}) {
   const body = ok(await rest.call("CreateTarget", { target: { name, [kind]: { url: sinkUrl(name) }, timeout: "5s", ...extra } }, pat), 201);
   return (body.details as { id: string }).id;
 }
