@@ -69,6 +69,11 @@ describe("function executions", () => {
     assert.equal((sent.user as { username: string }).username, "alice");
     assert.equal((sent.userinfo as { sub: string }).sub, info.sub);
     assert.deepEqual(Object.keys(sent.org as object).sort(), ["id", "name", "primary_domain"]);
+    // alice holds roles on the demo project (seed), so the payload carries her grant.
+    const grants = sent.user_grants as { roles: string[]; user_id: string; project_name: string }[];
+    assert.equal(grants.length, 1);
+    assert.deepEqual([grants[0]!.user_id, [...grants[0]!.roles].sort()], [info.sub, ["admin", "editor"]]);
+    assert.equal(typeof grants[0]!.project_name, "string");
   });
 
   it("preaccesstoken appends claims to JWT access tokens only", async () => {

@@ -116,6 +116,27 @@ describe("request and response executions", () => {
     assert.match(recorded[0]!.error as string, /answered 503/);
   });
 
+  it("follows redirects: the POST and its body reach the new location", async () => {
+    const moved = await target("moved", "/old", { type: "rr", interruptOnError: true });
+    const other = await target("other", "/unused");
+    server.answer("/old", { status: 307, headers: { location: server.url("/new") } });
+    server.answer("/new", { body: { id: other } });
+    await put({ request: { method: `/${SVC}/GetTarget` } }, [moved]);
+    const got = ok(await rest.call("GetTarget", { id: moved }, pat));
+    assert.equal((got.target as { target: { name: string } }).target.name, "other");
+    assert.deepEqual(server.to("/new")[0]!.body, server.to("/old")[0]!.body);
+  });
+
+  it("with interrupt_on_error, a failing response target turns the handler's answer into the error", async () => {
+    const failing = await target("failing", "/fail", { interruptOnError: true });
+    server.answer("/fail", { status: 500 });
+    await put({ response: { method: `/${SVC}/CreateTarget` } }, [failing]);
+    fails(await rest.call("CreateTarget", { target: { name: "stored", restWebhook: { url: "http://x/" }, timeout: "1s" } }, pat), 9, 400, /target failing answered 500/, "EXEC-dra6yamk98");
+    // The handler ran before the response target: the target exists.
+    const found = ok(await rest.call("SearchTargets", { filters: [{ name: { name: "stored" } }] }, pat));
+    assert.equal((found.result as unknown[]).length, 1);
+  });
+
   it("maps a forwarded 4xx error to its gRPC code and message, and a forwarded 5xx to FailedPrecondition", async () => {
     const fwd = await target("forwarder", "/fwd", { interruptOnError: true });
     await put({ request: { method: `/${SVC}/GetTarget` } }, [fwd]);

@@ -16,6 +16,7 @@ export interface Answer {
   status?: number;
   body?: unknown;
   delayMs?: number;
+  headers?: Record<string, string>;
 }
 
 export async function startTargetServer() {
@@ -30,7 +31,7 @@ export async function startTargetServer() {
       const a = answers.get(path) ?? {};
       setTimeout(() => {
         if (res.destroyed) return;
-        res.writeHead(a.status ?? 200, { "content-type": "application/json" });
+        res.writeHead(a.status ?? 200, { "content-type": "application/json", ...a.headers });
         res.end(a.body === undefined ? "" : typeof a.body === "string" ? a.body : JSON.stringify(a.body));
       }, a.delayMs ?? 0);
     });

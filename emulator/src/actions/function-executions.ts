@@ -8,6 +8,8 @@
 import type { Core } from "../core.js";
 import type { User } from "../domain/user/user.js";
 import { getOrg } from "../domain/org/org.js";
+import { getProject } from "../domain/project/project.js";
+import { grantsOfUser } from "../domain/user-grant/user-grant.js";
 import { orgPrimaryDomain } from "../oidc/claims.js";
 import { OidcError } from "../oidc/errors.js";
 import { SvcError } from "../server/errors.js";
@@ -50,7 +52,22 @@ export async function functionClaims(core: Core, name: ClaimFunction, user: User
     user: userContext(user),
     user_metadata: Object.entries(metadata).map(([key, value]) => ({ key, value: Buffer.from(value).toString("base64"), resource_owner: user.orgId })),
     org: { id: user.orgId, name: org?.name ?? "", primary_domain: orgPrimaryDomain(core, user.instanceId, user.orgId) },
-    user_grants: [],
+    user_grants: grantsOfUser(core.db, user.id).map((g) => {
+      const grantOrg = getOrg(core.db, user.instanceId, g.orgId);
+      return {
+        id: g.id,
+        roles: g.roles,
+        user_id: user.id,
+        username: user.username,
+        user_type: user.type,
+        user_resource_owner: user.orgId,
+        resource_owner: g.orgId,
+        org_name: grantOrg?.name ?? "",
+        org_primary_domain: orgPrimaryDomain(core, user.instanceId, g.orgId),
+        project_id: g.projectId,
+        project_name: getProject(core.db, g.projectId)?.name ?? "",
+      };
+    }),
   };
   let answered: FunctionResponse;
   try {
