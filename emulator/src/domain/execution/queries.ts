@@ -72,6 +72,7 @@ export function searchExecutions(db: Database, instanceId: string, s: ExecutionS
   for (const t of s.types) (where.push("execution_type = ?"), args.push(t));
   for (const t of s.targetIds) (where.push("EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)"), args.push(t));
   for (const i of s.includeIds) (where.push("EXISTS (SELECT 1 FROM json_each(includes) WHERE value = ?)"), args.push(i));
-  const { total, rows } = pagedSearch<ExecutionRow>(db, "executions", where, args, "created_at", s);
+  // Executions put in the same millisecond keep the order they were created in.
+  const { total, rows } = pagedSearch<ExecutionRow>(db, "executions", where, args, "created_at", s, "rowid");
   return { total, rows: rows.map(fromRow) };
 }
