@@ -144,6 +144,8 @@ describe("request and response executions", () => {
     fails(await rest.call("GetTarget", { id: fwd }, pat), 7, 403, /not on my watch/, "EXEC-reUaUZCzCp");
     server.answer("/fwd", { body: { forwardedStatusCode: 502, forwardedErrorMessage: "upstream down" } });
     fails(await rest.call("GetTarget", { id: fwd }, pat), 9, 400, /upstream down/, "EXEC-bmhNhpcqpF");
+    server.answer("/fwd", { body: { forwardedErrorMessage: "a message alone" } });
+    fails(await rest.call("GetTarget", { id: fwd }, pat), 9, 400, /a message alone/, "EXEC-bmhNhpcqpF");
   });
 
   it("enforces the target's timeout", async () => {

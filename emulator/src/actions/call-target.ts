@@ -40,8 +40,9 @@ export async function callTarget(core: Core, instanceId: string, executionId: st
         parsed = undefined;
       }
       const fwd = parsed as { forwardedStatusCode?: number; forwardedErrorMessage?: string } | undefined;
-      if (fwd?.forwardedStatusCode) {
-        const code = fwd.forwardedStatusCode >= 400 && fwd.forwardedStatusCode < 500 ? (HTTP_TO_CODE[fwd.forwardedStatusCode] ?? Code.InvalidArgument) : Code.FailedPrecondition;
+      if (fwd && typeof fwd === "object" && (fwd.forwardedStatusCode || fwd.forwardedErrorMessage)) {
+        const status = Number(fwd.forwardedStatusCode) || 0;
+        const code = status >= 400 && status < 500 ? (HTTP_TO_CODE[status] ?? Code.InvalidArgument) : Code.FailedPrecondition;
         result = { ok: false, error: new SvcError(code, code === Code.FailedPrecondition ? "EXEC-bmhNhpcqpF" : "EXEC-reUaUZCzCp", fwd.forwardedErrorMessage ?? "Execution failed") };
       } else if (target.targetType === "rest_request_response" && text && parsed === undefined) {
         result = { ok: false, error: new SvcError(Code.FailedPrecondition, "ACTION-4m9s2", `Execution failed: target ${target.name} answered no valid JSON`) };
