@@ -96,7 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (seedFile) writeFileSync(seedFile, seedImage);
   } else {
     seedImage = seedFile && existsSync(seedFile) ? readFileSync(seedFile) : db.serialize();
-    ids.bumpPast(maxNumericAggregateId(core));
+    ids.bumpPast(maxIssuedId(core));
   }
   const adminPat = (db.stmt("SELECT value FROM emulator_meta WHERE key = ?").get(META_ADMIN_PAT) as { value: string } | undefined)?.value ?? "";
   const idsAfterSeed = ids.state();
@@ -108,7 +108,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clock.reset();
     ids.restore(idsAfterSeed);
   };
-  const restore = (name: string) => snapshots.restore(name);
+  // A restored snapshot may hold ids the generator gave out after a reset set it back: move past them.
+  const restore = (name: string) => {
+    const restored = snapshots.restore(name);
+    if (restored) ids.bumpPast(maxIssuedId(core));
+    return restored;
+  };
 
   const table = buildRpcTable();
   const grpc = createGrpcHandler(core, table);
@@ -151,7 +156,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 }
 
-function maxNumericAggregateId(core: Core): bigint {
-  const row = core.db.stmt("SELECT MAX(CAST(aggregate_id AS INTEGER)) AS m FROM events WHERE aggregate_id GLOB '[0-9]*'").get() as { m: number | bigint | null };
-  return BigInt(row.m ?? 0);
+/** The highest id the generator handed out that the database holds: aggregate ids and the id (or kid) of every table. */
+function maxIssuedId(core: Core): bigint {
+  const numeric = (col: string) => `${col} GLOB '[0-9]*' AND NOT ${col} GLOB '*[^0-9]*'`;
+  const sources = [`SELECT CAST(MAX(CAST(aggregate_id AS INTEGER)) AS TEXT) AS m FROM events WHERE ${numeric("aggregate_id")}`];
+  const tables = core.db.stmt("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+  for (const { name } of tables) {
+    const cols = (core.db.stmt(`SELECT name FROM pragma_table_info('${name}')`).all() as { name: string }[]).map((c) => c.name);
+    for (const col of ["id", "kid"].filter((c) => cols.includes(c))) sources.push(`SELECT CAST(MAX(CAST(${col} AS INTEGER)) AS TEXT) AS m FROM "${name}" WHERE ${numeric(col)}`);
+  }
+  return sources.reduce((max, sql) => {
+    // As text: 18-digit ids do not fit a JavaScript number.
+    const m = (core.db.stmt(sql).get() as { m: string | null }).m;
+    return m !== null && BigInt(m) > max ? BigInt(m) : max;
+  }, 0n);
 }

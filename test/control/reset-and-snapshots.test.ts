@@ -163,3 +163,19 @@ describe("snapshots on a data dir", () => {
     }
   });
 });
+
+describe("snapshots with deterministic ids (seed option)", () => {
+  it("after reset and restore, new writes never reuse an id the snapshot holds", async () => {
+    const seeded = await startTestEmulator({ seed: 7 });
+    const sctl = control(seeded);
+    const first = await createTarget(seeded, "kept");
+    assert.equal((await sctl("/snapshots", { method: "POST", json: { name: "with-kept" } })).status, 201);
+    assert.equal((await sctl("/reset", { method: "POST" })).status, 200);
+    // After the reset the generator is back at its seeded state, so it would hand out `first` again.
+    assert.equal((await sctl("/snapshots/with-kept/_restore", { method: "POST" })).status, 200);
+    const second = await createTarget(seeded, "new");
+    assert.notEqual(second, first);
+    assert.ok(BigInt(second) > BigInt(first));
+    assert.deepEqual(await targetNames(seeded), ["kept", "new"]);
+  });
+});
