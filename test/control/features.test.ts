@@ -101,7 +101,7 @@ describe("PATCH /emulator/v1/instances/{id}/features", () => {
   });
 
   it("answers 400 {code:3} for an empty or invalid body, and changes nothing", async () => {
-    const bad: (unknown | undefined)[] = [undefined, {}, [], { unknown_flag: true }, { multitenancy_resources_api: false, colour: "red" }, { multitenancy_resources_api: "maybe" }, { oidc_token_exchange: [] }];
+    const bad: (unknown | undefined)[] = [undefined, {}, [], { unknown_flag: true }, { multitenancy_resources_api: false, colour: "red" }, { multitenancy_resources_api: "maybe" }, { oidc_token_exchange: [] }, { multitenancy_resources_api: null }, { multitenancy_resources_api: "false" }, { multitenancy_resources_api: 0 }];
     for (const json of bad) {
       const r = await features(json);
       assert.equal(r.status, 400, `${JSON.stringify(json)}: ${r.text}`);

@@ -114,7 +114,7 @@ describe("snapshots", () => {
   });
 
   it("answers 400 {code:3} for invalid names and bodies, and saves nothing", async () => {
-    for (const json of [{ name: "../etc" }, { name: "" }, { name: ".hidden" }, { name: "a b" }, { name: "x".repeat(65) }, { name: null }, {}, { name: "ok", extra: 1 }]) {
+    for (const json of [{ name: "../etc" }, { name: "" }, { name: ".hidden" }, { name: "a b" }, { name: "x".repeat(65) }, { name: null }, { name: 7 }, { name: ["seven"] }, {}, { name: "ok", extra: 1 }]) {
       const r = await ctl("/snapshots", { method: "POST", json });
       assert.equal(r.status, 400, JSON.stringify(json));
       assert.equal((r.body as { code: number }).code, 3);

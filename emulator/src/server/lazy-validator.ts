@@ -1,25 +1,29 @@
 // Route schemas (control API, TypeBox) compiled on a route's first request instead of when fastify
-// gets ready: compiling them all up front was a sixth of the emulator's start-up. Same Ajv options
-// as fastify's own compiler (coercion of query strings, defaults, formats), unknown fields refused.
+// gets ready: compiling them all up front was a sixth of the emulator's start-up. Fastify's Ajv
+// options (defaults, formats), with type coercion for query strings and path parameters only: a
+// JSON body must carry the right types ({"name": 7} is not the name "7").
 
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifySchemaCompiler } from "fastify";
 
-let ajv: Ajv | undefined;
+const compilers: { coercing?: Ajv; strict?: Ajv } = {};
 
-function compiler(): Ajv {
+function compiler(coerce: boolean): Ajv {
+  const key = coerce ? "coercing" : "strict";
+  let ajv = compilers[key];
   if (!ajv) {
-    ajv = new Ajv({ coerceTypes: "array", useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+    ajv = new Ajv({ coerceTypes: coerce ? "array" : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
     (addFormats as unknown as (a: Ajv) => Ajv)(ajv);
+    compilers[key] = ajv;
   }
   return ajv;
 }
 
-export const lazyValidatorCompiler: FastifySchemaCompiler<object> = ({ schema }) => {
+export const lazyValidatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   let validate: ValidateFunction | undefined;
   const check = ((data: unknown) => {
-    validate ??= compiler().compile(schema);
+    validate ??= compiler(httpPart !== "body").compile(schema);
     const ok = validate(data);
     check.errors = validate.errors ?? null;
     return ok;
