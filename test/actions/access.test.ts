@@ -76,6 +76,9 @@ for (const t of transports) {
       assert.equal(off.status, 200);
       try {
         fails(await t.call("SearchTargets", {}, ADMIN), 9, 400, /Feature "multitenancy_resources_api" is not enabled/, "FEATURE-disabled");
+        // Who calls is checked first: without a token the answer is 401, whatever the flag.
+        const anonymous = await t.call("SearchTargets", {});
+        assert.ok(!anonymous.ok && anonymous.code === 16, `expected code 16, got ${JSON.stringify(anonymous)}`);
       } finally {
         await ctl(`/instances/${instanceId}/features`, { method: "PATCH", json: { multitenancy_resources_api: true } });
       }

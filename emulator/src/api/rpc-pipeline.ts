@@ -1,4 +1,4 @@
-// One call of one rpc, whatever the transport: instance from Host, feature flag, authentication,
+// One call of one rpc, whatever the transport: instance from Host, authentication, feature flag,
 // permission, field rules, handler. REST, gRPC and gRPC-web all go through `invokeRpc`, so they
 // answer identically.
 
@@ -29,10 +29,11 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   if (instance.blocked && entry.service.typeName !== "svc.resources.instance.v3alpha.SvcInstances") {
     throw new SvcError(Code.ResourceExhausted, "LIMITS-blocked", "Instance is blocked");
   }
+  // Like the product, whose services check their flag inside the handler: who calls comes first.
+  const principal = await authenticate(core, instance, transport.host ?? "", transport.authorization);
   if (entry.feature && !instance.features[entry.feature]) {
     throw new SvcError(Code.FailedPrecondition, "FEATURE-disabled", `Feature "${entry.feature}" is not enabled on this instance`);
   }
-  const principal = await authenticate(core, instance, transport.host ?? "", transport.authorization);
   if (!entry.handler) throw new SvcError(Code.Unimplemented, "RPC-unimplemented", `${entry.path} is not implemented by the emulator yet`);
   if (!hasInstancePermission(core.db, principal.user.id, instance.id, entry.permission)) {
     throw new SvcError(Code.PermissionDenied, "AUTHZ-HKJD33", `No matching permissions found (needs ${entry.permission})`);
