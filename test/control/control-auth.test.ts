@@ -36,7 +36,7 @@ const ROUTES: [method: string, path: string, json?: unknown][] = [
   ["DELETE", "/outbox"],
   ["GET", "/target-calls"],
   ["GET", "/target-calls/stream"],
-  ["POST", "/target-calls/1/replay"],
+  ["POST", "/target-calls/1/_replay"],
   ["POST", "/fire-event", { instance_id: "1", type: "user.added" }],
   ["PUT", "/sinks/demo", { status: 200 }],
   ["GET", "/sinks/demo"],

@@ -49,7 +49,7 @@ export function registerTargetCallRoutes(app: FastifyInstance, ctx: ControlConte
     req.raw.on("close", off);
   });
 
-  app.post<{ Params: { id: string } }>("/target-calls/:id/replay", async (req, reply) => {
+  app.post<{ Params: { id: string } }>("/target-calls/:id/_replay", async (req, reply) => {
     const call = getCall(ctx.core.db, req.params.id);
     if (!call) return sendControlError(reply, 404, Code.NotFound, `No target call ${JSON.stringify(req.params.id)}`);
     const target = getTarget(ctx.core.db, call.instanceId, call.targetId);
