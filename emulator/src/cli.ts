@@ -39,6 +39,9 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
   if (values.help) return { command: "help", options: {}, json: false };
   if (positionals.length !== 1 || positionals[0] !== "start") throw new UsageError(positionals.length ? `unknown command: ${positionals.join(" ")}` : "missing command");
   if (values["in-memory"] && values["data-dir"] !== undefined) throw new UsageError("--data-dir and --in-memory exclude each other");
+  // An empty directory would put the database in the current directory, next to the user's files.
+  if (values["data-dir"] !== undefined && !values["data-dir"].trim()) throw new UsageError("--data-dir needs a directory");
+  if (values.fixtures !== undefined && !values.fixtures.trim()) throw new UsageError("--fixtures needs a file");
   // Decimal digits only: Number() would read "" as 0 (a random port) and "0x1F" as 31.
   const port = values.port === undefined ? 8080 : /^\d+$/.test(values.port) ? Number(values.port) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);

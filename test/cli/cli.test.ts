@@ -88,6 +88,8 @@ describe("svc-emulator start", () => {
     [["start", "--port", "0x1F"], 2, /--port must be a number from 0 to 65535, not 0x1F/, "stderr"],
     [["start", "--port", "65536"], 2, /--port must be a number from 0 to 65535, not 65536/, "stderr"],
     [["start", "--seed", ""], 2, /--seed must be a whole number, not \n/, "stderr"],
+    [["start", "--data-dir", ""], 2, /--data-dir needs a directory/, "stderr"],
+    [["start", "--fixtures", " "], 2, /--fixtures needs a file/, "stderr"],
     [["start", "--colour"], 2, /Unknown option '--colour'/, "stderr"],
     [["stop"], 2, /unknown command: stop/, "stderr"],
     [[], 2, /missing command/, "stderr"],
