@@ -86,17 +86,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const core = { db, events, clock, ids } as Core;
   core.keys = new SigningKeys(core);
 
-  migrate(db);
   const seedFile = dataDir && join(dataDir, "seed.sqlite");
   let seedImage: Buffer;
-  if (listInstances(db).length === 0) {
-    const { adminPat } = applyFixtures(core, loadFixtures(options.fixtures));
-    db.stmt("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES (?, ?)").run(META_ADMIN_PAT, adminPat ?? "");
-    seedImage = db.serialize();
-    if (seedFile) writeFileSync(seedFile, seedImage);
-  } else {
-    seedImage = seedFile && existsSync(seedFile) ? readFileSync(seedFile) : db.serialize();
-    ids.bumpPast(maxIssuedId(core));
+  try {
+    migrate(db);
+    if (listInstances(db).length === 0) {
+      const { adminPat } = applyFixtures(core, loadFixtures(options.fixtures));
+      db.stmt("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES (?, ?)").run(META_ADMIN_PAT, adminPat ?? "");
+      seedImage = db.serialize();
+      if (seedFile) writeFileSync(seedFile, seedImage);
+    } else {
+      seedImage = seedFile && existsSync(seedFile) ? readFileSync(seedFile) : db.serialize();
+      ids.bumpPast(maxIssuedId(core));
+    }
+  } catch (e) {
+    // A bad fixture file (or migration) leaves no open database behind.
+    db.close();
+    throw e;
   }
   const adminPat = (db.stmt("SELECT value FROM emulator_meta WHERE key = ?").get(META_ADMIN_PAT) as { value: string } | undefined)?.value ?? "";
   const idsAfterSeed = ids.state();

@@ -4,7 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import bcrypt from "bcryptjs";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { generateKeyPairSync } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,6 +64,15 @@ describe("fixture files", () => {
     const keys = [{ id: "77", publicKey }, { id: "77", publicKey }];
     const failing = { instances: [{ name: "Half", domains: ["localhost"], orgs: [{ name: "O", users: [{ ...sa("m", "token-0123456789abc"), keys }] }] }] };
     await assert.rejects(startEmulator({ port: 0, dataDir, fixtures: failing as FixtureFile }));
+    // The failed start closed its database: no file descriptor of this process points into the data dir.
+    const open = readdirSync("/proc/self/fd").map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return "";
+      }
+    });
+    assert.deepEqual(open.filter((target) => target.startsWith(dataDir)), []);
     const again = await startEmulator({ port: 0, dataDir });
     try {
       assert.match(again.adminPat, /^[A-Za-z0-9_-]{64}$/);
