@@ -15,7 +15,7 @@ const sa = (username: string, token: string) => ({ type: "machine" as const, use
 const FIXTURES: FixtureFile = {
   instances: [
     { name: "Main", domains: ["localhost"], orgs: [{ name: "O", users: [sa("main-sa", "main-token-0123456789")] }], members: [{ user: "main-sa", roles: ["IAM_OWNER"] }] },
-    { name: "Acme", domains: ["acme.localhost"], orgs: [{ name: "Acme", users: [sa("acme-sa", "acme-token-0123456789")] }], members: [{ user: "acme-sa", roles: ["IAM_OWNER"] }] },
+    { name: "Acme", domains: ["acme.localhost"], features: { oidc_token_exchange: true, impersonation: true, multitenancy_settings: false }, orgs: [{ name: "Acme", users: [sa("acme-sa", "acme-token-0123456789")] }], members: [{ user: "acme-sa", roles: ["IAM_OWNER"] }] },
   ],
 };
 
@@ -56,6 +56,13 @@ describe("fixture files", () => {
       await assert.rejects(startEmulator({ port: 0, inMemory: true, fixtures: fixtures as FixtureFile }), (e: Error) => e.name === "FixtureError" && message.test(e.message));
     });
   }
+
+  it("sets every feature flag an instance names, and the defaults for the others", async () => {
+    const listed = ((await control(emu)("/instances")).body as { instances: { name: string; features: Record<string, boolean> }[] }).instances;
+    const byName = Object.fromEntries(listed.map((i) => [i.name, i.features]));
+    assert.deepEqual(byName.Main, { multitenancy_resources_api: true, multitenancy_settings: true, oidc_token_exchange: false, impersonation: false });
+    assert.deepEqual(byName.Acme, { multitenancy_resources_api: true, multitenancy_settings: false, oidc_token_exchange: true, impersonation: true });
+  });
 
   it("seeds all or nothing: a data dir whose seed failed half-way seeds afresh next time", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "svc-emulator-fixtures-"));
