@@ -3,7 +3,7 @@
 // all), its includes expanded in place, targets in order.
 
 import type { Database } from "../store/database.js";
-import { getExecution } from "../domain/execution/queries.js";
+import { bestExecution, getExecution, type ExecutionState } from "../domain/execution/queries.js";
 import { getTarget } from "../domain/target/queries.js";
 import type { TargetState } from "../domain/target/target.js";
 
@@ -27,12 +27,15 @@ export interface Match {
 
 /** The targets of the best matching execution, includes expanded in place; undefined when none matches. */
 export function matchTargets(db: Database, instanceId: string, candidates: string[]): Match | undefined {
-  const execution = candidates.map((id) => getExecution(db, instanceId, id)).find((e) => e);
+  const execution = bestExecution(db, instanceId, candidates);
   if (!execution) return undefined;
-  const expand = (id: string, seen: string[]): TargetState[] => {
-    const ex = getExecution(db, instanceId, id);
-    if (!ex || seen.includes(id)) return [];
-    return [...ex.targets.map((t) => getTarget(db, instanceId, t)).filter((t): t is TargetState => !!t), ...ex.includes.flatMap((inc) => expand(inc, [...seen, id]))];
-  };
-  return { executionId: execution.id, targets: expand(execution.id, []) };
+  // `path`: the executions being expanded, so an include cycle stops instead of looping.
+  const expand = (ex: ExecutionState, path: string[]): TargetState[] => [
+    ...ex.targets.map((t) => getTarget(db, instanceId, t)).filter((t): t is TargetState => !!t),
+    ...ex.includes.flatMap((id) => {
+      const included = path.includes(id) ? undefined : getExecution(db, instanceId, id);
+      return included ? expand(included, [...path, id]) : [];
+    }),
+  ];
+  return { executionId: execution.id, targets: expand(execution, [execution.id]) };
 }

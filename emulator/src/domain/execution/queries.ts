@@ -47,6 +47,17 @@ export function getExecution(db: Database, instanceId: string, id: string): Exec
   return r && fromRow(r);
 }
 
+/**
+ * The most specific of the candidate executions that exists: as in the product, the greatest id
+ * (`request/<service>/<method>` sorts after `request/<service>`, `event/user.human.added` after
+ * `event/user.human.*`, and every id after its kind alone).
+ */
+export function bestExecution(db: Database, instanceId: string, candidates: string[]): ExecutionState | undefined {
+  const args: unknown[] = [instanceId];
+  const r = db.stmt(`SELECT * FROM executions WHERE instance_id = ? AND ${inList("id", candidates, args)} ORDER BY id DESC LIMIT 1`).get(...args) as ExecutionRow | undefined;
+  return r && fromRow(r);
+}
+
 export function executionsCallingTarget(db: Database, instanceId: string, targetId: string): ExecutionState[] {
   const rows = db.stmt("SELECT * FROM executions WHERE instance_id = ? AND EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)").all(instanceId, targetId) as ExecutionRow[];
   return rows.map(fromRow);
