@@ -5,19 +5,19 @@
 
 import type { Core } from "../core.js";
 import type { TargetState } from "../domain/target/target.js";
-import { Code, SvcError } from "../server/errors.js";
-import { recordCall } from "./calls.js";
+import { Code, codeFromHttpStatus, SvcError } from "../server/errors.js";
+import { recordCall, type TargetCall } from "./calls.js";
 import { SIGNATURE_HEADER, sign } from "./signature.js";
 
 export interface CallResult {
   ok: boolean;
+  /** The record of this call, as the control API shows it. */
+  call: TargetCall;
   /** The parsed response body of a successful call, when it is JSON. */
   body?: unknown;
   /** The error to give the caller when the target interrupts the execution. */
   error?: SvcError;
 }
-
-const HTTP_TO_CODE: Record<number, Code> = { 400: Code.InvalidArgument, 401: Code.Unauthenticated, 403: Code.PermissionDenied, 404: Code.NotFound, 409: Code.AlreadyExists, 429: Code.ResourceExhausted };
 
 export async function callTarget(core: Core, instanceId: string, executionId: string, target: TargetState, payload: unknown): Promise<CallResult> {
   const body = JSON.stringify(payload);
@@ -25,7 +25,7 @@ export async function callTarget(core: Core, instanceId: string, executionId: st
   const started = performance.now();
   let status: number | null = null;
   let text: string | null = null;
-  let result: CallResult;
+  let result: Omit<CallResult, "call">;
   try {
     const res = await fetch(target.url, { method: "POST", headers, body, redirect: "follow", signal: AbortSignal.timeout(target.timeoutMs) });
     status = res.status;
@@ -42,7 +42,7 @@ export async function callTarget(core: Core, instanceId: string, executionId: st
       const fwd = parsed as { forwardedStatusCode?: number; forwardedErrorMessage?: string } | undefined;
       if (fwd && typeof fwd === "object" && (fwd.forwardedStatusCode || fwd.forwardedErrorMessage)) {
         const status = Number(fwd.forwardedStatusCode) || 0;
-        const code = status >= 400 && status < 500 ? (HTTP_TO_CODE[status] ?? Code.InvalidArgument) : Code.FailedPrecondition;
+        const code = status >= 400 && status < 500 ? (codeFromHttpStatus(status) ?? Code.InvalidArgument) : Code.FailedPrecondition;
         result = { ok: false, error: new SvcError(code, code === Code.FailedPrecondition ? "EXEC-bmhNhpcqpF" : "EXEC-reUaUZCzCp", fwd.forwardedErrorMessage ?? "Execution failed") };
       } else if (target.targetType === "rest_request_response" && text && parsed === undefined) {
         result = { ok: false, error: new SvcError(Code.FailedPrecondition, "ACTION-4m9s2", `Execution failed: target ${target.name} answered no valid JSON`) };
@@ -54,7 +54,7 @@ export async function callTarget(core: Core, instanceId: string, executionId: st
     const timedOut = (e as Error).name === "TimeoutError";
     result = { ok: false, error: new SvcError(Code.FailedPrecondition, "EXEC-dra6yamk98", timedOut ? `Execution failed: target ${target.name} timed out after ${target.timeoutMs} ms` : `Execution failed: target ${target.name} could not be called: ${(e as Error).message}`) };
   }
-  recordCall(core, {
+  const call: TargetCall = {
     id: core.ids.next(),
     instanceId,
     executionId,
@@ -67,6 +67,7 @@ export async function callTarget(core: Core, instanceId: string, executionId: st
     durationMs: Math.round(performance.now() - started),
     error: result.ok ? null : (result.error?.text ?? null),
     createdAt: core.clock.now().toISOString(),
-  });
-  return result;
+  };
+  recordCall(core, call);
+  return { ...result, call };
 }

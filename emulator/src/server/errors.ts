@@ -46,6 +46,12 @@ export function httpStatusFromCode(code: Code): number {
   return httpStatusOfCode[code] ?? 500;
 }
 
+/** The code an HTTP status stands for: the first code that maps to it (400 is InvalidArgument, 409 AlreadyExists). */
+export function codeFromHttpStatus(status: number): Code | undefined {
+  const found = Object.entries(httpStatusOfCode).find(([, http]) => http === status);
+  return found && (Number(found[0]) as Code);
+}
+
 /** An error of the resource API. `id` is the stable id of the throw site, e.g. "COMMAND-xj14f2cccn". */
 export class SvcError extends Error {
   constructor(
