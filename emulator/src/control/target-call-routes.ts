@@ -54,8 +54,7 @@ export function registerTargetCallRoutes(app: FastifyInstance, ctx: ControlConte
     if (!call) return sendControlError(reply, 404, Code.NotFound, `No target call ${JSON.stringify(req.params.id)}`);
     const target = getTarget(ctx.core.db, call.instanceId, call.targetId);
     if (!target) return sendControlError(reply, 404, Code.NotFound, `The target ${call.targetId} of this call no longer exists`);
-    const replayed = await collectCalls(ctx, call.instanceId, () => callTarget(ctx.core, call.instanceId, call.executionId, target, call.payload), (c) => c.payload === call.payload);
-    return { call: replayed[0] };
+    return { call: (await callTarget(ctx.core, call.instanceId, call.executionId, target, call.payload)).call };
   });
 
   app.post<{ Body: Static<typeof FireEvent> }>("/fire-event", { schema: { body: FireEvent } }, async (req, reply) => {
@@ -81,8 +80,8 @@ export function registerTargetCallRoutes(app: FastifyInstance, ctx: ControlConte
   });
 }
 
-/** The calls recorded while `run` runs (its synchronous targets), in order. */
-async function collectCalls(ctx: ControlContext, instanceId: string, run: () => Promise<unknown>, also: (c: TargetCall) => boolean = () => true): Promise<TargetCall[]> {
+/** The calls of `instanceId` that `also` picks, recorded while `run` runs (its synchronous targets), in order. */
+async function collectCalls(ctx: ControlContext, instanceId: string, run: () => Promise<unknown>, also: (c: TargetCall) => boolean): Promise<TargetCall[]> {
   const calls: TargetCall[] = [];
   const off = onTargetCall(ctx.core, (c) => {
     if (c.instanceId === instanceId && also(c)) calls.push(c);
