@@ -32,7 +32,8 @@ export function setSinkConfig(core: Core, name: string, config: SinkConfig): voi
 
 /** Whether the signature verifies with the key of any target whose URL is this sink. */
 export function sinkSignatureValid(core: Core, name: string, header: string | undefined, body: string): boolean {
-  const keys = core.db.stmt("SELECT signing_key AS key, url FROM targets").all() as { key: string; url: string }[];
+  // LIKE narrows the targets to those whose URL mentions the sink; urlIsSink then checks the path exactly.
+  const keys = core.db.stmt("SELECT signing_key AS key, url FROM targets WHERE url LIKE ?").all(`%${SINK_PATH}${encodeURIComponent(name)}%`) as { key: string; url: string }[];
   const nowS = Math.floor(core.clock.nowMs() / 1000);
   return keys.some((k) => urlIsSink(k.url, name) && verify(header, k.key, body, nowS));
 }
