@@ -182,6 +182,8 @@ describe("request and response executions", () => {
 describe("event executions", () => {
   it("call the event's execution after the command committed, with the event's fields", async () => {
     const hook = await target("events", "/events");
+    const group = await target("group", "/group");
+    await put({ event: { group: "target" } }, [group]);
     await put({ event: { event: "target.added" } }, [hook]);
     const created = ok(await rest.call("CreateTarget", { target: { name: "watched", restWebhook: { url: "http://x/" }, timeout: "1s" } }, pat), 201);
     const id = (created.details as { id: string }).id;
@@ -192,6 +194,7 @@ describe("event executions", () => {
     assert.equal(body.event_type, "target.added");
     assert.equal(body.instanceID, instanceId);
     assert.equal((body.event_payload as { name: string }).name, "watched");
+    assert.deepEqual(server.to("/group"), [], "the event's own execution is more specific than its group's");
   });
 
   it("match the group, then all events, when no execution names the event", async () => {
