@@ -2,6 +2,7 @@
 // instance's issuer and endpoint URLs, what the provider supports.
 
 import type { Instance } from "../domain/instance/instance.js";
+import { REQUEST_OBJECT_ALGS } from "./authorize/request-object.js";
 
 export const ENDPOINTS = {
   authorization: "/oauth/v2/authorize",
@@ -39,7 +40,7 @@ export function discoveryDocument(issuer: string, _instance: Instance, uiLocales
     ],
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
-    request_object_signing_alg_values_supported: ["RS256"],
+    request_object_signing_alg_values_supported: REQUEST_OBJECT_ALGS,
     token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"],
     token_endpoint_auth_signing_alg_values_supported: ["RS256"],
     introspection_endpoint_auth_methods_supported: ["client_secret_basic", "private_key_jwt"],

@@ -15,7 +15,9 @@ export type OidcErrorCode =
   | "interaction_required"
   | "login_required"
   | "access_denied"
-  | "invalid_token";
+  | "invalid_token"
+  | "invalid_request_object"
+  | "request_uri_not_supported";
 
 export class OidcError extends Error {
   constructor(

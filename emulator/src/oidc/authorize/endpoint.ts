@@ -1,6 +1,6 @@
-// GET/POST /oauth/v2/authorize: validate, remember the request, then either finish it with an
-// existing login session (prompt none, a single session) or send the user agent to a login page
-// (login, account chooser, registration), as prompt, max_age and the hints ask.
+// GET/POST /oauth/v2/authorize: apply a request object, validate, remember the request, then either
+// finish it with an existing login session (prompt none, a single session) or send the user agent
+// to a login page (login, account chooser, registration), as prompt, max_age and the hints ask.
 
 import type { FastifyReply } from "fastify";
 import { addAuthRequest, getAuthRequest, type AuthorizeParams } from "../auth-requests.js";
@@ -11,7 +11,8 @@ import type { OidcContext } from "../issue.js";
 import { activeSessions, type LoginSession } from "../login-sessions.js";
 import { getUser } from "../../domain/user/user.js";
 import { loginName, userMatchesOrgScopes } from "../claims.js";
-import { PageError, checkClient, parseAuthorizeRequest, responseModeOf } from "./request.js";
+import { PageError, checkClient, checkRedirectUri, parseAuthorizeRequest, responseModeOf } from "./request.js";
+import { applyRequestObject, type Query } from "./request-object.js";
 import { completeAuthRequest, sendAuthorizationError } from "./complete.js";
 import { verifyOwnJwt } from "../own-jwt.js";
 
@@ -32,13 +33,24 @@ export function eligibleSessions(ctx: OidcContext, p: AuthorizeParams, sessions:
   });
 }
 
-export async function authorize(ctx: OidcContext, reply: FastifyReply, query: Record<string, string | string[] | undefined>, userAgentId: string): Promise<FastifyReply> {
-  const { app, redirectUri } = checkClient(query, (id) => findApp(ctx.core, ctx.instance, id), ctx.issuer);
-  const fallback = { redirectUri, responseMode: responseModeOf(query, typeof query.response_type === "string" ? query.response_type : undefined), state: typeof query.state === "string" ? query.state : undefined };
+export async function authorize(ctx: OidcContext, reply: FastifyReply, query: Query, userAgentId: string): Promise<FastifyReply> {
+  const app = checkClient(query, (id) => findApp(ctx.core, ctx.instance, id));
+  const { params: q, problem } = await applyRequestObject(ctx, app, query);
+  let redirectUri: string;
+  try {
+    redirectUri = checkRedirectUri(q, app, ctx.issuer);
+  } catch (e) {
+    // Without a usable redirect URI, the request object's own error is the one worth showing.
+    throw problem && e instanceof PageError ? new PageError(problem.error, problem.description) : e;
+  }
+  // The query's response_type decides (Core 6.1); the object's only differs in a refused request.
+  const responseType = [query.response_type, q.response_type].find((t) => typeof t === "string") as string | undefined;
+  const fallback = { redirectUri, responseMode: responseModeOf(q, responseType), state: typeof q.state === "string" ? q.state : undefined };
   let params: AuthorizeParams;
   try {
-    params = parseAuthorizeRequest(query, app, redirectUri);
-    const hint = typeof query.id_token_hint === "string" ? query.id_token_hint : undefined;
+    if (problem) throw problem;
+    params = parseAuthorizeRequest(q, app, redirectUri);
+    const hint = typeof q.id_token_hint === "string" ? q.id_token_hint : undefined;
     if (hint) {
       const claims = await verifyOwnJwt(ctx, hint, { allowExpired: true });
       if (!claims) throw invalidRequest("id_token_hint is not an ID token of this issuer");

@@ -30,16 +30,21 @@ function single(q: Record<string, string | string[] | undefined>, name: string):
   return v === "" ? undefined : v;
 }
 
-/** Checks client and redirect URI first; they decide where later errors go. */
-export function checkClient(q: Record<string, string | string[] | undefined>, findApp: (clientId: string) => App | undefined, issuer: string): { app: App; redirectUri: string } {
+/** Checks the client first: with the redirect URI, it decides where later errors go. client_id is never read from a request object (Core 6.1). */
+export function checkClient(q: Record<string, string | string[] | undefined>, findApp: (clientId: string) => App | undefined): App {
   const clientId = q.client_id;
   if (typeof clientId !== "string" || !clientId) throw new PageError("invalid_request", "client_id is missing");
   const app = findApp(clientId);
   if (!app) throw new PageError("invalid_request", `unknown client_id ${clientId}`);
+  return app;
+}
+
+/** The redirect URI, which may come from the request object; only a registered one receives errors. */
+export function checkRedirectUri(q: Record<string, string | string[] | undefined>, app: App, issuer: string): string {
   const redirectUri = q.redirect_uri;
   if (typeof redirectUri !== "string" || !redirectUri) throw new PageError("invalid_request", "redirect_uri is missing");
-  if (!uriMatches(app.oidc!.redirectUris, redirectUri, issuer)) throw new PageError("invalid_request", `redirect_uri ${redirectUri} is not registered for client ${clientId}`);
-  return { app, redirectUri };
+  if (!uriMatches(app.oidc!.redirectUris, redirectUri, issuer)) throw new PageError("invalid_request", `redirect_uri ${redirectUri} is not registered for client ${app.clientId}`);
+  return redirectUri;
 }
 
 /** The response mode: the requested one when valid (invalid values are ignored), else the default of the response type. */
