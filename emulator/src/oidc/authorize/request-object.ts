@@ -91,9 +91,15 @@ function checkTimes(ctx: OidcContext, payload: JWTPayload): void {
   if (typeof payload.nbf === "number" && nows.every((now) => payload.nbf! > now)) throw invalidObject("the request object is not valid yet (nbf)");
 }
 
-/** Core 6.1: client_id and response_type stay in the query; inside the object they must agree. */
+/**
+ * client_id stays in the query (the object is verified with its key). response_type may travel in
+ * the query (Core 6.1), in the object only (RFC 9101 5, as openid-client's JAR sends it) or in both,
+ * where they must agree.
+ */
 function checkAgainstQuery(query: Query, inside: Record<string, string>): void {
   if (inside.client_id !== undefined && inside.client_id !== query.client_id) throw invalidObject("client_id in the request object does not match the client_id parameter");
-  if (query.response_type === undefined) throw invalidRequest("response_type must also be sent as a parameter outside the request object (OpenID Connect Core 6.1)");
-  if (inside.response_type !== undefined && inside.response_type !== query.response_type) throw invalidObject("response_type in the request object does not match the response_type parameter");
+  if (query.response_type === undefined && inside.response_type === undefined) throw invalidRequest("response_type is missing");
+  if (query.response_type !== undefined && inside.response_type !== undefined && inside.response_type !== query.response_type) {
+    throw invalidObject("response_type in the request object does not match the response_type parameter");
+  }
 }
