@@ -14,6 +14,7 @@ import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { PageError, checkClient, parseAuthorizeRequest, responseModeOf } from "./request.js";
 import { completeAuthRequest, sendAuthorizationError } from "./complete.js";
 import { verifyOwnJwt } from "../own-jwt.js";
+import { readParams, repeatedParameters } from "../parameters.js";
 
 export const LOGIN_PATH = "/ui/login";
 
@@ -32,13 +33,25 @@ export function eligibleSessions(ctx: OidcContext, p: AuthorizeParams, sessions:
   });
 }
 
-export async function authorize(ctx: OidcContext, reply: FastifyReply, query: Record<string, string | string[] | undefined>, userAgentId: string): Promise<FastifyReply> {
+/** Parameters that decide where errors go: when repeated, no redirect URI can be trusted. */
+const CLIENT_PARAMETERS = ["client_id", "redirect_uri"];
+
+/** `raw`: the parsed query string (GET) or form (POST). */
+export async function authorize(ctx: OidcContext, reply: FastifyReply, raw: unknown, userAgentId: string): Promise<FastifyReply> {
+  const { params: query, repeated } = readParams(raw);
+  const untrusted = repeated.filter((name) => CLIENT_PARAMETERS.includes(name));
+  if (untrusted.length) {
+    const e = repeatedParameters(untrusted);
+    throw new PageError(e.error, e.description);
+  }
   const { app, redirectUri } = checkClient(query, (id) => findApp(ctx.core, ctx.instance, id), ctx.issuer);
-  const fallback = { redirectUri, responseMode: responseModeOf(query, typeof query.response_type === "string" ? query.response_type : undefined), state: typeof query.state === "string" ? query.state : undefined };
+  // A repeated state or response_mode is left out here: the error goes without state, in the default mode.
+  const fallback = { redirectUri, responseMode: responseModeOf(query, query.response_type), state: query.state };
   let params: AuthorizeParams;
   try {
+    if (repeated.length) throw repeatedParameters(repeated);
     params = parseAuthorizeRequest(query, app, redirectUri);
-    const hint = typeof query.id_token_hint === "string" ? query.id_token_hint : undefined;
+    const hint = query.id_token_hint;
     if (hint) {
       const claims = await verifyOwnJwt(ctx, hint, { allowExpired: true });
       if (!claims) throw invalidRequest("id_token_hint is not an ID token of this issuer");
