@@ -53,9 +53,11 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   const credentials = (req: FastifyRequest, form: Params): ClientCredentials => ({ authorization: req.headers.authorization, body: form });
   const endpointUrl = (req: FastifyRequest, path: string) => `http://${req.headers.host}${path}`;
   const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).header("cache-control", "no-store").header("pragma", "no-cache").type("application/json").send(JSON.stringify(body));
-  const oauthError = (reply: FastifyReply, err: unknown, req: FastifyRequest) => {
-    if (!(err instanceof OidcError)) return json(reply, 500, serverError(err).body());
-    if (err.status === 401 && req.headers.authorization?.toLowerCase().startsWith("basic ")) reply.header("www-authenticate", 'Basic realm="svc-emulator"');
+  /** The one JSON rendering of OAuth errors; a challenge only for the authentication that failed (RFC 6749 5.2, RFC 6750 3). */
+  const oauthError = (reply: FastifyReply, thrown: unknown, req: FastifyRequest) => {
+    const err = thrown instanceof OidcError ? thrown : serverError(thrown);
+    if (err.error === "invalid_client" && req.headers.authorization?.toLowerCase().startsWith("basic ")) reply.header("www-authenticate", 'Basic realm="svc-emulator"');
+    if (err.error === "invalid_token") reply.header("www-authenticate", `Bearer error="invalid_token", error_description="${err.description}"`);
     return json(reply, err.status, err.body());
   };
   const requireForm = (req: FastifyRequest): Params => {
@@ -121,9 +123,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
     try {
       return json(reply, 200, await userinfo(context(req), m?.[1]));
     } catch (e) {
-      if (!(e instanceof OidcError)) throw e;
-      reply.header("www-authenticate", `Bearer error="invalid_token", error_description="${e.description}"`);
-      return json(reply, 401, e.body());
+      return oauthError(reply, e, req);
     }
   };
   app.get(ENDPOINTS.userinfo, userinfoHandler);
