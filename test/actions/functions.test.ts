@@ -108,4 +108,20 @@ describe("function executions", () => {
     assert.equal(body500.error, "server_error");
     assert.match(body500.error_description, /function\/preuserinfo: Execution failed: target breaker answered 500/);
   });
+
+  it("an interrupting failure makes userinfo a 500 server_error, without a Bearer challenge: the token is fine", async () => {
+    const { tokens } = await signIn("openid");
+    const body = ok(await rest.call("CreateTarget", { target: { name: "breaker", restWebhook: { url: server.url("/down") }, timeout: "5s", interruptOnError: true } }, emu.adminPat), 201);
+    server.answer("/down", { status: 500 });
+    await putFunction("preuserinfo", [(body.details as { id: string }).id]);
+    for (const method of ["GET", "POST"]) {
+      const res = await fetch(`${emu.url}/oidc/v1/userinfo`, { method, headers: { authorization: `Bearer ${tokens.access_token}` } });
+      assert.equal(res.status, 500, method);
+      assert.equal(res.headers.get("www-authenticate"), null);
+      assert.equal(res.headers.get("cache-control"), "no-store");
+      const answer = (await res.json()) as { error: string; error_description: string };
+      assert.equal(answer.error, "server_error");
+      assert.match(answer.error_description, /^function\/preuserinfo: Execution failed: target breaker answered 500/);
+    }
+  });
 });

@@ -13,19 +13,18 @@ import { discoveryDocument, ENDPOINTS } from "./discovery.js";
 import { endSession } from "./end-session.js";
 import { OidcError, invalidRequest, serverError } from "./errors.js";
 import { introspect } from "./introspect.js";
+import { oauthParams, type Params } from "./parameters.js";
 import type { OidcContext } from "./issue.js";
 import type { SigningKeys } from "./keys.js";
 import { registerLoginRoutes } from "./login/routes.js";
 import { errorPage, signedOutPage } from "./login/pages.js";
-import { pickLanguage, textsFor } from "./login/texts.js";
+import { pickLanguage, textsFor, type Language, type Texts } from "./login/texts.js";
 import { USER_AGENT_COOKIE, newUserAgentId } from "./login-sessions.js";
 import { revoke } from "./revoke.js";
 import { tokenEndpoint } from "./token-endpoint.js";
 import { userinfo } from "./userinfo.js";
 import { demoPage } from "../demo/demo-page.js";
 import { resolveLanguages } from "../domain/settings/language.js";
-
-type Form = Record<string, string | undefined>;
 
 export async function oidcRoutes(app: FastifyInstance, core: Core, keys: SigningKeys): Promise<void> {
   await app.register(formbody);
@@ -51,17 +50,19 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
     reply.setCookie(USER_AGENT_COOKIE, id, { path: "/", httpOnly: true, sameSite: "lax" });
     return id;
   };
-  const credentials = (req: FastifyRequest): ClientCredentials => ({ authorization: req.headers.authorization, body: (req.body ?? {}) as Form });
+  const credentials = (req: FastifyRequest, form: Params): ClientCredentials => ({ authorization: req.headers.authorization, body: form });
   const endpointUrl = (req: FastifyRequest, path: string) => `http://${req.headers.host}${path}`;
   const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).header("cache-control", "no-store").header("pragma", "no-cache").type("application/json").send(JSON.stringify(body));
-  const oauthError = (reply: FastifyReply, err: unknown, req: FastifyRequest) => {
-    if (!(err instanceof OidcError)) return json(reply, 500, serverError(err).body());
-    if (err.status === 401 && req.headers.authorization?.toLowerCase().startsWith("basic ")) reply.header("www-authenticate", 'Basic realm="svc-emulator"');
+  /** The one JSON rendering of OAuth errors; a challenge only for the authentication that failed (RFC 6749 5.2, RFC 6750 3). */
+  const oauthError = (reply: FastifyReply, thrown: unknown, req: FastifyRequest) => {
+    const err = thrown instanceof OidcError ? thrown : serverError(thrown);
+    if (err.error === "invalid_client" && req.headers.authorization?.toLowerCase().startsWith("basic ")) reply.header("www-authenticate", 'Basic realm="svc-emulator"');
+    if (err.error === "invalid_token") reply.header("www-authenticate", `Bearer error="invalid_token", error_description="${err.description}"`);
     return json(reply, err.status, err.body());
   };
-  const requireForm = (req: FastifyRequest): Form => {
+  const requireForm = (req: FastifyRequest): Params => {
     if (!String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) throw invalidRequest("the request must be application/x-www-form-urlencoded");
-    return req.body as Form;
+    return oauthParams(req.body);
   };
 
   app.get("/.well-known/openid-configuration", async (req, reply) => {
@@ -72,9 +73,8 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   app.get(ENDPOINTS.jwks, async (req, reply) => reply.header("cache-control", "no-cache").send({ keys: keys.published(context(req).instance.id) }));
 
   const authorizeHandler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const query = (req.method === "POST" ? req.body : req.query) as Record<string, string | string[] | undefined>;
     try {
-      return await authorize(context(req), reply, query ?? {}, userAgentId(req, reply));
+      return await authorize(context(req), reply, req.method === "POST" ? req.body : req.query, userAgentId(req, reply));
     } catch (e) {
       if (!(e instanceof PageError)) throw e;
       const lang = pickLanguage([], req.headers["accept-language"], instanceLanguages(context(req)));
@@ -93,7 +93,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   app.post(ENDPOINTS.token, async (req, reply) => {
     try {
       const form = requireForm(req);
-      return json(reply, 200, await tokenEndpoint(context(req), { form, credentials: credentials(req), endpoint: endpointUrl(req, ENDPOINTS.token) }));
+      return json(reply, 200, await tokenEndpoint(context(req), { form, credentials: credentials(req, form), endpoint: endpointUrl(req, ENDPOINTS.token) }));
     } catch (e) {
       return oauthError(reply, e, req);
     }
@@ -102,7 +102,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   app.post(ENDPOINTS.introspection, async (req, reply) => {
     try {
       const form = requireForm(req);
-      return json(reply, 200, await introspect(context(req), credentials(req), form.token, endpointUrl(req, ENDPOINTS.introspection)));
+      return json(reply, 200, await introspect(context(req), credentials(req, form), form.token, endpointUrl(req, ENDPOINTS.introspection)));
     } catch (e) {
       return oauthError(reply, e, req);
     }
@@ -111,7 +111,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   app.post(ENDPOINTS.revocation, async (req, reply) => {
     try {
       const form = requireForm(req);
-      await revoke(context(req), credentials(req), form.token, endpointUrl(req, ENDPOINTS.revocation));
+      await revoke(context(req), credentials(req, form), form.token, endpointUrl(req, ENDPOINTS.revocation));
       return reply.code(200).header("cache-control", "no-store").send();
     } catch (e) {
       return oauthError(reply, e, req);
@@ -123,24 +123,26 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
     try {
       return json(reply, 200, await userinfo(context(req), m?.[1]));
     } catch (e) {
-      if (!(e instanceof OidcError)) throw e;
-      reply.header("www-authenticate", `Bearer error="invalid_token", error_description="${e.description}"`);
-      return json(reply, 401, e.body());
+      return oauthError(reply, e, req);
     }
   };
   app.get(ENDPOINTS.userinfo, userinfoHandler);
   app.post(ENDPOINTS.userinfo, userinfoHandler);
 
   const endSessionHandler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const params = ((req.method === "POST" ? req.body : req.query) ?? {}) as Form;
-    const lang = pickLanguage((params.ui_locales ?? "").split(" ").filter(Boolean), req.headers["accept-language"], instanceLanguages(context(req)));
+    let params: Params = {};
+    const html = (status: number, render: (t: Texts, lang: Language) => string) => {
+      const lang = pickLanguage((params.ui_locales ?? "").split(" ").filter(Boolean), req.headers["accept-language"], instanceLanguages(context(req)));
+      return reply.code(status).type("text/html; charset=utf-8").send(render(textsFor(lang), lang));
+    };
     try {
+      params = oauthParams(req.method === "POST" ? req.body : req.query);
       const { redirect } = await endSession(context(req), params, req.cookies[USER_AGENT_COOKIE]);
       if (redirect) return reply.redirect(redirect, 302);
-      return reply.code(200).type("text/html; charset=utf-8").send(signedOutPage(textsFor(lang), lang));
+      return html(200, signedOutPage);
     } catch (e) {
       if (!(e instanceof OidcError)) throw e;
-      return reply.code(400).type("text/html; charset=utf-8").send(errorPage(textsFor(lang), lang, e.error, e.description));
+      return html(400, (t, lang) => errorPage(t, lang, e.error, e.description));
     }
   };
   app.get(ENDPOINTS.endSession, endSessionHandler);

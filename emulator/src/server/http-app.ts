@@ -16,6 +16,7 @@ import type { ControlContext } from "../control/control-context.js";
 import { sendControlError } from "../control/control-error.js";
 import { Code } from "./errors.js";
 import { isAllowedHost } from "./host.js";
+import { frameProtection } from "./frame-protection.js";
 import { lazyValidatorCompiler } from "./lazy-validator.js";
 
 export interface HttpApp {
@@ -48,6 +49,9 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
       return sendControlError(reply, 403, Code.PermissionDenied, `Host ${JSON.stringify(req.headers.host ?? "")} is not served here: use localhost or an instance domain`);
     }
   });
+
+  // On the root instance, so it covers every route registered below, whichever plugin adds it.
+  app.addHook("onSend", frameProtection);
 
   app.setErrorHandler((err: FastifyError, _req, reply) => {
     if (err.validation) return sendControlError(reply, 400, Code.InvalidArgument, err.message);

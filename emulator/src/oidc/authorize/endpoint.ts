@@ -12,9 +12,10 @@ import { activeSessions, type LoginSession } from "../login-sessions.js";
 import { getUser } from "../../domain/user/user.js";
 import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { PageError, checkClient, checkRedirectUri, parseAuthorizeRequest, responseModeOf } from "./request.js";
-import { applyRequestObject, type Query } from "./request-object.js";
+import { applyRequestObject } from "./request-object.js";
 import { completeAuthRequest, sendAuthorizationError } from "./complete.js";
 import { verifyOwnJwt } from "../own-jwt.js";
+import { readParams, repeatedParameters } from "../parameters.js";
 
 export const LOGIN_PATH = "/ui/login";
 
@@ -33,7 +34,17 @@ export function eligibleSessions(ctx: OidcContext, p: AuthorizeParams, sessions:
   });
 }
 
-export async function authorize(ctx: OidcContext, reply: FastifyReply, query: Query, userAgentId: string): Promise<FastifyReply> {
+/** Parameters that decide where errors go: when repeated, no redirect URI can be trusted. */
+const CLIENT_PARAMETERS = ["client_id", "redirect_uri"];
+
+/** `raw`: the parsed query string (GET) or form (POST). */
+export async function authorize(ctx: OidcContext, reply: FastifyReply, raw: unknown, userAgentId: string): Promise<FastifyReply> {
+  const { params: query, repeated } = readParams(raw);
+  const untrusted = repeated.filter((name) => CLIENT_PARAMETERS.includes(name));
+  if (untrusted.length) {
+    const e = repeatedParameters(untrusted);
+    throw new PageError(e.error, e.description);
+  }
   const app = checkClient(query, (id) => findApp(ctx.core, ctx.instance, id));
   const { params: q, problem } = await applyRequestObject(ctx, app, query);
   let redirectUri: string;
@@ -44,13 +55,15 @@ export async function authorize(ctx: OidcContext, reply: FastifyReply, query: Qu
     throw problem && e instanceof PageError ? new PageError(problem.error, problem.description) : e;
   }
   // The query's response_type decides (Core 6.1); the object's only differs in a refused request.
-  const responseType = [query.response_type, q.response_type].find((t) => typeof t === "string") as string | undefined;
-  const fallback = { redirectUri, responseMode: responseModeOf(q, responseType), state: typeof q.state === "string" ? q.state : undefined };
+  // A repeated state or response_mode is left out of the query: the error goes without state, in the default mode.
+  const responseType = query.response_type ?? q.response_type;
+  const fallback = { redirectUri, responseMode: responseModeOf(q, responseType), state: q.state };
   let params: AuthorizeParams;
   try {
+    if (repeated.length) throw repeatedParameters(repeated);
     if (problem) throw problem;
     params = parseAuthorizeRequest(q, app, redirectUri);
-    const hint = typeof q.id_token_hint === "string" ? q.id_token_hint : undefined;
+    const hint = q.id_token_hint;
     if (hint) {
       const claims = await verifyOwnJwt(ctx, hint, { allowExpired: true });
       if (!claims) throw invalidRequest("id_token_hint is not an ID token of this issuer");

@@ -9,8 +9,8 @@ import { appPublicKeys } from "../../domain/app/app.js";
 import { verifiedByRegisteredKey } from "../assertion.js";
 import { OidcError, invalidRequest } from "../errors.js";
 import type { OidcContext } from "../issue.js";
+import type { Params as Query } from "../parameters.js";
 
-export type Query = Record<string, string | string[] | undefined>;
 
 /** What discovery advertises as request_object_signing_alg_values_supported. */
 export const REQUEST_OBJECT_ALGS = ["none", "RS256"];
@@ -30,7 +30,6 @@ export async function applyRequestObject(ctx: OidcContext, app: App, query: Quer
   if (query.request_uri !== undefined && query.request_uri !== "") return { params: query, problem: new OidcError("request_uri_not_supported", "request_uri is not supported; send the request object in the request parameter") };
   const jwt = query.request;
   if (jwt === undefined || jwt === "") return { params: query };
-  if (typeof jwt !== "string") return { params: query, problem: invalidRequest("parameter request is repeated") };
   let payload: JWTPayload;
   let alg: string | undefined;
   try {

@@ -5,6 +5,7 @@
 import type { App } from "../../domain/app/app.js";
 import { OidcError, invalidRequest, invalidScope } from "../errors.js";
 import type { AuthorizeParams } from "../auth-requests.js";
+import type { Params } from "../parameters.js";
 
 /** An error that cannot be sent to the client: shown to the user at the emulator. */
 export class PageError extends Error {
@@ -24,37 +25,37 @@ export function uriMatches(registered: string[], uri: string, issuer: string): b
   return registered.some((r) => (r.startsWith("{issuer}/") ? issuer + r.slice("{issuer}".length) : r) === uri);
 }
 
-function single(q: Record<string, string | string[] | undefined>, name: string): string | undefined {
+/** A parameter's value; empty counts as absent (RFC 6749 3.1). Repeated ones were refused by readParams. */
+function single(q: Params, name: string): string | undefined {
   const v = q[name];
-  if (Array.isArray(v)) throw invalidRequest(`parameter ${name} is repeated`);
   return v === "" ? undefined : v;
 }
 
 /** Checks the client first: with the redirect URI, it decides where later errors go. client_id is never read from a request object (Core 6.1). */
-export function checkClient(q: Record<string, string | string[] | undefined>, findApp: (clientId: string) => App | undefined): App {
+export function checkClient(q: Params, findApp: (clientId: string) => App | undefined): App {
   const clientId = q.client_id;
-  if (typeof clientId !== "string" || !clientId) throw new PageError("invalid_request", "client_id is missing");
+  if (!clientId) throw new PageError("invalid_request", "client_id is missing");
   const app = findApp(clientId);
   if (!app) throw new PageError("invalid_request", `unknown client_id ${clientId}`);
   return app;
 }
 
 /** The redirect URI, which may come from the request object; only a registered one receives errors. */
-export function checkRedirectUri(q: Record<string, string | string[] | undefined>, app: App, issuer: string): string {
+export function checkRedirectUri(q: Params, app: App, issuer: string): string {
   const redirectUri = q.redirect_uri;
-  if (typeof redirectUri !== "string" || !redirectUri) throw new PageError("invalid_request", "redirect_uri is missing");
+  if (!redirectUri) throw new PageError("invalid_request", "redirect_uri is missing");
   if (!uriMatches(app.oidc!.redirectUris, redirectUri, issuer)) throw new PageError("invalid_request", `redirect_uri ${redirectUri} is not registered for client ${app.clientId}`);
   return redirectUri;
 }
 
 /** The response mode: the requested one when valid (invalid values are ignored), else the default of the response type. */
-export function responseModeOf(q: Record<string, string | string[] | undefined>, responseType: string | undefined): AuthorizeParams["responseMode"] {
-  const requested = typeof q.response_mode === "string" ? q.response_mode : undefined;
+export function responseModeOf(q: Params, responseType: string | undefined): AuthorizeParams["responseMode"] {
+  const requested = q.response_mode;
   if (requested === "query" || requested === "fragment" || requested === "form_post") return requested;
   return responseType === "code" || responseType === undefined ? "query" : "fragment";
 }
 
-export function parseAuthorizeRequest(q: Record<string, string | string[] | undefined>, app: App, redirectUri: string): AuthorizeParams {
+export function parseAuthorizeRequest(q: Params, app: App, redirectUri: string): AuthorizeParams {
   const responseType = single(q, "response_type");
   if (!responseType) throw invalidRequest("response_type is missing");
   if (!(RESPONSE_TYPES as readonly string[]).includes(responseType)) throw new OidcError("unsupported_response_type", `response_type ${responseType} is not supported`);

@@ -12,6 +12,8 @@ import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { findUserByLoginName, passwordMatches } from "./find-user.js";
 import type { OidcContext } from "../issue.js";
 import { activeSessions, addLoginSession } from "../login-sessions.js";
+import { OidcError } from "../errors.js";
+import { oauthParams, type Params } from "../parameters.js";
 import { errorPage, loginPage, registerPage, selectAccountPage } from "./pages.js";
 import { pickLanguage, textsFor } from "./texts.js";
 
@@ -21,8 +23,6 @@ export interface LoginDeps {
   /** The instance's resolved restricted and default languages. */
   languages(req: FastifyRequest): { restricted: string[]; default: string };
 }
-
-type Form = Record<string, string | undefined>;
 
 /** The humans the shortcut offers: those who may sign in for the request's org scopes. */
 function humansOf(core: Core, instanceId: string, scopes: string[]): { id: string; label: string }[] {
@@ -40,16 +40,24 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
   };
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
 
-  /** The open authorization request named by the form or query, or an error page. */
-  const requestOf = (req: FastifyRequest, reply: FastifyReply, id: string | undefined) => {
-    const ctx = deps.context(req);
-    const ar = id ? getAuthRequest(ctx.core, ctx.instance.id, id) : undefined;
-    if (!ar || ar.sessionId) {
+  /** The page's fields (the form of a POST, the query of a GET) and the open authorization request they name, or an error page. */
+  const requestOf = (req: FastifyRequest, reply: FastifyReply) => {
+    const fail = (description: string) => {
       const { lang, t } = page(req, undefined);
-      html(reply, 400, errorPage(t, lang, "invalid_request", ar ? "this authorization request is already finished" : "unknown authorization request"));
+      html(reply, 400, errorPage(t, lang, "invalid_request", description));
       return undefined;
+    };
+    let form: Params;
+    try {
+      form = oauthParams(req.method === "POST" ? req.body : req.query);
+    } catch (e) {
+      if (e instanceof OidcError) return fail(e.description);
+      throw e;
     }
-    return { ctx, ar, app: findApp(ctx.core, ctx.instance, ar.params.clientId)! };
+    const ctx = deps.context(req);
+    const ar = form.authRequest ? getAuthRequest(ctx.core, ctx.instance.id, form.authRequest) : undefined;
+    if (!ar || ar.sessionId) return fail(ar ? "this authorization request is already finished" : "unknown authorization request");
+    return { ctx, ar, form, app: findApp(ctx.core, ctx.instance, ar.params.clientId)! };
   };
 
   const signIn = async (req: FastifyRequest, reply: FastifyReply, r: NonNullable<ReturnType<typeof requestOf>>, user: User, amr: string[]) => {
@@ -57,31 +65,31 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     return completeAuthRequest(r.ctx, reply, r.ar, session, r.app);
   };
 
-  app.get<{ Querystring: Form }>("/ui/login/login", async (req, reply) => {
-    const r = requestOf(req, reply, req.query.authRequest);
+  app.get("/ui/login/login", async (req, reply) => {
+    const r = requestOf(req, reply);
     if (!r) return reply;
     const { lang, t } = page(req, r.ar);
     return html(reply, 200, loginPage(t, lang, r.ar.id, { loginName: r.ar.params.loginHint, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
   });
 
-  app.post<{ Body: Form }>("/ui/login/login", async (req, reply) => {
-    const r = requestOf(req, reply, req.body?.authRequest);
+  app.post("/ui/login/login", async (req, reply) => {
+    const r = requestOf(req, reply);
     if (!r) return reply;
-    const user = findUserByLoginName(r.ctx.core, r.ctx.instance.id, req.body.loginName ?? "");
+    const user = findUserByLoginName(r.ctx.core, r.ctx.instance.id, r.form.loginName ?? "");
     const { lang, t } = page(req, r.ar);
-    if (!user || !(await passwordMatches(r.ctx.core, user.id, req.body.password ?? ""))) {
-      return html(reply, 401, loginPage(t, lang, r.ar.id, { loginName: req.body.loginName, error: t.wrong, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
+    if (!user || !(await passwordMatches(r.ctx.core, user.id, r.form.password ?? ""))) {
+      return html(reply, 401, loginPage(t, lang, r.ar.id, { loginName: r.form.loginName, error: t.wrong, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
     }
     if (!userMatchesOrgScopes(r.ctx.core, user, r.ar.params.scope)) {
-      return html(reply, 403, loginPage(t, lang, r.ar.id, { loginName: req.body.loginName, error: t.otherOrg, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
+      return html(reply, 403, loginPage(t, lang, r.ar.id, { loginName: r.form.loginName, error: t.otherOrg, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
     }
     return signIn(req, reply, r, user, ["pwd"]);
   });
 
-  app.post<{ Body: Form }>("/ui/login/shortcut", async (req, reply) => {
-    const r = requestOf(req, reply, req.body?.authRequest);
+  app.post("/ui/login/shortcut", async (req, reply) => {
+    const r = requestOf(req, reply);
     if (!r) return reply;
-    const user = req.body.userId ? getUser(r.ctx.core.db, req.body.userId) : undefined;
+    const user = r.form.userId ? getUser(r.ctx.core.db, r.form.userId) : undefined;
     if (!user || user.instanceId !== r.ctx.instance.id || user.type !== "human" || !userMatchesOrgScopes(r.ctx.core, user, r.ar.params.scope)) {
       const { lang, t } = page(req, r.ar);
       return html(reply, 400, errorPage(t, lang, "invalid_request", "unknown user"));
@@ -89,8 +97,8 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     return signIn(req, reply, r, user, ["pwd"]);
   });
 
-  app.get<{ Querystring: Form }>("/ui/login/select", async (req, reply) => {
-    const r = requestOf(req, reply, req.query.authRequest);
+  app.get("/ui/login/select", async (req, reply) => {
+    const r = requestOf(req, reply);
     if (!r) return reply;
     const { lang, t } = page(req, r.ar);
     const sessions = activeSessions(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply)).map((s) => {
@@ -100,26 +108,26 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     return html(reply, 200, selectAccountPage(t, lang, r.ar.id, sessions));
   });
 
-  app.post<{ Body: Form }>("/ui/login/select", async (req, reply) => {
-    const r = requestOf(req, reply, req.body?.authRequest);
+  app.post("/ui/login/select", async (req, reply) => {
+    const r = requestOf(req, reply);
     if (!r) return reply;
-    const session = activeSessions(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply)).find((s) => s.id === req.body.sessionId);
+    const session = activeSessions(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply)).find((s) => s.id === r.form.sessionId);
     if (!session) return reply.redirect(`/ui/login/login?authRequest=${encodeURIComponent(r.ar.id)}`, 302);
     return completeAuthRequest(r.ctx, reply, r.ar, session, r.app);
   });
 
-  app.get<{ Querystring: Form }>("/ui/login/register", async (req, reply) => {
-    const r = requestOf(req, reply, req.query.authRequest);
+  app.get("/ui/login/register", async (req, reply) => {
+    const r = requestOf(req, reply);
     if (!r) return reply;
     const { lang, t } = page(req, r.ar);
     return html(reply, 200, registerPage(t, lang, r.ar.id));
   });
 
-  app.post<{ Body: Form }>("/ui/login/register", async (req, reply) => {
-    const r = requestOf(req, reply, req.body?.authRequest);
+  app.post("/ui/login/register", async (req, reply) => {
+    const r = requestOf(req, reply);
     if (!r) return reply;
     const { lang, t } = page(req, r.ar);
-    const f = req.body;
+    const f = r.form;
     const missing = ["firstName", "lastName", "email", "loginName", "password"].find((k) => !f[k]?.trim());
     const problem = missing
       ? `${missing} is required`
