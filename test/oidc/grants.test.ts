@@ -62,11 +62,12 @@ const failsWith = (p: Promise<unknown>, error: string, description?: RegExp) =>
 
 describe("JWT profile grant", () => {
   it("gives a machine user tokens for an assertion signed with its key; refuses another key", async () => {
-    const app = await client.discovery(new URL(emu.issuer), "signer", undefined, client.None(), insecure);
     const sign = (key: CryptoKey) =>
       new SignJWT({}).setProtectedHeader({ alg: "RS256", kid: MACHINE_KEY_ID }).setIssuer(userId).setSubject(userId).setAudience(emu.issuer).setIssuedAt().setExpirationTime("5m").sign(key);
     const users = (await ctl("/events?type=user.machine.added")).body as { events: { aggregateId: string; payload: { username: string } }[] };
     const userId = users.events.find((e) => e.payload.username === "signer")!.aggregateId;
+    // The machine user is the client of its JWT profile tokens: its user id is the client id (as in the product).
+    const app = await client.discovery(new URL(emu.issuer), userId, undefined, client.None(), insecure);
     const tokens = await client.genericGrantRequest(app, "urn:ietf:params:oauth:grant-type:jwt-bearer", { assertion: await sign(machineKey.privateKey), scope: "openid profile" });
     assert.ok(tokens.access_token);
     assert.equal(decode(tokens.id_token!).sub, userId);

@@ -72,7 +72,8 @@ for (const t of users.all) {
       const pair = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
       const keyId = String(ok(await t.call("AddMachineKey", { userId: id, key: { publicKey: JSON.stringify(await crypto.subtle.exportKey("jwk", pair.publicKey)) } }, pat), 201).keyId);
       const assertion = await new SignJWT({}).setProtectedHeader({ alg: "RS256", kid: keyId }).setIssuer(id).setSubject(id).setAudience(emu.issuer).setIssuedAt().setExpirationTime("5m").sign(pair.privateKey);
-      const jwtApp = await client.discovery(new URL(emu.issuer), `${name}-bot`, undefined, client.None(), insecure);
+      // The machine user is the client of its JWT profile tokens: its user id is the client id (as in the product).
+      const jwtApp = await client.discovery(new URL(emu.issuer), id, undefined, client.None(), insecure);
       const viaJwt = await client.genericGrantRequest(jwtApp, "urn:ietf:params:oauth:grant-type:jwt-bearer", { assertion, scope: "openid" });
       assert.equal(viaJwt.access_token.split(".").length, 3, "the machine's access token type is JWT");
 

@@ -8,7 +8,7 @@ import { verifiedByRegisteredKey } from "./assertion.js";
 import type { Core } from "../core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { appByClientId, appPublicKeys, appSecretHash, secretMatches, type App, type AuthMethod } from "../domain/app/app.js";
-import { getUserByUsername, type User } from "../domain/user/user.js";
+import { getUser, getUserByUsername, machineKeys, type User } from "../domain/user/user.js";
 import { invalidClient, invalidRequest } from "./errors.js";
 
 export type Client = { kind: "app"; clientId: string; app: App } | { kind: "machine"; clientId: string; user: User };
@@ -73,6 +73,15 @@ export async function authenticateClient(core: Core, instance: Instance, creds: 
       const user = getUserByUsername(core.db, instance.id, p.clientId);
       const hash = user?.type === "machine" ? ((user.data.secretHash as string | undefined) ?? null) : null;
       if (user && secretMatches(hash, p.secret ?? "")) return { kind: "machine", clientId: p.clientId, user };
+    }
+    // A machine user is the client of its JWT profile tokens (client id = its user id) and
+    // authenticates with an assertion signed by one of its keys, e.g. to refresh them.
+    if (allowMachines && p.method === "private_key_jwt" && accepted.includes(p.method)) {
+      const user = getUser(core.db, p.clientId);
+      if (user?.type === "machine" && user.instanceId === instance.id) {
+        const ok = await verifiedByRegisteredKey(core, p.assertion!, machineKeys(core.db, user.id), { issuer: user.id, subject: user.id, audience: audiences });
+        if (ok) return { kind: "machine", clientId: user.id, user };
+      }
     }
     throw invalidClient("client authentication failed: unknown client or wrong credentials");
   }

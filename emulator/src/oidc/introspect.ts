@@ -1,6 +1,8 @@
 // POST /oauth/v2/introspect (RFC 7662; spec "Introspection response"): the client authenticates
 // with client_secret_basic or private_key_jwt; a token is active when it is valid, not revoked and
-// the client's project is in its audience, else {"active": false}.
+// the client's project is in its audience, else {"active": false}. A personal access token has no
+// audience of its own: like the product, the introspecting client and its project join it, so an
+// API accepts service users' PATs.
 
 import { getUser } from "../domain/user/user.js";
 import { activeAccessToken } from "./access-token.js";
@@ -12,7 +14,8 @@ import type { OidcContext } from "./issue.js";
 export async function introspect(ctx: OidcContext, credentials: ClientCredentials, token: string | undefined, endpoint: string): Promise<Record<string, unknown>> {
   const client = await authenticateClient(ctx.core, ctx.instance, credentials, ["client_secret_basic", "private_key_jwt"], [ctx.issuer, endpoint]);
   if (client.kind !== "app" || !token) return { active: false };
-  const t = await activeAccessToken(ctx, token);
+  const found = await activeAccessToken(ctx, token);
+  const t = found?.personal ? { ...found, audience: [client.clientId, client.app.projectId] } : found;
   if (!t || !(t.audience.includes(client.app.projectId) || t.audience.includes(client.clientId))) return { active: false };
   const user = getUser(ctx.core.db, t.userId);
   if (!user) return { active: false };
@@ -22,7 +25,7 @@ export async function introspect(ctx: OidcContext, credentials: ClientCredential
     ...allRoleClaims(ctx.core, user, appByClientId(ctx.core.db, ctx.instance.id, t.clientId)?.projectId, t.audience, t.scope, false),
     active: true,
     scope: t.scope.join(" "),
-    client_id: t.clientId,
+    ...(t.clientId ? { client_id: t.clientId } : {}),
     token_type: "Bearer",
     exp: toS(t.expiresAt),
     iat: toS(t.createdAt),

@@ -8,6 +8,7 @@ import type { Instance } from "../domain/instance/instance.js";
 import type { User } from "../domain/user/user.js";
 import type { NewEvent } from "../store/event-store.js";
 import { allRoleClaims, audienceScopes, userinfoClaims } from "./claims.js";
+import { permittedScopes } from "./scopes.js";
 import { functionClaims } from "../actions/function-executions.js";
 import type { SigningKeys } from "./keys.js";
 import {
@@ -63,8 +64,10 @@ export interface TokenResponse {
   id_token?: string;
 }
 
-export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResponse> {
+export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<TokenResponse> {
   const { core, instance } = ctx;
+  // Every grant issues through here, so scopes no client may use are dropped in one place.
+  const g = { ...grant, scope: permittedScopes(grant.scope) };
   const nowMs = core.clock.nowMs();
   const iat = Math.floor(nowMs / 1000);
   const projectId = g.app?.projectId;

@@ -30,6 +30,8 @@ export interface TokenRecord {
   expiresAt: string;
   revokedAt: string | null;
   createdAt: string;
+  /** A machine user's personal access token, seen as an access token (introspection, userinfo). */
+  personal?: boolean;
 }
 
 interface TokenRow {

@@ -162,8 +162,8 @@ export function appsService(): ServiceDefinition {
       return { details: orgResourceDetails(req.id, event.resourceOwner, event.aggregateSequence, event.createdAt), clientSecret: secret };
     },
     addAppKey(req, call) {
-      const keyId = addKey(call.core, actorOf(call), req.appId, req.key!.publicKey);
-      return { details: appMessage(foundApp(call.core, actorOf(call), req.appId)).details, keyId };
+      const { keyId, keyDetails } = addKey(call.core, actorOf(call), req.appId, req.key?.publicKey);
+      return { details: appMessage(foundApp(call.core, actorOf(call), req.appId)).details, keyId, ...(keyDetails ? { keyDetails } : {}) };
     },
   });
 }

@@ -121,8 +121,8 @@ export function usersService(): ServiceDefinition {
       return { details: userMessage(call, user).details, tokenId, token };
     },
     addMachineKey(req, call) {
-      const keyId = addKey(call.core, actorOf(call), req.userId, req.key!.publicKey);
-      return { details: detailsOf(call, req.userId), keyId };
+      const { keyId, keyDetails } = addKey(call.core, actorOf(call), req.userId, req.key?.publicKey);
+      return { details: detailsOf(call, req.userId), keyId, ...(keyDetails ? { keyDetails } : {}) };
     },
     generateMachineSecret(req, call) {
       const { secret } = generateMachineSecret(call.core, actorOf(call), req.id);

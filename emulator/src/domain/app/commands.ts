@@ -6,6 +6,7 @@ import type { Actor, Core } from "../../core.js";
 import { failedPrecondition, invalidArgument, notFound } from "../../server/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getProject } from "../project/project.js";
+import { generateKey, keyFile } from "../authn-key.js";
 import { addApp, addAppKey, generateSecret, getApp, hashSecret, type ApiAppConfig, type App, type OidcAppConfig } from "./app.js";
 
 const appNotFound = () => notFound("APP-not-found", "App not found");
@@ -60,9 +61,13 @@ export function publicJwkOf(text: string): object {
   }
 }
 
-export function addKey(core: Core, actor: Actor, appId: string, publicKey: string): string {
+/** Adds a key given as a public key, or generates the pair and returns its key file once. */
+export function addKey(core: Core, actor: Actor, appId: string, publicKey: string | undefined): { keyId: string; keyDetails?: Uint8Array } {
   const app = foundApp(core, actor, appId);
-  return addAppKey(core, app, publicJwkOf(publicKey), actor.userId);
+  if (publicKey) return { keyId: addAppKey(core, app, publicJwkOf(publicKey), actor.userId) };
+  const generated = generateKey();
+  const keyId = addAppKey(core, app, generated.publicJwk, actor.userId);
+  return { keyId, keyDetails: keyFile({ type: "application", keyId, key: generated.privatePem, appId: app.id, clientId: app.clientId }) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { alreadyExists, failedPrecondition, notFound } from "../../server/errors
 import type { StoredEvent } from "../../store/event-store.js";
 import { generateSecret, hashSecret } from "../app/app.js";
 import { publicJwkOf } from "../app/commands.js";
+import { generateKey, keyFile } from "../authn-key.js";
 import { getOrg } from "../org/org.js";
 import { addPersonalAccessToken } from "./personal-access-token.js";
 import { addHumanUser, addMachineKey, addMachineUser, getUser, getUserByUsername, type HumanInput, type MachineInput, type User } from "./user.js";
@@ -70,8 +71,13 @@ export function addToken(core: Core, actor: Actor, userId: string, expiresAt: st
   return { token, tokenId, user: getUser(core.db, userId)! };
 }
 
-export function addKey(core: Core, actor: Actor, userId: string, publicKey: string): string {
-  return addMachineKey(core, foundUser(core, actor, userId, "machine"), publicJwkOf(publicKey), actor.userId);
+/** Adds a key given as a public key, or generates the pair and returns its key file once. */
+export function addKey(core: Core, actor: Actor, userId: string, publicKey: string | undefined): { keyId: string; keyDetails?: Uint8Array } {
+  const user = foundUser(core, actor, userId, "machine");
+  if (publicKey) return { keyId: addMachineKey(core, user, publicJwkOf(publicKey), actor.userId) };
+  const generated = generateKey();
+  const keyId = addMachineKey(core, user, generated.publicJwk, actor.userId);
+  return { keyId, keyDetails: keyFile({ type: "serviceaccount", keyId, key: generated.privatePem, userId: user.id }) };
 }
 
 export function generateMachineSecret(core: Core, actor: Actor, id: string): { secret: string; event: StoredEvent } {

@@ -10,6 +10,7 @@ export interface PersonalAccessToken {
   instanceId: string;
   userId: string;
   expiresAt: string | null;
+  createdAt: string;
 }
 
 export function registerPatProjection(p: Projections): void {
@@ -50,8 +51,8 @@ export function addPersonalAccessToken(core: Core, instanceId: string, orgId: st
 }
 
 export function findPersonalAccessToken(db: Database, token: string): PersonalAccessToken | undefined {
-  const r = db.stmt("SELECT id, instance_id, user_id, expires_at FROM personal_access_tokens WHERE token = ?").get(token) as
-    | { id: string; instance_id: string; user_id: string; expires_at: string | null }
+  const r = db.stmt("SELECT id, instance_id, user_id, expires_at, created_at FROM personal_access_tokens WHERE token = ?").get(token) as
+    | { id: string; instance_id: string; user_id: string; expires_at: string | null; created_at: string }
     | undefined;
-  return r && { id: r.id, instanceId: r.instance_id, userId: r.user_id, expiresAt: r.expires_at };
+  return r && { id: r.id, instanceId: r.instance_id, userId: r.user_id, expiresAt: r.expires_at, createdAt: r.created_at };
 }

@@ -1,7 +1,7 @@
 // grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer (RFC 7523; spec "Token endpoint grants"):
 // a machine user signs an assertion with one of its keys (iss = sub = user id, aud = the issuer, kid
 // = key id); the assertion authenticates, no client authentication is used. Gives an access token,
-// and an ID token with scope openid.
+// an ID token with scope openid and a refresh token with offline_access.
 
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { verifiedByRegisteredKey } from "../assertion.js";
@@ -28,16 +28,18 @@ export const jwtBearer: GrantModule = {
     const keys = machineKeys(core.db, user.id).filter((k) => !kid || k.id === kid);
     const verified = await verifiedByRegisteredKey(core, assertion, keys, { issuer: user.id, subject: user.id, audience: [ctx.issuer, req.endpoint] });
     if (!verified) throw invalidGrant("the assertion could not be verified with a key of the user, or it has expired");
-    const scope = (req.form.scope ?? "").split(" ").filter((s) => s && s !== "offline_access");
+    const scope = (req.form.scope ?? "").split(" ").filter(Boolean);
+    // As in the product, the machine user is the client (client_id = its user id) and
+    // offline_access gives a refresh token, which it refreshes with a client assertion.
     return issueTokens(ctx, {
-      clientId: user.username,
+      clientId: user.id,
       user,
       scope,
       authTime: core.clock.now().toISOString(),
       amr: ["pwd"],
       accessTokenFormat: user.data.accessTokenType === "jwt" ? "jwt" : "opaque",
       withAccessToken: true,
-      withRefreshToken: false,
+      withRefreshToken: scope.includes("offline_access"),
       withIdToken: scope.includes("openid"),
     });
   },

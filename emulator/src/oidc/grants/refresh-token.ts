@@ -14,10 +14,9 @@ export const refreshToken: GrantModule = {
   grantType: "refresh_token",
   async handle(ctx, req) {
     const { core, instance } = ctx;
-    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
-    if (client.kind !== "app") throw new OidcError("unauthorized_client", "this client may not use refresh tokens");
-    const config = client.app.oidc!;
-    if (!config.grantTypes.includes("refresh_token")) throw new OidcError("unauthorized_client", "the application does not allow the refresh token grant");
+    // Machine users refresh the tokens of their JWT profile grants, authenticated by an assertion.
+    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint], true);
+    if (client.kind === "app" && !client.app.oidc?.grantTypes.includes("refresh_token")) throw new OidcError("unauthorized_client", "the application does not allow the refresh token grant");
     const old = getToken(core, required(req.form, "refresh_token"));
     if (!old || old.kind !== "refresh" || old.instanceId !== instance.id) throw invalidGrant("the refresh token is unknown");
     if (old.revokedAt) throw invalidGrant("the refresh token was revoked");
@@ -29,15 +28,16 @@ export const refreshToken: GrantModule = {
     const scope = requested ?? old.scope;
     const session = old.sessionId ? getLoginSession(core, old.sessionId) : undefined;
     if (session?.terminatedAt) throw invalidGrant("the login session of the refresh token has ended");
+    const user = getUser(core.db, old.userId)!;
     return issueTokens(ctx, {
       clientId: client.clientId,
-      app: client.app,
-      user: getUser(core.db, old.userId)!,
+      app: client.kind === "app" ? client.app : undefined,
+      user,
       scope: scope.includes("offline_access") ? scope : [...scope, "offline_access"],
       sessionId: old.sessionId ?? undefined,
       authTime: old.authTime ?? undefined,
       amr: old.amr,
-      accessTokenFormat: config.accessTokenType,
+      accessTokenFormat: client.kind === "app" ? client.app.oidc!.accessTokenType : user.data.accessTokenType === "jwt" ? "jwt" : "opaque",
       withAccessToken: true,
       withRefreshToken: true,
       withIdToken: scope.includes("openid"),

@@ -12,6 +12,7 @@ import { OidcError, invalidRequest } from "../errors.js";
 import { issueTokens, type OidcContext, type TokenResponse } from "../issue.js";
 import { verifyOwnJwt } from "../own-jwt.js";
 import { ID_TOKEN_LIFETIME_S, signJwt } from "../tokens.js";
+import { permittedScopes } from "../scopes.js";
 import { required, type GrantModule } from "./grant.js";
 
 const T = {
@@ -98,7 +99,7 @@ export const tokenExchange: GrantModule = {
     if (requestedType === T.id) {
       const iat = Math.floor(core.clock.nowMs() / 1000);
       const idToken = await signJwt(ctx.keys, instance, { iss: ctx.issuer, sub: subject.user.id, aud: [client.clientId], azp: client.clientId, iat, exp: iat + ID_TOKEN_LIFETIME_S, ...act });
-      return { access_token: idToken, issued_token_type: T.id, token_type: "N_A" as "Bearer", expires_in: ID_TOKEN_LIFETIME_S, scope: scope.join(" ") };
+      return { access_token: idToken, issued_token_type: T.id, token_type: "N_A" as "Bearer", expires_in: ID_TOKEN_LIFETIME_S, scope: permittedScopes(scope).join(" ") };
     }
     const tokens = await issueTokens(ctx, {
       clientId: client.clientId,
