@@ -4,20 +4,19 @@
 
 import { getUser } from "../../domain/user/user.js";
 import { authenticateClient } from "../clients.js";
-import { OidcError, invalidGrant, invalidScope } from "../errors.js";
+import { invalidGrant, invalidScope } from "../errors.js";
 import { issueTokens } from "../issue.js";
 import { getLoginSession } from "../login-sessions.js";
 import { getToken, isActive, tokensWhere } from "../tokens.js";
-import { required, type GrantModule } from "./grant.js";
+import { appAllowing, required, type GrantModule } from "./grant.js";
 
 export const refreshToken: GrantModule = {
   grantType: "refresh_token",
   async handle(ctx, req) {
     const { core, instance } = ctx;
     const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
-    if (client.kind !== "app") throw new OidcError("unauthorized_client", "this client may not use refresh tokens");
-    const config = client.app.oidc!;
-    if (!config.grantTypes.includes("refresh_token")) throw new OidcError("unauthorized_client", "the application does not allow the refresh token grant");
+    const app = appAllowing(client, "refresh_token", "refresh token");
+    const config = app.oidc;
     const old = getToken(core, required(req.form, "refresh_token"));
     if (!old || old.kind !== "refresh" || old.instanceId !== instance.id) throw invalidGrant("the refresh token is unknown");
     if (old.revokedAt) throw invalidGrant("the refresh token was revoked");
@@ -31,7 +30,7 @@ export const refreshToken: GrantModule = {
     if (session?.terminatedAt) throw invalidGrant("the login session of the refresh token has ended");
     return issueTokens(ctx, {
       clientId: client.clientId,
-      app: client.app,
+      app,
       user: getUser(core.db, old.userId)!,
       scope: scope.includes("offline_access") ? scope : [...scope, "offline_access"],
       sessionId: old.sessionId ?? undefined,
