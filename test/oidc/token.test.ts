@@ -72,6 +72,7 @@ describe("token endpoint errors", () => {
     const forms: Record<string, string>[] = [
       { grant_type: "authorization_code", code: "c", redirect_uri: REDIRECT },
       { grant_type: "refresh_token", refresh_token: "r" },
+      { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "d" },
     ];
     for (const form of forms) {
       const r = await post(form, { authorization: `Basic ${Buffer.from("demo-api:demo-api-secret").toString("base64")}` });

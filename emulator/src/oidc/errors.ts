@@ -15,6 +15,9 @@ export type OidcErrorCode =
   | "interaction_required"
   | "login_required"
   | "access_denied"
+  | "authorization_pending"
+  | "slow_down"
+  | "expired_token"
   | "invalid_token";
 
 export class OidcError extends Error {

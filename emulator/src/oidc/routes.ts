@@ -1,5 +1,6 @@
 // The OpenID Connect provider's HTTP surface (spec "Endpoints"): discovery, keys, authorize and the
-// login pages, token, introspection, userinfo, revocation, end session. Forms are
+// login pages, token, device authorization and its verification pages, introspection, userinfo,
+// revocation, end session. Forms are
 // application/x-www-form-urlencoded; errors are rendered here, one way per endpoint kind.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -16,6 +17,8 @@ import { introspect } from "./introspect.js";
 import type { OidcContext } from "./issue.js";
 import type { SigningKeys } from "./keys.js";
 import { registerLoginRoutes } from "./login/routes.js";
+import { registerDeviceRoutes } from "./login/device-routes.js";
+import { deviceAuthorizationEndpoint } from "./device-authorization-endpoint.js";
 import { errorPage, signedOutPage } from "./login/pages.js";
 import { pickLanguage, textsFor } from "./login/texts.js";
 import { USER_AGENT_COOKIE, newUserAgentId } from "./login-sessions.js";
@@ -84,7 +87,9 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   app.get(ENDPOINTS.authorization, authorizeHandler);
   app.post(ENDPOINTS.authorization, authorizeHandler);
 
-  registerLoginRoutes(app, { context, userAgentId, languages: (req) => instanceLanguages(context(req)) });
+  const loginDeps = { context, userAgentId, languages: (req: FastifyRequest) => instanceLanguages(context(req)) };
+  registerLoginRoutes(app, loginDeps);
+  registerDeviceRoutes(app, loginDeps);
 
   const demo = (_req: FastifyRequest, reply: FastifyReply) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(demoPage());
   app.get("/ui/demo/", demo);
@@ -94,6 +99,15 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
     try {
       const form = requireForm(req);
       return json(reply, 200, await tokenEndpoint(context(req), { form, credentials: credentials(req), endpoint: endpointUrl(req, ENDPOINTS.token) }));
+    } catch (e) {
+      return oauthError(reply, e, req);
+    }
+  });
+
+  app.post(ENDPOINTS.deviceAuthorization, async (req, reply) => {
+    try {
+      const form = requireForm(req);
+      return json(reply, 200, await deviceAuthorizationEndpoint(context(req), { form, credentials: credentials(req), endpoint: endpointUrl(req, ENDPOINTS.deviceAuthorization) }));
     } catch (e) {
       return oauthError(reply, e, req);
     }
