@@ -206,6 +206,14 @@ describe("device code grant", () => {
     assert.deepEqual(Object.keys(r.body).sort(), ["access_token", "expires_in", "scope", "token_type"]);
   });
 
+  it("invalid_grant when the session that allowed the device ended before the poll", async () => {
+    const d = await start();
+    const b = new Browser(emu.url);
+    await b.submit(await verify(b, d.user_code), "allowed", {});
+    await b.go("/oidc/v1/end_session");
+    assert.deepEqual(await pollError(d.device_code), { error: "invalid_grant", error_description: "the login session that approved the device has ended" });
+  });
+
   it("a confidential client polls with its own authentication", async () => {
     const d = (await form(DEVICE, { scope: "openid offline_access" }, basic("tv-app", "tv-app-secret"))).body as unknown as DeviceResponse;
     const b = new Browser(emu.url);
