@@ -24,6 +24,7 @@ import { pickLanguage, textsFor } from "./login/texts.js";
 import { USER_AGENT_COOKIE, newUserAgentId } from "./login-sessions.js";
 import { revoke } from "./revoke.js";
 import { tokenEndpoint } from "./token-endpoint.js";
+import type { TokenRequest } from "./grants/grant.js";
 import { userinfo } from "./userinfo.js";
 import { demoPage } from "../demo/demo-page.js";
 import { resolveLanguages } from "../domain/settings/language.js";
@@ -95,23 +96,18 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   app.get("/ui/demo/", demo);
   app.get("/ui/demo/callback", demo);
 
-  app.post(ENDPOINTS.token, async (req, reply) => {
-    try {
-      const form = requireForm(req);
-      return json(reply, 200, await tokenEndpoint(context(req), { form, credentials: credentials(req), endpoint: endpointUrl(req, ENDPOINTS.token) }));
-    } catch (e) {
-      return oauthError(reply, e, req);
-    }
-  });
-
-  app.post(ENDPOINTS.deviceAuthorization, async (req, reply) => {
-    try {
-      const form = requireForm(req);
-      return json(reply, 200, await deviceAuthorizationEndpoint(context(req), { form, credentials: credentials(req), endpoint: endpointUrl(req, ENDPOINTS.deviceAuthorization) }));
-    } catch (e) {
-      return oauthError(reply, e, req);
-    }
-  });
+  // The token and device authorization endpoints read a form with client credentials and answer JSON.
+  const clientFormEndpoint = (path: string, handle: (ctx: OidcContext, r: TokenRequest) => Promise<unknown>) =>
+    app.post(path, async (req, reply) => {
+      try {
+        const form = requireForm(req);
+        return json(reply, 200, await handle(context(req), { form, credentials: credentials(req), endpoint: endpointUrl(req, path) }));
+      } catch (e) {
+        return oauthError(reply, e, req);
+      }
+    });
+  clientFormEndpoint(ENDPOINTS.token, tokenEndpoint);
+  clientFormEndpoint(ENDPOINTS.deviceAuthorization, deviceAuthorizationEndpoint);
 
   app.post(ENDPOINTS.introspection, async (req, reply) => {
     try {
