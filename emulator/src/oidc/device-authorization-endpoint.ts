@@ -2,7 +2,7 @@
 // endpoint, its app must allow the device code grant, and it gets a device code to poll with and
 // a user code for the user to enter at the verification URI.
 
-import { authenticateClient } from "./clients.js";
+import { EVERY_AUTH_METHOD, authenticateClient } from "./clients.js";
 import { DEVICE_CODE_GRANT, DEVICE_LIFETIME_S, VERIFICATION_PATH, addDeviceAuthorization } from "./device-authorizations.js";
 import { appAllowing, type TokenRequest } from "./grants/grant.js";
 import type { OidcContext } from "./issue.js";
@@ -19,7 +19,7 @@ export interface DeviceAuthorizationResponse {
 /** `req.endpoint`: this endpoint's URL, an audience a client assertion may name. */
 export async function deviceAuthorizationEndpoint(ctx: OidcContext, req: TokenRequest): Promise<DeviceAuthorizationResponse> {
   const { core, instance } = ctx;
-  const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
+  const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
   const app = appAllowing(client, DEVICE_CODE_GRANT, "device code");
   const scope = (req.form.scope ?? "").split(" ").filter(Boolean);
   const d = addDeviceAuthorization(core, instance.id, app.clientId, scope);

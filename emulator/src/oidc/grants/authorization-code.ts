@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { getUser } from "../../domain/user/user.js";
 import { authRequestByCode, codeExchangedEvent } from "../auth-requests.js";
-import { authenticateClient } from "../clients.js";
+import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { invalidGrant } from "../errors.js";
 import { issueTokens } from "../issue.js";
 import { getLoginSession } from "../login-sessions.js";
@@ -16,7 +16,7 @@ export const authorizationCode: GrantModule = {
   grantType: "authorization_code",
   async handle(ctx, req) {
     const { core, instance } = ctx;
-    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
+    const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
     const app = appAllowing(client, "authorization_code", "authorization code");
     const code = required(req.form, "code");
     const redirectUri = required(req.form, "redirect_uri");

@@ -5,7 +5,7 @@
 // them, once.
 
 import { getUser } from "../../domain/user/user.js";
-import { authenticateClient } from "../clients.js";
+import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { DEVICE_CODE_GRANT, SLOW_DOWN_STEP_S, deviceAuthorizationByDeviceCode, isExpired, recordPoll, tokenIssuedEvent } from "../device-authorizations.js";
 import { OidcError, invalidGrant } from "../errors.js";
 import { issueTokens } from "../issue.js";
@@ -16,7 +16,7 @@ export const deviceCode: GrantModule = {
   grantType: DEVICE_CODE_GRANT,
   async handle(ctx, req) {
     const { core, instance } = ctx;
-    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
+    const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
     const app = appAllowing(client, DEVICE_CODE_GRANT, "device code");
     const d = deviceAuthorizationByDeviceCode(core, instance.id, required(req.form, "device_code"));
     if (!d) throw invalidGrant("the device code is unknown");

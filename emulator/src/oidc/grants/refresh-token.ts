@@ -3,7 +3,7 @@
 // revoked with its access tokens.
 
 import { getUser } from "../../domain/user/user.js";
-import { authenticateClient } from "../clients.js";
+import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { invalidGrant, invalidScope } from "../errors.js";
 import { issueTokens } from "../issue.js";
 import { getLoginSession } from "../login-sessions.js";
@@ -14,7 +14,7 @@ export const refreshToken: GrantModule = {
   grantType: "refresh_token",
   async handle(ctx, req) {
     const { core, instance } = ctx;
-    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
+    const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
     const app = appAllowing(client, "refresh_token", "refresh token");
     const config = app.oidc;
     const old = getToken(core, required(req.form, "refresh_token"));

@@ -7,7 +7,7 @@ import { verifiedByRegisteredKey, type RegisteredKey } from "../assertion.js";
 import { appPublicKeys } from "../../domain/app/app.js";
 import { getUser, type User } from "../../domain/user/user.js";
 import { activeAccessToken } from "../access-token.js";
-import { authenticateClient } from "../clients.js";
+import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { OidcError, invalidRequest } from "../errors.js";
 import { issueTokens, type OidcContext, type TokenResponse } from "../issue.js";
 import { verifyOwnJwt } from "../own-jwt.js";
@@ -67,7 +67,7 @@ export const tokenExchange: GrantModule = {
   async handle(ctx, req): Promise<TokenResponse & { issued_token_type: string }> {
     const { core, instance } = ctx;
     if (!instance.features.oidc_token_exchange) throw new OidcError("unsupported_grant_type", "token exchange is not enabled on this instance (feature oidc_token_exchange)");
-    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
+    const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
     const app = appAllowing(client, "urn:ietf:params:oauth:grant-type:token-exchange", "token exchange");
     const f = req.form;
     if (f.resource) throw new OidcError("invalid_target", "the resource parameter is not supported");
