@@ -15,6 +15,7 @@ import { registerSigningKeyProjection } from "./oidc/keys.js";
 import { registerTokenProjection } from "./oidc/tokens.js";
 import { registerAuthRequestProjection } from "./oidc/auth-requests.js";
 import { registerLoginSessionProjection } from "./oidc/login-sessions.js";
+import { registerDeviceAuthorizationProjection } from "./oidc/device-authorizations.js";
 import { registerSettingsProjection } from "./domain/settings/settings.js";
 import { registerIdpProjection } from "./domain/idp/idp.js";
 import { registerOrgDomainProjection } from "./domain/org/domains.js";
@@ -39,6 +40,7 @@ export function allProjections(): Projections {
   registerTokenProjection(p);
   registerAuthRequestProjection(p);
   registerLoginSessionProjection(p);
+  registerDeviceAuthorizationProjection(p);
   registerSettingsProjection(p, ["language"]);
   registerIdpProjection(p);
   registerOrgDomainProjection(p);

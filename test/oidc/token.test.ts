@@ -68,6 +68,18 @@ describe("token endpoint errors", () => {
     assert.equal(r.body.error, "unauthorized_client");
   });
 
+  it("unauthorized_client when an API app asks for a grant of OIDC apps", async () => {
+    const forms: Record<string, string>[] = [
+      { grant_type: "authorization_code", code: "c", redirect_uri: REDIRECT },
+      { grant_type: "refresh_token", refresh_token: "r" },
+      { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "d" },
+    ];
+    for (const form of forms) {
+      const r = await post(form, { authorization: `Basic ${Buffer.from("demo-api:demo-api-secret").toString("base64")}` });
+      assert.deepEqual([r.status, r.body.error], [400, "unauthorized_client"], form.grant_type);
+    }
+  });
+
   it("invalid_client with 401 for an unknown client, a wrong secret, or a method the client does not use", async () => {
     const forms: Record<string, string>[] = [{ grant_type: "client_credentials", client_id: "nobody", client_secret: "x" }, { grant_type: "authorization_code", client_id: "demo-server", client_secret: "wrong", code: "c", redirect_uri: REDIRECT }];
     for (const form of forms) {

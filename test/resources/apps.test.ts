@@ -36,6 +36,15 @@ const REDIRECT = "http://localhost:4000/cb";
 
 for (const t of apps.all) {
   describe(`apps over ${t.name}`, () => {
+    it("creates a native app allowing the device code grant, which may start device authorizations", async () => {
+      const grantTypes = ["OIDC_GRANT_TYPE_AUTHORIZATION_CODE", "OIDC_GRANT_TYPE_DEVICE_CODE"];
+      const created = ok(await t.call("CreateOIDCApp", { app: { projectId, name: `TV (${t.name})`, redirectUris: [REDIRECT], grantTypes, appType: "OIDC_APP_TYPE_NATIVE", authMethodType: "OIDC_AUTH_METHOD_TYPE_NONE" } }, pat), 201);
+      const got = ok(await t.call("GetApp", { id: (created.details as { id: string }).id }, pat)).app as { oidc: Record<string, unknown> };
+      assert.deepEqual(got.oidc.grantTypes, grantTypes);
+      const r = await fetch(`${emu.url}/oauth/v2/device_authorization`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ client_id: String(created.clientId) }) });
+      assert.equal(r.status, 200, await r.clone().text());
+    });
+
     it("creates a web app that signs a user in, and an API app that introspects the token", async () => {
       const created = ok(
         await t.call("CreateOIDCApp", { app: { projectId, name: `${t.name} web`, redirectUris: [REDIRECT], responseTypes: ["OIDC_RESPONSE_TYPE_CODE"], grantTypes: ["OIDC_GRANT_TYPE_AUTHORIZATION_CODE"], authMethodType: "OIDC_AUTH_METHOD_TYPE_BASIC" } }, pat),

@@ -21,6 +21,8 @@ export interface AuthorizeParams {
   loginHint?: string;
   idTokenHintSub?: string;
   uiLocales: string[];
+  /** Set when the request signs a user in to decide on a device authorization (RFC 8628), not to answer a redirect URI. */
+  deviceAuthorizationId?: string;
 }
 
 export interface AuthRequest {

@@ -18,6 +18,9 @@ export interface ClientCredentials {
   body: Record<string, string | undefined>;
 }
 
+/** All four methods: what the token endpoint's app grants, device authorization and revocation accept (spec matrix). */
+export const EVERY_AUTH_METHOD: AuthMethod[] = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"];
+
 const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
 function presented(c: ClientCredentials): { method: AuthMethod; clientId: string; secret?: string; assertion?: string } {

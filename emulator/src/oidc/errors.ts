@@ -17,7 +17,10 @@ export type OidcErrorCode =
   | "access_denied"
   | "invalid_token"
   | "invalid_request_object"
-  | "request_uri_not_supported";
+  | "request_uri_not_supported"
+  | "authorization_pending"
+  | "slow_down"
+  | "expired_token";
 
 export class OidcError extends Error {
   constructor(

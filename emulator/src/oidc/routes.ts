@@ -1,5 +1,6 @@
 // The OpenID Connect provider's HTTP surface (spec "Endpoints"): discovery, keys, authorize and the
-// login pages, token, introspection, userinfo, revocation, end session. Forms are
+// login pages, token, device authorization and its verification pages, introspection, userinfo,
+// revocation, end session. Forms are
 // application/x-www-form-urlencoded; errors are rendered here, one way per endpoint kind.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -17,11 +18,14 @@ import { oauthParams, type Params } from "./parameters.js";
 import type { OidcContext } from "./issue.js";
 import type { SigningKeys } from "./keys.js";
 import { registerLoginRoutes } from "./login/routes.js";
+import { registerDeviceRoutes } from "./login/device-routes.js";
+import { deviceAuthorizationEndpoint } from "./device-authorization-endpoint.js";
 import { errorPage, signedOutPage } from "./login/pages.js";
 import { pickLanguage, textsFor, type Language, type Texts } from "./login/texts.js";
 import { USER_AGENT_COOKIE, newUserAgentId } from "./login-sessions.js";
 import { revoke } from "./revoke.js";
 import { tokenEndpoint } from "./token-endpoint.js";
+import type { TokenRequest } from "./grants/grant.js";
 import { userinfo } from "./userinfo.js";
 import { demoPage } from "../demo/demo-page.js";
 import { resolveLanguages } from "../domain/settings/language.js";
@@ -84,20 +88,26 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   app.get(ENDPOINTS.authorization, authorizeHandler);
   app.post(ENDPOINTS.authorization, authorizeHandler);
 
-  registerLoginRoutes(app, { context, userAgentId, languages: (req) => instanceLanguages(context(req)) });
+  const loginDeps = { context, userAgentId, languages: (req: FastifyRequest) => instanceLanguages(context(req)) };
+  registerLoginRoutes(app, loginDeps);
+  registerDeviceRoutes(app, loginDeps);
 
   const demo = (_req: FastifyRequest, reply: FastifyReply) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(demoPage());
   app.get("/ui/demo/", demo);
   app.get("/ui/demo/callback", demo);
 
-  app.post(ENDPOINTS.token, async (req, reply) => {
-    try {
-      const form = requireForm(req);
-      return json(reply, 200, await tokenEndpoint(context(req), { form, credentials: credentials(req, form), endpoint: endpointUrl(req, ENDPOINTS.token) }));
-    } catch (e) {
-      return oauthError(reply, e, req);
-    }
-  });
+  // The token and device authorization endpoints read a form with client credentials and answer JSON.
+  const clientFormEndpoint = (path: string, handle: (ctx: OidcContext, r: TokenRequest) => Promise<unknown>) =>
+    app.post(path, async (req, reply) => {
+      try {
+        const form = requireForm(req);
+        return json(reply, 200, await handle(context(req), { form, credentials: credentials(req, form), endpoint: endpointUrl(req, path) }));
+      } catch (e) {
+        return oauthError(reply, e, req);
+      }
+    });
+  clientFormEndpoint(ENDPOINTS.token, tokenEndpoint);
+  clientFormEndpoint(ENDPOINTS.deviceAuthorization, deviceAuthorizationEndpoint);
 
   app.post(ENDPOINTS.introspection, async (req, reply) => {
     try {

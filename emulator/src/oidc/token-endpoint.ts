@@ -7,9 +7,10 @@ import { clientCredentials } from "./grants/client-credentials.js";
 import { refreshToken } from "./grants/refresh-token.js";
 import { jwtBearer } from "./grants/jwt-bearer.js";
 import { tokenExchange } from "./grants/token-exchange.js";
+import { deviceCode } from "./grants/device-code.js";
 import type { GrantModule, TokenRequest } from "./grants/grant.js";
 
-const GRANTS = new Map<string, GrantModule>([authorizationCode, refreshToken, clientCredentials, jwtBearer, tokenExchange].map((g) => [g.grantType, g]));
+const GRANTS = new Map<string, GrantModule>([authorizationCode, refreshToken, clientCredentials, jwtBearer, deviceCode, tokenExchange].map((g) => [g.grantType, g]));
 
 export const SUPPORTED_GRANT_TYPES = [...GRANTS.keys()];
 

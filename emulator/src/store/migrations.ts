@@ -373,6 +373,25 @@ const migrations: string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 13: device authorizations (RFC 8628) between the device authorization and token endpoints
+  `
+  CREATE TABLE device_authorizations (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    device_code TEXT NOT NULL UNIQUE,
+    user_code TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    interval_s INTEGER NOT NULL,
+    last_polled_at TEXT,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'approved', 'denied', 'done')),
+    user_id TEXT,
+    session_id TEXT,
+    created_at TEXT NOT NULL,
+    UNIQUE (instance_id, user_code)
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

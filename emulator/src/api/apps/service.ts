@@ -33,6 +33,7 @@ const GRANT_TYPES = new Map<OIDCGrantType, OidcAppConfig["grantTypes"][number]>(
   [OIDCGrantType.OIDC_GRANT_TYPE_AUTHORIZATION_CODE, "authorization_code"],
   [OIDCGrantType.OIDC_GRANT_TYPE_IMPLICIT, "implicit"],
   [OIDCGrantType.OIDC_GRANT_TYPE_REFRESH_TOKEN, "refresh_token"],
+  [OIDCGrantType.OIDC_GRANT_TYPE_DEVICE_CODE, "urn:ietf:params:oauth:grant-type:device_code"],
   [OIDCGrantType.OIDC_GRANT_TYPE_TOKEN_EXCHANGE, "urn:ietf:params:oauth:grant-type:token-exchange"],
 ]);
 const APP_TYPES = new Map<OIDCAppType, OidcAppConfig["appType"]>([

@@ -8,7 +8,15 @@ import type { Projections } from "../../store/projections.js";
 
 export type AuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
 export type ResponseType = "code" | "id_token" | "id_token token";
-export type GrantType = "authorization_code" | "implicit" | "refresh_token" | "urn:ietf:params:oauth:grant-type:token-exchange";
+/** The grant types an OIDC app may allow, as the token endpoint names them (implicit: the authorization endpoint). */
+export const OIDC_GRANT_TYPES = [
+  "authorization_code",
+  "implicit",
+  "refresh_token",
+  "urn:ietf:params:oauth:grant-type:device_code",
+  "urn:ietf:params:oauth:grant-type:token-exchange",
+] as const;
+export type GrantType = (typeof OIDC_GRANT_TYPES)[number];
 
 export interface OidcAppConfig {
   redirectUris: string[];

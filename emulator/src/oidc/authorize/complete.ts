@@ -5,6 +5,7 @@ import type { FastifyReply } from "fastify";
 import type { App } from "../../domain/app/app.js";
 import { getUser } from "../../domain/user/user.js";
 import { succeedAuthRequest, type AuthRequest } from "../auth-requests.js";
+import { DEVICE_CONSENT_PATH } from "../device-authorizations.js";
 import { OidcError, serverError } from "../errors.js";
 import { issueTokens, type OidcContext } from "../issue.js";
 import type { LoginSession } from "../login-sessions.js";
@@ -20,6 +21,11 @@ export async function completeAuthRequest(ctx: OidcContext, reply: FastifyReply,
 
 async function complete(ctx: OidcContext, reply: FastifyReply, req: AuthRequest, session: LoginSession, app: App): Promise<FastifyReply> {
   const p = req.params;
+  if (p.deviceAuthorizationId) {
+    // The user signed in to decide on a device: the decision page comes next, nothing goes to a client.
+    succeedAuthRequest(ctx.core, req, session.id, session.userId, false);
+    return reply.redirect(`${DEVICE_CONSENT_PATH}?authRequest=${encodeURIComponent(req.id)}`, 302);
+  }
   if (p.responseType === "code") {
     const code = succeedAuthRequest(ctx.core, req, session.id, session.userId, true);
     return sendAuthorizationResponse(reply, p.redirectUri, p.responseMode, { code, state: p.state });

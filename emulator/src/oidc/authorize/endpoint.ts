@@ -73,6 +73,14 @@ export async function authorize(ctx: OidcContext, reply: FastifyReply, raw: unkn
     if (e instanceof OidcError) return sendAuthorizationError(reply, fallback, e);
     throw e;
   }
+  return startLogin(ctx, reply, params, app, userAgentId);
+}
+
+/**
+ * Remembers a valid authorization request and finishes it with a login session of this user agent
+ * or sends the user agent to the login page that prompt and the sessions call for.
+ */
+export async function startLogin(ctx: OidcContext, reply: FastifyReply, params: AuthorizeParams, app: App, userAgentId: string): Promise<FastifyReply> {
   try {
     return await proceed(ctx, reply, params, app, userAgentId);
   } catch (e) {

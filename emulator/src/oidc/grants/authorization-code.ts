@@ -5,19 +5,19 @@
 import { createHash } from "node:crypto";
 import { getUser } from "../../domain/user/user.js";
 import { authRequestByCode, codeExchangedEvent } from "../auth-requests.js";
-import { authenticateClient } from "../clients.js";
-import { OidcError, invalidGrant } from "../errors.js";
+import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
+import { invalidGrant } from "../errors.js";
 import { issueTokens } from "../issue.js";
 import { getLoginSession } from "../login-sessions.js";
 import { revokeEvents, tokensWhere } from "../tokens.js";
-import { required, type GrantModule } from "./grant.js";
+import { appAllowing, required, type GrantModule } from "./grant.js";
 
 export const authorizationCode: GrantModule = {
   grantType: "authorization_code",
   async handle(ctx, req) {
     const { core, instance } = ctx;
-    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
-    if (client.kind !== "app") throw new OidcError("unauthorized_client", "this client may not use the authorization code grant");
+    const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
+    const app = appAllowing(client, "authorization_code", "authorization code");
     const code = required(req.form, "code");
     const redirectUri = required(req.form, "redirect_uri");
     const ar = authRequestByCode(core, instance.id, code);
@@ -36,15 +36,14 @@ export const authorizationCode: GrantModule = {
     } else if (verifier) {
       throw invalidGrant("code_verifier given, but the authorization request had no code_challenge");
     }
-    const config = client.app.oidc!;
-    if (!config.grantTypes.includes("authorization_code")) throw new OidcError("unauthorized_client", "the application does not allow the authorization code grant");
+    const config = app.oidc;
     const session = getLoginSession(core, ar.sessionId!);
     if (!session || session.terminatedAt) throw invalidGrant("the login session of the code has ended");
     core.events.push([codeExchangedEvent(ar, client.clientId)]);
     const offline = ar.params.scope.includes("offline_access") && config.grantTypes.includes("refresh_token");
     return issueTokens(ctx, {
       clientId: client.clientId,
-      app: client.app,
+      app,
       user: getUser(core.db, session.userId)!,
       scope: ar.params.scope.filter((s) => s !== "offline_access" || offline),
       sessionId: session.id,

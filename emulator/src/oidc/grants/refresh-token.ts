@@ -3,20 +3,20 @@
 // revoked with its access tokens.
 
 import { getUser } from "../../domain/user/user.js";
-import { authenticateClient } from "../clients.js";
-import { OidcError, invalidGrant, invalidScope } from "../errors.js";
+import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
+import { invalidGrant, invalidScope } from "../errors.js";
 import { issueTokens } from "../issue.js";
 import { getLoginSession } from "../login-sessions.js";
 import { getToken, isActive, tokensWhere } from "../tokens.js";
-import { required, type GrantModule } from "./grant.js";
+import { appAllowing, required, type GrantModule } from "./grant.js";
 
 export const refreshToken: GrantModule = {
   grantType: "refresh_token",
   async handle(ctx, req) {
     const { core, instance } = ctx;
     // Machine users refresh the tokens of their JWT profile grants, authenticated by an assertion.
-    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint], true);
-    if (client.kind === "app" && !client.app.oidc?.grantTypes.includes("refresh_token")) throw new OidcError("unauthorized_client", "the application does not allow the refresh token grant");
+    const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint], true);
+    const app = client.kind === "machine" ? undefined : appAllowing(client, "refresh_token", "refresh token");
     const old = getToken(core, required(req.form, "refresh_token"));
     if (!old || old.kind !== "refresh" || old.instanceId !== instance.id) throw invalidGrant("the refresh token is unknown");
     if (old.revokedAt) throw invalidGrant("the refresh token was revoked");
@@ -31,13 +31,13 @@ export const refreshToken: GrantModule = {
     const user = getUser(core.db, old.userId)!;
     return issueTokens(ctx, {
       clientId: client.clientId,
-      app: client.kind === "app" ? client.app : undefined,
+      app,
       user,
       scope: scope.includes("offline_access") ? scope : [...scope, "offline_access"],
       sessionId: old.sessionId ?? undefined,
       authTime: old.authTime ?? undefined,
       amr: old.amr,
-      accessTokenFormat: client.kind === "app" ? client.app.oidc!.accessTokenType : user.data.accessTokenType === "jwt" ? "jwt" : "opaque",
+      accessTokenFormat: app ? app.oidc.accessTokenType : user.data.accessTokenType === "jwt" ? "jwt" : "opaque",
       withAccessToken: true,
       withRefreshToken: true,
       withIdToken: scope.includes("openid"),

@@ -7,13 +7,13 @@ import { verifiedByRegisteredKey, type RegisteredKey } from "../assertion.js";
 import { appPublicKeys } from "../../domain/app/app.js";
 import { getUser, type User } from "../../domain/user/user.js";
 import { activeAccessToken } from "../access-token.js";
-import { authenticateClient } from "../clients.js";
+import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { OidcError, invalidRequest } from "../errors.js";
 import { issueTokens, type OidcContext, type TokenResponse } from "../issue.js";
 import { verifyOwnJwt } from "../own-jwt.js";
 import { ID_TOKEN_LIFETIME_S, signJwt } from "../tokens.js";
 import { permittedScopes } from "../scopes.js";
-import { required, type GrantModule } from "./grant.js";
+import { appAllowing, required, type GrantModule } from "./grant.js";
 
 const T = {
   access: "urn:ietf:params:oauth:token-type:access_token",
@@ -68,10 +68,8 @@ export const tokenExchange: GrantModule = {
   async handle(ctx, req): Promise<TokenResponse & { issued_token_type: string }> {
     const { core, instance } = ctx;
     if (!instance.features.oidc_token_exchange) throw new OidcError("unsupported_grant_type", "token exchange is not enabled on this instance (feature oidc_token_exchange)");
-    const client = await authenticateClient(core, instance, req.credentials, ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"], [ctx.issuer, req.endpoint]);
-    if (client.kind !== "app" || !client.app.oidc!.grantTypes.includes("urn:ietf:params:oauth:grant-type:token-exchange")) {
-      throw new OidcError("unauthorized_client", "the application does not allow token exchange");
-    }
+    const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
+    const app = appAllowing(client, "urn:ietf:params:oauth:grant-type:token-exchange", "token exchange");
     const f = req.form;
     if (f.resource) throw new OidcError("invalid_target", "the resource parameter is not supported");
     const subjectToken = required(f, "subject_token");
@@ -86,7 +84,7 @@ export const tokenExchange: GrantModule = {
     const impersonates = !!f.actor_token;
     if (impersonates && !instance.features.impersonation) throw invalidRequest("impersonation is not enabled on this instance (feature impersonation)");
 
-    const clientKeys = () => appPublicKeys(core.db, client.app.id);
+    const clientKeys = () => appPublicKeys(core.db, app.id);
     const subject = await resolve(ctx, subjectToken, subjectType, "subject_token", clientKeys);
     const actor = f.actor_token ? await resolve(ctx, f.actor_token, f.actor_token_type!, "actor_token", clientKeys) : undefined;
     const allowedAudience = [...subject.audience, ...(actor?.audience ?? [])];
@@ -103,12 +101,12 @@ export const tokenExchange: GrantModule = {
     }
     const tokens = await issueTokens(ctx, {
       clientId: client.clientId,
-      app: client.app,
+      app,
       user: subject.user,
       scope,
       accessTokenFormat: requestedType === T.jwt ? "jwt" : "opaque",
       withAccessToken: true,
-      withRefreshToken: scope.includes("offline_access") && client.app.oidc!.grantTypes.includes("refresh_token"),
+      withRefreshToken: scope.includes("offline_access") && app.oidc.grantTypes.includes("refresh_token"),
       withIdToken: scope.includes("openid"),
       extraClaims: act,
       audience: audience ?? subject.audience,

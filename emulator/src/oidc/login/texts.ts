@@ -18,6 +18,21 @@ export interface Texts {
   error: string;
   signedOut: string;
   otherOrg: string;
+  deviceTitle: string;
+  deviceIntro: string;
+  userCode: string;
+  deviceContinue: string;
+  deviceCodeUnknown: string;
+  deviceCodeExpired: string;
+  deviceCodeUsed: string;
+  deviceConsentTitle: string;
+  deviceApp: string;
+  deviceUser: string;
+  deviceScopes: string;
+  allow: string;
+  deny: string;
+  deviceAllowed: string;
+  deviceDenied: string;
 }
 
 const TEXTS: Record<"en" | "de", Texts> = {
@@ -39,6 +54,21 @@ const TEXTS: Record<"en" | "de", Texts> = {
     error: "The request cannot be completed",
     signedOut: "You are signed out.",
     otherOrg: "This user does not belong to the organization the application asks for.",
+    deviceTitle: "Connect a device",
+    deviceIntro: "Enter the code your device shows.",
+    userCode: "Code",
+    deviceContinue: "Continue",
+    deviceCodeUnknown: "This code is unknown.",
+    deviceCodeExpired: "This code has expired. Start again on your device.",
+    deviceCodeUsed: "This code was already used.",
+    deviceConsentTitle: "Allow the device?",
+    deviceApp: "Application",
+    deviceUser: "Signed in as",
+    deviceScopes: "Access",
+    allow: "Allow",
+    deny: "Deny",
+    deviceAllowed: "The device is connected. You can return to it.",
+    deviceDenied: "The device was denied. You can close this window.",
   },
   de: {
     title: "Anmelden",
@@ -58,6 +88,21 @@ const TEXTS: Record<"en" | "de", Texts> = {
     error: "Die Anfrage kann nicht abgeschlossen werden",
     signedOut: "Sie sind abgemeldet.",
     otherOrg: "Dieser Benutzer gehört nicht zur Organisation, die die Anwendung verlangt.",
+    deviceTitle: "Gerät verbinden",
+    deviceIntro: "Geben Sie den Code ein, den Ihr Gerät anzeigt.",
+    userCode: "Code",
+    deviceContinue: "Weiter",
+    deviceCodeUnknown: "Dieser Code ist unbekannt.",
+    deviceCodeExpired: "Dieser Code ist abgelaufen. Beginnen Sie auf Ihrem Gerät neu.",
+    deviceCodeUsed: "Dieser Code wurde bereits verwendet.",
+    deviceConsentTitle: "Gerät zulassen?",
+    deviceApp: "Anwendung",
+    deviceUser: "Angemeldet als",
+    deviceScopes: "Zugriff",
+    allow: "Zulassen",
+    deny: "Ablehnen",
+    deviceAllowed: "Das Gerät ist verbunden. Sie können zu ihm zurückkehren.",
+    deviceDenied: "Das Gerät wurde abgelehnt. Sie können dieses Fenster schließen.",
   },
 };
 
