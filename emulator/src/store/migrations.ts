@@ -373,6 +373,17 @@ const migrations: string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 13: the key that seals secrets inside event payloads (store/sealed.ts); not a projection, so a
+  // rebuild from the events can still open them. Token events name a token by a public id, not by
+  // its value.
+  `
+  CREATE TABLE encryption_keys (
+    id TEXT PRIMARY KEY,
+    key BLOB NOT NULL
+  );
+  ALTER TABLE tokens ADD COLUMN token_id TEXT;
+  CREATE INDEX tokens_by_token_id ON tokens (token_id);
+  `,
 ];
 
 export function migrate(db: Database): void {
