@@ -36,12 +36,13 @@ export function isSealed(v: unknown): v is Sealed {
 }
 
 /**
- * The plain text of a sealed value; undefined stays undefined. A value that is not sealed is taken
- * as it is, so events written by hand (tests, fire-event) still project.
+ * The plain text of a sealed value; undefined and null give undefined. A value that is not sealed
+ * is taken as it is (an object as its JSON), so events appended before secrets were sealed, in a
+ * data directory of an older version, and events written by hand in tests still project.
  */
 export function unseal(db: Database, v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
-  if (!isSealed(v)) return String(v);
+  if (!isSealed(v)) return typeof v === "string" ? v : JSON.stringify(v);
   const data = Buffer.from(v.crypted, "base64url");
   const decipher = createDecipheriv("aes-256-gcm", key(db), data.subarray(0, 12));
   decipher.setAuthTag(data.subarray(data.length - 16));
