@@ -63,6 +63,34 @@ describe("request and response executions", () => {
     });
   }
 
+  for (const t of transports) {
+    it(`call a response webhook after GetTarget over ${t.name}, with the request's keys plus the response`, async () => {
+      const hook = await target("hook", "/hook");
+      await put({ response: { method: `/${SVC}/GetTarget` } }, [hook]);
+      const got = ok(await t.call("GetTarget", { id: hook }, pat));
+      const [call] = server.to("/hook");
+      assert.ok(call, "the target was called");
+      assert.deepEqual(Object.keys(call.body), ["fullMethod", "instanceID", "orgID", "userID", "request", "response"]);
+      assert.equal(call.body.fullMethod, `/${SVC}/GetTarget`);
+      assert.equal(call.body.instanceID, instanceId);
+      assert.deepEqual(call.body.request, { id: hook });
+      assert.deepEqual(call.body.response, got);
+    });
+  }
+
+  it("gives response targets the request the handler ran with, as request targets replaced it", async () => {
+    const other = await target("other", "/unused");
+    const rr = await target("rewriter", "/rr", { type: "rr" });
+    const hook = await target("hook", "/hook");
+    server.answer("/rr", { body: { id: other } });
+    await put({ request: { method: `/${SVC}/GetTarget` } }, [rr]);
+    await put({ response: { method: `/${SVC}/GetTarget` } }, [hook]);
+    ok(await rest.call("GetTarget", { id: rr }, pat));
+    const [call] = server.to("/hook");
+    assert.deepEqual(call!.body.request, { id: other });
+    assert.equal((call!.body.response as { target: { target: { name: string } } }).target.target.name, "other");
+  });
+
   it("lets a rest_request_response target replace the request before the handler runs", async () => {
     const other = await target("other", "/unused");
     const rr = await target("rewriter", "/rr", { type: "rr" });

@@ -29,12 +29,14 @@ for (const t of transports) {
       assertDetails(body.details, instanceId, { sequence: "1" });
       const id2 = (body.details as { id: string }).id;
       const events = await targetEvents(id2);
-      const key = (events[0]!.payload as { signingKey: string }).signingKey;
-      assert.match(key, /^[A-Za-z0-9]{36}$/);
+      // The event holds the signing key sealed (wire-facts 1.3: stored encrypted), never in clear.
+      const sealed = (events[0]!.payload as { signingKey: { crypted: string } }).signingKey;
       assert.deepEqual(events.map((e) => [e.type, e.payload]), [
-        ["target.added", { name: n("second"), targetType: "rest_webhook", url: "http://localhost:9999/hook", timeoutMs: 10000, isAsync: false, interruptOnError: true, signingKey: key }],
+        ["target.added", { name: n("second"), targetType: "rest_webhook", url: "http://localhost:9999/hook", timeoutMs: 10000, isAsync: false, interruptOnError: true, signingKey: { algorithm: "aes-256-gcm", keyID: "events", crypted: sealed.crypted } }],
       ]);
-      assert.equal((ok(await t.call("GetTarget", { id: id2 }, pat)).target as { signingKey: string }).signingKey, key, "GetTarget shows the owner the signing key");
+      const key = (ok(await t.call("GetTarget", { id: id2 }, pat)).target as { signingKey: string }).signingKey;
+      assert.match(key, /^[A-Za-z0-9]{36}$/, "GetTarget shows the owner the signing key");
+      assert.ok(!JSON.stringify(events).includes(key));
     });
 
     it("gets a target exactly as created", async () => {

@@ -62,11 +62,12 @@ describe("event log", () => {
     assert.deepEqual(after.slice(0, -1), before);
     const e = after.at(-1)!;
     const sa = before.find((x) => x.type === "user.machine.added" && x.payload.username === "admin-sa")!;
-    // The target's signing key is generated; it is the one GetTarget shows its owner.
-    const signingKey = e.payload.signingKey as string;
-    assert.match(signingKey, /^[A-Za-z0-9]{36}$/);
+    // The target's signing key is generated and shown to its owner by GetTarget; the event log
+    // shows it sealed (wire-facts 1.3: stored encrypted), never in clear.
     const got = await request(`${emu.url}/resources/v3alpha/targets/${mainTarget}`, { token: emu.adminPat });
-    assert.equal((got.body as { target: { signingKey: string } }).target.signingKey, signingKey);
+    assert.match((got.body as { target: { signingKey: string } }).target.signingKey, /^[A-Za-z0-9]{36}$/);
+    assert.ok(!JSON.stringify(e).includes((got.body as { target: { signingKey: string } }).target.signingKey));
+    const signingKey = { algorithm: "aes-256-gcm", keyID: "events", crypted: (e.payload.signingKey as { crypted: string }).crypted };
     assert.deepEqual(e, {
       position: before.at(-1)!.position + 1,
       instanceId: main,

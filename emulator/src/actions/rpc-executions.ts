@@ -1,7 +1,8 @@
 // Request and response executions around an rpc (wire-facts 1.6, 1.8, 1.9): the payload is the
-// caller's context ({fullMethod, instanceID, orgID, userID}) plus the request or the response as
-// protojson; a rest_request_response target's answer replaces that message for the handler, the
-// caller and the targets after it.
+// caller's context ({fullMethod, instanceID, orgID, userID}) plus the request as protojson, and for
+// a response condition also the response (ContextInfoResponse: the request's keys + `response`);
+// a rest_request_response target's answer replaces the message its condition is about (request or
+// response) for the handler, the caller and the targets after it.
 
 import { fromJson, toJson, type DescMessage, type JsonValue, type Message } from "@bufbuild/protobuf";
 import type { Core } from "../core.js";
@@ -18,11 +19,28 @@ export interface RpcContext {
   fullMethod: string;
 }
 
-/** Runs the best matching request or response execution; returns the message, replaced when a target answered one. */
-export async function runRpcExecution<M extends Message>(ctx: RpcContext, kind: "request" | "response", schema: DescMessage, message: M): Promise<M> {
+/** A message with its schema, for its protojson form. */
+export interface Typed<M extends Message = Message> {
+  schema: DescMessage;
+  message: M;
+}
+
+/**
+ * Runs the best matching request execution (no `request` given: `subject` is the request) or
+ * response execution (`subject` is the response, `request` the one the handler ran with); returns
+ * the subject, replaced when a target answered one.
+ */
+export async function runRpcExecution<M extends Message>(ctx: RpcContext, { schema, message }: Typed<M>, request?: Typed): Promise<M> {
+  const kind = request ? "response" : "request";
   const match = matchTargets(ctx.core.db, ctx.instanceId, rpcCandidates(kind, ctx.fullMethod));
   if (!match || match.targets.length === 0) return message;
-  const base = { fullMethod: ctx.fullMethod, instanceID: ctx.instanceId, orgID: ctx.principal.user.orgId, userID: ctx.principal.user.id };
+  const base = {
+    fullMethod: ctx.fullMethod,
+    instanceID: ctx.instanceId,
+    orgID: ctx.principal.user.orgId,
+    userID: ctx.principal.user.id,
+    ...(request ? { request: toJson(request.schema, request.message) } : {}),
+  };
   const json = toJson(schema, message);
   const answered = await runTargets(ctx.core, ctx.instanceId, match, json, (value) => ({ ...base, [kind]: value }));
   if (answered === json) return message;

@@ -40,10 +40,11 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   }
   const actions = { core, instanceId: instance.id, principal, fullMethod: `/${entry.service.typeName}/${entry.method.name}` };
   // Request targets see (and may replace) the request before the field rules and the handler.
-  const effective = await runRpcExecution(actions, "request", entry.method.input, request);
+  const effective = await runRpcExecution(actions, { schema: entry.method.input, message: request });
   validateFieldRules(entry.method.input, effective);
   const call: RpcCall = { core, instance, principal, method: entry.method };
   const init = await entry.handler(effective, call);
-  const response = await runRpcExecution(actions, "response", entry.method.output, create(entry.method.output, init as never));
+  // Response targets see the request the handler ran with (the one request targets may have replaced).
+  const response = await runRpcExecution(actions, { schema: entry.method.output, message: create(entry.method.output, init as never) }, { schema: entry.method.input, message: effective });
   return { message: response, httpStatus: call.httpStatus ?? entry.successCode };
 }

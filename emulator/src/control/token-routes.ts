@@ -22,8 +22,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ControlContext): 
     const t = getToken(core, req.params.id);
     if (!t) return sendControlError(reply, 404, Code.NotFound, "No such token");
     const all = t.kind === "refresh" ? [t, ...tokensWhere(core, "refresh_token_id", t.id)] : [t];
-    const revoked = core.events.push(revokeEvents(all, CONSOLE)).map((e) => e.aggregateId);
-    return { revoked };
+    // The tokens as this API lists them (by value); their events name them by their public ids.
+    const events = new Set(core.events.push(revokeEvents(all, CONSOLE)).map((e) => e.aggregateId));
+    return { revoked: all.filter((t) => events.has(t.tokenId ?? t.id)).map((t) => t.id) };
   });
 
   app.get<{ Querystring: Static<typeof ByInstance> }>("/sessions", { schema: { querystring: ByInstance } }, async (req) => ({ sessions: listLoginSessions(core, req.query.instance_id) }));

@@ -27,6 +27,7 @@ function personalToken(ctx: OidcContext, value: string): TokenRecord | undefined
   if (!pat) return undefined;
   return {
     id: pat.id,
+    tokenId: pat.id,
     instanceId: pat.instanceId,
     kind: "access",
     clientId: "",

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Core } from "../core.js";
 import type { Projections } from "../store/projections.js";
+import { seal, unseal } from "../store/sealed.js";
 
 export const CODE_LIFETIME_MS = 10 * 60_000;
 
@@ -64,7 +65,7 @@ export function registerAuthRequestProjection(p: Projections): void {
       db.stmt("INSERT INTO auth_requests (id, instance_id, client_id, request, created_at) VALUES (?, ?, ?, ?, ?)").run(e.aggregateId, e.instanceId, e.payload.clientId, JSON.stringify(e.payload), e.createdAt);
     },
     "oidc.auth_request.succeeded": (db, e) => {
-      db.stmt("UPDATE auth_requests SET session_id = ?, code = ?, code_expires_at = ? WHERE id = ?").run(e.payload.sessionId, e.payload.code ?? null, e.payload.codeExpiresAt ?? null, e.aggregateId);
+      db.stmt("UPDATE auth_requests SET session_id = ?, code = ?, code_expires_at = ? WHERE id = ?").run(e.payload.sessionId, unseal(db, e.payload.code) ?? null, e.payload.codeExpiresAt ?? null, e.aggregateId);
     },
     "oidc.auth_request.code_exchanged": (db, e) => {
       db.stmt("UPDATE auth_requests SET code_used = 1 WHERE id = ?").run(e.aggregateId);
@@ -94,7 +95,7 @@ export function authRequestByCode(core: Core, instanceId: string, code: string):
 export function succeedAuthRequest(core: Core, req: AuthRequest, sessionId: string, userId: string, withCode: boolean): string | undefined {
   const code = withCode ? randomBytes(32).toString("base64url") : undefined;
   const codeExpiresAt = withCode ? new Date(core.clock.nowMs() + CODE_LIFETIME_MS).toISOString() : undefined;
-  core.events.push([event(req.instanceId, req.id, "oidc.auth_request.succeeded", { sessionId, ...(code ? { code, codeExpiresAt } : {}) }, userId)]);
+  core.events.push([event(req.instanceId, req.id, "oidc.auth_request.succeeded", { sessionId, ...(code ? { code: seal(core.db, code), codeExpiresAt } : {}) }, userId)]);
   return code;
 }
 

@@ -3,6 +3,7 @@
 // types, and whether the user approved. Lifetime, poll interval and user code shape as the product
 // (wire-facts 6.6): 5 minutes, 5 seconds, 8 of BCDFGHJKLMNPQRSTVWXZ with a dash after 4.
 
+import { seal, unseal } from "../store/sealed.js";
 import { randomBytes, randomInt } from "node:crypto";
 import type { Core } from "../core.js";
 import type { Projections } from "../store/projections.js";
@@ -70,12 +71,12 @@ const fromRow = (r: Row): DeviceAuthorization => ({
 export function registerDeviceAuthorizationProjection(p: Projections): void {
   p.register(["device_authorizations"], {
     "oidc.device_authorization.added": (db, e) => {
-      const x = e.payload as { clientId: string; deviceCode: string; userCode: string; scope: string[]; expiresAt: string; intervalS: number };
+      const x = e.payload as { clientId: string; deviceCode: unknown; userCode: string; scope: string[]; expiresAt: string; intervalS: number };
       db.stmt("INSERT INTO device_authorizations (id, instance_id, client_id, device_code, user_code, scope, expires_at, interval_s, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)").run(
         e.aggregateId,
         e.instanceId,
         x.clientId,
-        x.deviceCode,
+        unseal(db, x.deviceCode),
         x.userCode,
         JSON.stringify(x.scope),
         x.expiresAt,
@@ -133,7 +134,7 @@ export function addDeviceAuthorization(core: Core, instanceId: string, clientId:
   let userCode = newUserCode();
   while (byColumn(core, "user_code", instanceId, userCode)) userCode = newUserCode();
   const expiresAt = new Date(core.clock.nowMs() + DEVICE_LIFETIME_S * 1000).toISOString();
-  const payload = { clientId, deviceCode: randomBytes(32).toString("base64url"), userCode, scope, expiresAt, intervalS: DEVICE_POLL_INTERVAL_S };
+  const payload = { clientId, deviceCode: seal(core.db, randomBytes(32).toString("base64url")), userCode, scope, expiresAt, intervalS: DEVICE_POLL_INTERVAL_S };
   core.events.push([event({ instanceId, id }, "added", payload, clientId)]);
   return byColumn(core, "id", instanceId, id)!;
 }

@@ -81,13 +81,13 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
     refreshId = newTokenValue();
     const idleEnd = nowMs + REFRESH_IDLE_LIFETIME_S * 1000;
     const expiresAt = new Date(g.refreshNotAfter ? Math.min(idleEnd, Date.parse(g.refreshNotAfter)) : idleEnd).toISOString();
-    events.push(tokenAddedEvent(instance.id, refreshId, { ...common, kind: "refresh", refreshTokenId: null, format: "opaque", expiresAt }));
+    events.push(tokenAddedEvent(core.db, instance.id, core.ids.next(), refreshId, { ...common, kind: "refresh", refreshTokenId: null, format: "opaque", expiresAt }));
     response.refresh_token = refreshId;
   }
   if (g.withAccessToken) {
     const id = newTokenValue();
     const expiresAt = new Date(nowMs + ACCESS_TOKEN_LIFETIME_S * 1000).toISOString();
-    events.push(tokenAddedEvent(instance.id, id, { ...common, kind: "access", refreshTokenId: refreshId, format: g.accessTokenFormat, expiresAt }));
+    events.push(tokenAddedEvent(core.db, instance.id, core.ids.next(), id, { ...common, kind: "access", refreshTokenId: refreshId, format: g.accessTokenFormat, expiresAt }));
     if (g.accessTokenFormat === "jwt") {
       const claims = {
         iss: ctx.issuer,

@@ -1,11 +1,13 @@
 // Signing keys (wire-facts 6.6): RS256, 2048 bits, stored in SQLite with a kid. A key signs for 6h
 // and stays published for 30h after it was made, so tokens signed with it still verify; both on
 // the emulator clock. Rotation also on demand. Making a key costs ~50 ms, so one is prepared in
-// the background after start and used when the first key is needed.
+// the background after start and used when the first key is needed. The private key is sealed in
+// its event (store/sealed.ts).
 
 import { generateKeyPair, generateKeyPairSync, createPrivateKey, type KeyObject, type JsonWebKey } from "node:crypto";
 import type { Core } from "../core.js";
 import type { Projections } from "../store/projections.js";
+import { seal, unseal } from "../store/sealed.js";
 
 export const SIGN_LIFETIME_MS = 6 * 3600_000;
 export const PUBLISH_LIFETIME_MS = 30 * 3600_000;
@@ -28,7 +30,7 @@ export function registerSigningKeyProjection(p: Projections): void {
       db.stmt("INSERT INTO signing_keys (kid, instance_id, private_jwk, public_jwk, created_at, sign_until, publish_until) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
         e.aggregateId,
         e.instanceId,
-        JSON.stringify(e.payload.privateJwk),
+        unseal(db, e.payload.privateJwk),
         JSON.stringify(e.payload.publicJwk),
         e.createdAt,
         e.payload.signUntil,
@@ -71,7 +73,7 @@ export class SigningKeys {
         aggregateType: "signing_key",
         aggregateId: kid,
         type: "signing_key.added",
-        payload: { privateJwk: pair.privateJwk, publicJwk, signUntil: new Date(now + SIGN_LIFETIME_MS).toISOString(), publishUntil: new Date(now + PUBLISH_LIFETIME_MS).toISOString() },
+        payload: { privateJwk: seal(this.core.db, JSON.stringify(pair.privateJwk)), publicJwk, signUntil: new Date(now + SIGN_LIFETIME_MS).toISOString(), publishUntil: new Date(now + PUBLISH_LIFETIME_MS).toISOString() },
         creator: "SYSTEM",
         resourceOwner: instanceId,
       },

@@ -1,9 +1,11 @@
 // Login sessions of a user agent (browser): who signed in there, when and how. The user agent is
-// known by a cookie; one agent can hold sessions of several users (the account chooser).
+// known by a cookie, whose value is sealed in the events (store/sealed.ts); one agent can hold
+// sessions of several users (the account chooser).
 
 import { randomBytes } from "node:crypto";
 import type { Core } from "../core.js";
 import type { Projections } from "../store/projections.js";
+import { seal, unseal } from "../store/sealed.js";
 
 export const USER_AGENT_COOKIE = "svc_emulator_user_agent";
 
@@ -43,7 +45,7 @@ export function registerLoginSessionProjection(p: Projections): void {
       db.stmt("INSERT INTO login_sessions (id, instance_id, user_agent_id, user_id, auth_time, amr, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
         e.aggregateId,
         e.instanceId,
-        e.payload.userAgentId,
+        unseal(db, e.payload.userAgentId),
         e.payload.userId,
         e.createdAt,
         JSON.stringify(e.payload.amr),
@@ -64,7 +66,7 @@ export function addLoginSession(core: Core, instanceId: string, userAgentId: str
   const earlier = activeSessions(core, instanceId, userAgentId).filter((s) => s.userId === userId);
   core.events.push([
     ...earlier.map((s) => terminatedEvent(s, userId)),
-    { instanceId, aggregateType: "login_session", aggregateId: id, type: "login_session.added", payload: { userAgentId, userId, amr }, creator: userId, resourceOwner: instanceId },
+    { instanceId, aggregateType: "login_session", aggregateId: id, type: "login_session.added", payload: { userAgentId: seal(core.db, userAgentId), userId, amr }, creator: userId, resourceOwner: instanceId },
   ]);
   return getLoginSession(core, id)!;
 }

@@ -1,12 +1,16 @@
 // Tokens (spec "Token response", wire-facts 6.5, 6.6): opaque or JWT access tokens, opaque refresh
 // tokens and ID tokens, stored with their grant so introspection, userinfo and revocation can
-// check them; lifetimes on the emulator clock.
+// check them; lifetimes on the emulator clock. A token's events name it by a public id (`tokenId`):
+// the token's value (the opaque bearer, the key of the tokens table) is sealed in its event
+// (store/sealed.ts), as is the value of the refresh token it belongs to.
 
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
 import type { Core } from "../core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import type { SigningKeys } from "./keys.js";
+import { seal, unseal } from "../store/sealed.js";
+import type { Database } from "../store/database.js";
 
 export const ACCESS_TOKEN_LIFETIME_S = 12 * 3600;
 export const ID_TOKEN_LIFETIME_S = 12 * 3600;
@@ -14,7 +18,10 @@ export const REFRESH_IDLE_LIFETIME_S = 30 * 24 * 3600;
 export const REFRESH_ABSOLUTE_LIFETIME_S = 90 * 24 * 3600;
 
 export interface TokenRecord {
+  /** The token's value: the opaque bearer token, or the jti of a JWT. */
   id: string;
+  /** The id its events carry; null for tokens stored before it existed (their events carry the value). */
+  tokenId: string | null;
   instanceId: string;
   kind: "access" | "refresh";
   clientId: string;
@@ -36,6 +43,7 @@ export interface TokenRecord {
 
 interface TokenRow {
   id: string;
+  token_id: string | null;
   instance_id: string;
   kind: "access" | "refresh";
   client_id: string;
@@ -55,6 +63,7 @@ interface TokenRow {
 
 const fromRow = (r: TokenRow): TokenRecord => ({
   id: r.id,
+  tokenId: r.token_id,
   instanceId: r.instance_id,
   kind: r.kind,
   clientId: r.client_id,
@@ -77,9 +86,10 @@ export function registerTokenProjection(p: import("../store/projections.js").Pro
     "oidc.token.added": (db, e) => {
       const t = e.payload as Record<string, unknown>;
       db.stmt(
-        `INSERT INTO tokens (id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id, scope, audience, format, auth_time, amr, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO tokens (id, token_id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id, scope, audience, format, auth_time, amr, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
+        unseal(db, t.token) ?? e.aggregateId,
         e.aggregateId,
         e.instanceId,
         t.kind,
@@ -87,7 +97,7 @@ export function registerTokenProjection(p: import("../store/projections.js").Pro
         t.userId,
         t.sessionId ?? null,
         t.authRequestId ?? null,
-        t.refreshTokenId ?? null,
+        unseal(db, t.refreshTokenId) ?? null,
         (t.scope as string[]).join(" "),
         JSON.stringify(t.audience),
         t.format,
@@ -98,7 +108,7 @@ export function registerTokenProjection(p: import("../store/projections.js").Pro
       );
     },
     "oidc.token.revoked": (db, e) => {
-      db.stmt("UPDATE tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?").run(e.createdAt, e.aggregateId);
+      db.stmt("UPDATE tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token_id = ? OR (token_id IS NULL AND id = ?)").run(e.createdAt, e.aggregateId, e.aggregateId);
     },
   });
 }
@@ -123,14 +133,16 @@ export function listTokens(core: Core, instanceId: string | undefined): TokenRec
   return (rows as TokenRow[]).map(fromRow);
 }
 
-export function tokenAddedEvent(instanceId: string, id: string, t: Omit<TokenRecord, "id" | "instanceId" | "revokedAt" | "createdAt">) {
-  return { instanceId, aggregateType: "oidc_token", aggregateId: id, type: "oidc.token.added", payload: { ...t }, creator: t.userId, resourceOwner: instanceId };
+/** The event of a new token `value`, named by the public `tokenId`. */
+export function tokenAddedEvent(db: Database, instanceId: string, tokenId: string, value: string, t: Omit<TokenRecord, "id" | "tokenId" | "instanceId" | "revokedAt" | "createdAt">) {
+  const payload = { ...t, token: seal(db, value), refreshTokenId: t.refreshTokenId === null ? null : seal(db, t.refreshTokenId) };
+  return { instanceId, aggregateType: "oidc_token", aggregateId: tokenId, type: "oidc.token.added", payload, creator: t.userId, resourceOwner: instanceId };
 }
 
 export function revokeEvents(tokens: TokenRecord[], creator: string) {
   return tokens
     .filter((t) => !t.revokedAt)
-    .map((t) => ({ instanceId: t.instanceId, aggregateType: "oidc_token", aggregateId: t.id, type: "oidc.token.revoked", payload: { kind: t.kind }, creator, resourceOwner: t.instanceId }));
+    .map((t) => ({ instanceId: t.instanceId, aggregateType: "oidc_token", aggregateId: t.tokenId ?? t.id, type: "oidc.token.revoked", payload: { kind: t.kind }, creator, resourceOwner: t.instanceId }));
 }
 
 /** at_hash / c_hash: base64url of the left half of the SHA-256 of the value (OIDC Core 3.1.3.6). */

@@ -392,6 +392,17 @@ const migrations: string[] = [
     UNIQUE (instance_id, user_code)
   );
   `,
+  // 14: the key that seals secrets inside event payloads (store/sealed.ts); not a projection, so a
+  // rebuild from the events can still open them. Token events name a token by a public id, not by
+  // its value.
+  `
+  CREATE TABLE encryption_keys (
+    id TEXT PRIMARY KEY,
+    key BLOB NOT NULL
+  );
+  ALTER TABLE tokens ADD COLUMN token_id TEXT;
+  CREATE INDEX tokens_by_token_id ON tokens (token_id);
+  `,
 ];
 
 export function migrate(db: Database): void {

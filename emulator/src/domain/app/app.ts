@@ -1,10 +1,12 @@
 // Applications of a project: OIDC apps (clients of the OpenID Connect provider) and API apps
-// (resource servers that introspect tokens). Client secrets are stored as SHA-256 digests.
+// (resource servers that introspect tokens). Client secrets are stored as SHA-256 digests, sealed
+// in the events (store/sealed.ts).
 
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Core } from "../../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
+import { seal, unseal, type Sealed } from "../../store/sealed.js";
 
 export type AuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
 export type ResponseType = "code" | "id_token" | "id_token token";
@@ -63,10 +65,13 @@ export function secretMatches(hash: string | null, secret: string): boolean {
 
 export const generateSecret = () => randomBytes(32).toString("base64url");
 
+/** The digest of a client secret as events carry it: sealed. */
+export const sealedSecretHash = (db: Database, secret: string): Sealed => seal(db, hashSecret(secret));
+
 export function registerAppProjection(p: Projections): void {
   p.register(["app_keys", "apps"], {
     "app.added": (db, e) => {
-      const { name, kind, clientId, secretHash, config } = e.payload as { name: string; kind: string; clientId: string; secretHash?: string; config: object };
+      const { name, kind, clientId, secretHash, config } = e.payload as { name: string; kind: string; clientId: string; secretHash?: unknown; config: object };
       db.stmt("INSERT INTO apps (id, instance_id, project_id, name, kind, client_id, client_secret_hash, config, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
         e.aggregateId,
         e.instanceId,
@@ -74,7 +79,7 @@ export function registerAppProjection(p: Projections): void {
         name,
         kind,
         clientId,
-        secretHash ?? null,
+        unseal(db, secretHash) ?? null,
         JSON.stringify(config),
         e.createdAt,
         e.createdAt,
@@ -87,7 +92,7 @@ export function registerAppProjection(p: Projections): void {
       db.stmt("UPDATE apps SET name = COALESCE(?, name), config = ?, client_secret_hash = COALESCE(?, client_secret_hash), changed_at = ?, sequence = ? WHERE id = ?").run(
         (name as string | undefined) ?? null,
         JSON.stringify({ ...current, ...Object.fromEntries(Object.entries(config).filter(([k]) => k !== "secretHash")) }),
-        (config.secretHash as string | undefined) ?? null,
+        unseal(db, config.secretHash) ?? null,
         e.createdAt,
         e.aggregateSequence,
         e.aggregateId,
@@ -97,7 +102,7 @@ export function registerAppProjection(p: Projections): void {
       db.stmt("DELETE FROM apps WHERE id = ?").run(e.aggregateId);
     },
     "app.secret.changed": (db, e) => {
-      db.stmt("UPDATE apps SET client_secret_hash = ?, changed_at = ?, sequence = ? WHERE id = ?").run(e.payload.secretHash, e.createdAt, e.aggregateSequence, e.aggregateId);
+      db.stmt("UPDATE apps SET client_secret_hash = ?, changed_at = ?, sequence = ? WHERE id = ?").run(unseal(db, e.payload.secretHash), e.createdAt, e.aggregateSequence, e.aggregateId);
     },
     "app.key.added": (db, e) => {
       db.stmt("INSERT INTO app_keys (id, app_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(e.payload.keyId, e.aggregateId, JSON.stringify(e.payload.publicJwk), e.payload.expiresAt ?? null);
@@ -125,7 +130,7 @@ export function addApp(core: Core, instanceId: string, orgId: string, projectId:
       aggregateType: "app",
       aggregateId: id,
       type: "app.added",
-      payload: { projectId, name: input.name, kind, clientId, ...(clientSecret ? { secretHash: hashSecret(clientSecret) } : {}), config },
+      payload: { projectId, name: input.name, kind, clientId, ...(clientSecret ? { secretHash: sealedSecretHash(core.db, clientSecret) } : {}), config },
       creator,
       resourceOwner: orgId,
     },

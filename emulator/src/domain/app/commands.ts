@@ -7,7 +7,7 @@ import { failedPrecondition, invalidArgument, notFound } from "../../server/erro
 import type { StoredEvent } from "../../store/event-store.js";
 import { getProject } from "../project/project.js";
 import { generateKey, keyFile } from "../authn-key.js";
-import { addApp, addAppKey, generateSecret, getApp, hashSecret, type ApiAppConfig, type App, type OidcAppConfig } from "./app.js";
+import { addApp, addAppKey, generateSecret, getApp, hashSecret, sealedSecretHash, type ApiAppConfig, type App, type OidcAppConfig } from "./app.js";
 
 const appNotFound = () => notFound("APP-not-found", "App not found");
 
@@ -45,7 +45,7 @@ export function regenerateSecret(core: Core, actor: Actor, id: string): { event:
   const [changed] = core.events.command(() => {
     const app = foundApp(core, actor, id);
     if (!app.hasSecret) throw failedPrecondition("APP-no-secret", "The app does not authenticate with a client secret");
-    return [event(actor, app, "app.secret.changed", { secretHash: hashSecret(secret) })];
+    return [event(actor, app, "app.secret.changed", { secretHash: sealedSecretHash(core.db, secret) })];
   });
   return { event: changed!, secret };
 }
@@ -86,7 +86,7 @@ export function changeApp(core: Core, actor: Actor, id: string, kind: "oidc" | "
     const method = diff.authMethod as string | undefined;
     if (method && (method === "client_secret_basic" || method === "client_secret_post") && !app.hasSecret) {
       secret = generateSecret();
-      diff.secretHash = hashSecret(secret);
+      diff.secretHash = sealedSecretHash(core.db, secret);
     }
     return [event(actor, app, "app.changed", diff)];
   });

@@ -1,11 +1,13 @@
 // SMTP and SMS providers of an instance (SvcSMTPProviders, SvcSMSProviders): configuration with
-// write-only secrets, and at most one active provider per channel.
+// write-only secrets (the SMTP password, the Twilio token: sealed in the events, store/sealed.ts),
+// and at most one active provider per channel.
 
 import type { Actor, Core } from "../../core.js";
 import { notFound } from "../../server/errors.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";
+import { seal, unseal } from "../../store/sealed.js";
 
 export type Channel = "smtp" | "sms";
 
@@ -39,6 +41,18 @@ export const providerFromRow = (r: ProviderRow): Provider => ({
   sequence: r.sequence,
 });
 
+/** A provider configuration with its secrets (SMTP `password`, Twilio `token`) passed through `map`. */
+function secretsOf(config: Record<string, unknown>, map: (v: unknown) => unknown): Record<string, unknown> {
+  const out = { ...config };
+  if (out.password !== undefined) out.password = map(out.password);
+  const twilio = out.twilio as Record<string, unknown> | undefined;
+  if (twilio?.token !== undefined) out.twilio = { ...twilio, token: map(twilio.token) };
+  return out;
+}
+
+const sealSecrets = (db: Database, config: Record<string, unknown>) => secretsOf(config, (v) => seal(db, String(v)));
+const openSecrets = (db: Database, config: unknown) => secretsOf(config as Record<string, unknown>, (v) => unseal(db, v));
+
 export function registerProviderProjection(p: Projections): void {
   const touch = (db: Database, id: string, at: string, seq: number) => db.stmt("UPDATE message_providers SET changed_at = ?, sequence = ? WHERE id = ?").run(at, seq, id);
   p.register(["message_providers"], {
@@ -47,7 +61,7 @@ export function registerProviderProjection(p: Projections): void {
         e.aggregateId,
         e.instanceId,
         e.payload.channel,
-        JSON.stringify(e.payload.config),
+        JSON.stringify(openSecrets(db, e.payload.config)),
         e.createdAt,
         e.createdAt,
         e.aggregateSequence,
@@ -55,7 +69,7 @@ export function registerProviderProjection(p: Projections): void {
     },
     "provider.changed": (db, e) => {
       const current = JSON.parse((db.stmt("SELECT config FROM message_providers WHERE id = ?").get(e.aggregateId) as { config: string }).config) as object;
-      db.stmt("UPDATE message_providers SET config = ? WHERE id = ?").run(JSON.stringify({ ...current, ...(e.payload.config as object) }), e.aggregateId);
+      db.stmt("UPDATE message_providers SET config = ? WHERE id = ?").run(JSON.stringify({ ...current, ...openSecrets(db, e.payload.config) }), e.aggregateId);
       touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
     },
     "provider.activated": (db, e) => {
@@ -86,7 +100,7 @@ export function foundProvider(core: Core, actor: Actor, channel: Channel, id: st
 const event = (actor: Actor, id: string, type: string, payload: Record<string, unknown>) => ({ instanceId: actor.instanceId, aggregateType: "provider", aggregateId: id, type, payload, creator: actor.userId, resourceOwner: actor.instanceId });
 
 export function addProvider(core: Core, actor: Actor, channel: Channel, config: Record<string, unknown>): StoredEvent {
-  const [added] = core.events.command(() => [event(actor, core.ids.next(), "provider.added", { channel, config })]);
+  const [added] = core.events.command(() => [event(actor, core.ids.next(), "provider.added", { channel, config: sealSecrets(core.db, config) })]);
   return added!;
 }
 
@@ -94,7 +108,7 @@ export function changeProvider(core: Core, actor: Actor, channel: Channel, id: s
   const [changed] = core.events.command(() => {
     const p = foundProvider(core, actor, channel, id);
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && v !== p.config[k]));
-    return Object.keys(diff).length ? [event(actor, id, "provider.changed", { config: diff })] : [];
+    return Object.keys(diff).length ? [event(actor, id, "provider.changed", { config: sealSecrets(core.db, diff) })] : [];
   });
   return changed;
 }

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Actor, Core } from "../../core.js";
 import { alreadyExists, invalidArgument, notFound, type SvcError } from "../../server/errors.js";
 import type { NewEvent, StoredEvent } from "../../store/event-store.js";
+import { seal } from "../../store/sealed.js";
 import { executionsCallingTarget } from "../execution/queries.js";
 import { executionSetEvent } from "../execution/commands.js";
 import { getTarget, getTargetByName } from "./queries.js";
@@ -40,7 +41,7 @@ export function createTarget(core: Core, actor: Actor, config: TargetConfig): St
     const err = checkName(config.name) ?? checkTimeout(config.timeoutMs);
     if (err) throw err;
     if (getTargetByName(core.db, actor.instanceId, config.name)) throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(config.name)} already exists`);
-    return [event(actor, id, "target.added", { ...config, signingKey: newSigningKey() })];
+    return [event(actor, id, "target.added", { ...config, signingKey: seal(core.db, newSigningKey()) })];
   });
   return added!;
 }

@@ -1,6 +1,7 @@
-// target.added / target.changed / target.removed -> the targets table.
+// target.added / target.changed / target.removed -> the targets table (the signing key opened).
 
 import type { Projections } from "../../store/projections.js";
+import { unseal } from "../../store/sealed.js";
 
 export function registerTargetProjection(p: Projections): void {
   p.register(["targets"], {
@@ -9,7 +10,7 @@ export function registerTargetProjection(p: Projections): void {
       db.stmt(
         `INSERT INTO targets (id, instance_id, name, target_type, url, timeout_ms, is_async, interrupt_on_error, signing_key, created_at, changed_at, sequence)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(e.aggregateId, e.instanceId, c.name, c.targetType, c.url, c.timeoutMs, c.isAsync ? 1 : 0, c.interruptOnError ? 1 : 0, c.signingKey ?? "", e.createdAt, e.createdAt, e.aggregateSequence);
+      ).run(e.aggregateId, e.instanceId, c.name, c.targetType, c.url, c.timeoutMs, c.isAsync ? 1 : 0, c.interruptOnError ? 1 : 0, unseal(db, c.signingKey) ?? "", e.createdAt, e.createdAt, e.aggregateSequence);
     },
     "target.changed": (db, e) => {
       const c = e.payload;

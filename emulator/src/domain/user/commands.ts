@@ -5,7 +5,8 @@ import bcrypt from "bcryptjs";
 import type { Actor, Core } from "../../core.js";
 import { alreadyExists, failedPrecondition, notFound } from "../../server/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import { generateSecret, hashSecret } from "../app/app.js";
+import { seal } from "../../store/sealed.js";
+import { generateSecret, sealedSecretHash } from "../app/app.js";
 import { publicJwkOf } from "../app/commands.js";
 import { generateKey, keyFile } from "../authn-key.js";
 import { getOrg } from "../org/org.js";
@@ -48,7 +49,7 @@ export function changeUser(core: Core, actor: Actor, id: string, type: User["typ
     const current: Record<string, unknown> = { ...user.data, username: user.username };
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && k !== "password" && v !== current[k]));
     if (typeof diff.username === "string") checkUsername(core, actor, diff.username, id);
-    if (typeof patch.password === "string") diff.passwordHash = bcrypt.hashSync(patch.password, 10);
+    if (typeof patch.password === "string") diff.passwordHash = seal(core.db, bcrypt.hashSync(patch.password, 10));
     if (Object.keys(diff).length === 0) return [];
     return [{ instanceId: actor.instanceId, aggregateType: "user", aggregateId: id, type: `user.${type}.changed`, payload: diff, creator: actor.userId, resourceOwner: user.orgId }];
   });
@@ -82,6 +83,6 @@ export function addKey(core: Core, actor: Actor, userId: string, publicKey: stri
 
 export function generateMachineSecret(core: Core, actor: Actor, id: string): { secret: string; event: StoredEvent } {
   const secret = generateSecret();
-  const event = changeUser(core, actor, id, "machine", { secretHash: hashSecret(secret) })!;
+  const event = changeUser(core, actor, id, "machine", { secretHash: sealedSecretHash(core.db, secret) })!;
   return { secret, event };
 }

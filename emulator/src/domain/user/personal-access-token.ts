@@ -1,9 +1,11 @@
-// Personal access tokens of machine users: opaque bearer tokens for the resource API.
+// Personal access tokens of machine users: opaque bearer tokens for the resource API; the token is
+// sealed in its event (store/sealed.ts).
 
 import { randomBytes } from "node:crypto";
 import type { Core } from "../../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
+import { seal, unseal } from "../../store/sealed.js";
 
 export interface PersonalAccessToken {
   id: string;
@@ -20,7 +22,7 @@ export function registerPatProjection(p: Projections): void {
         e.payload.tokenId,
         e.instanceId,
         e.aggregateId,
-        e.payload.token,
+        unseal(db, e.payload.token),
         (e.payload.expiresAt as string | undefined) ?? null,
         e.createdAt,
       );
@@ -42,7 +44,7 @@ export function addPersonalAccessToken(core: Core, instanceId: string, orgId: st
       aggregateType: "user",
       aggregateId: userId,
       type: "user.personal.access.token.added",
-      payload: { tokenId, token, ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}) },
+      payload: { tokenId, token: seal(core.db, token), ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}) },
       creator,
       resourceOwner: orgId,
     },

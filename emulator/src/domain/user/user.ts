@@ -1,11 +1,13 @@
 // Users: humans (profile, email, password hashed with bcrypt) and machines (service accounts that
-// call the API with personal access tokens). The OIDC issue extends both.
+// call the API with personal access tokens). The OIDC issue extends both. Password hashes and
+// machine secret digests are sealed in the events (store/sealed.ts) and opened by the projection.
 
 import bcrypt from "bcryptjs";
 import type { Core } from "../../core.js";
-import { hashSecret } from "../app/app.js";
+import { sealedSecretHash } from "../app/app.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
+import { seal, unseal } from "../../store/sealed.js";
 
 export interface HumanInput {
   id?: string;
@@ -54,7 +56,7 @@ const BCRYPT_COST = 10;
 export function registerUserProjection(p: Projections): void {
   p.register(["users"], {
     "user.human.added": (db, e) => {
-      const { passwordHash, username, ...data } = e.payload;
+      const { passwordHash, username, ...data } = opened(db, e.payload);
       insert(db, e.aggregateId, e.instanceId, e.resourceOwner, "human", String(username), data, (passwordHash as string | undefined) ?? null, e.createdAt, e.aggregateSequence);
     },
     "user.human.changed": (db, e) => changeData(db, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence),
@@ -63,15 +65,22 @@ export function registerUserProjection(p: Projections): void {
       db.stmt("DELETE FROM users WHERE id = ?").run(e.aggregateId);
     },
     "user.machine.added": (db, e) => {
-      const { username, ...data } = e.payload;
+      const { username, ...data } = opened(db, e.payload);
       insert(db, e.aggregateId, e.instanceId, e.resourceOwner, "machine", String(username), data, null, e.createdAt, e.aggregateSequence);
     },
   });
 }
 
+/** A user event's payload with its sealed secrets (password hash, machine secret digest) opened. */
+function opened(db: Database, payload: Record<string, unknown>): Record<string, unknown> {
+  const open = { ...payload };
+  for (const k of ["passwordHash", "secretHash"]) if (open[k] !== undefined) open[k] = unseal(db, open[k]);
+  return open;
+}
+
 /** Merges changed fields into a user's row: the user name and password hash have their own columns. */
 function changeData(db: Database, id: string, payload: Record<string, unknown>, at: string, seq: number): void {
-  const { username, passwordHash, ...rest } = payload;
+  const { username, passwordHash, ...rest } = opened(db, payload);
   const row = db.stmt("SELECT data FROM users WHERE id = ?").get(id) as { data: string };
   db.stmt("UPDATE users SET username = COALESCE(?, username), password_hash = COALESCE(?, password_hash), data = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
     (username as string | undefined) ?? null,
@@ -109,7 +118,7 @@ export function addHumanUser(core: Core, instanceId: string, orgId: string, inpu
     emailVerified: input.emailVerified ?? true,
     ...(input.metadata ? { metadata: input.metadata } : {}),
     ...Object.fromEntries(Object.entries({ nickName: input.nickName, displayName: input.displayName, preferredLanguage: input.preferredLanguage, gender: input.gender, phone: input.phone, phoneVerified: input.phoneVerified }).filter(([, v]) => v !== undefined && v !== "")),
-    ...(passwordHash ? { passwordHash } : {}),
+    ...(passwordHash ? { passwordHash: seal(core.db, passwordHash) } : {}),
   };
   core.events.push([{ instanceId, aggregateType: "user", aggregateId: id, type: "user.human.added", payload, creator, resourceOwner: orgId }]);
   return id;
@@ -122,7 +131,7 @@ export function addMachineUser(core: Core, instanceId: string, orgId: string, in
     name: input.name,
     description: input.description ?? "",
     accessTokenType: input.accessTokenType ?? "opaque",
-    ...(input.clientSecret ? { secretHash: hashSecret(input.clientSecret) } : {}),
+    ...(input.clientSecret ? { secretHash: sealedSecretHash(core.db, input.clientSecret) } : {}),
   };
   core.events.push([{ instanceId, aggregateType: "user", aggregateId: id, type: "user.machine.added", payload, creator, resourceOwner: orgId }]);
   return id;

@@ -1,0 +1,50 @@
+// Secrets inside events are sealed (wire-facts 1.3: the product stores a target's signing key
+// encrypted in its event, as all its crypto values): AES-256-GCM under a key kept in the
+// encryption_keys table, outside the event log and outside the projections. Events therefore go to
+// event executions and the control API's event log as they are, without a secret in clear, and
+// projections rebuilt from them open the sealed values with the same key.
+
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import type { Database } from "./database.js";
+
+export interface Sealed {
+  algorithm: "aes-256-gcm";
+  keyID: string;
+  /** base64url of IV (12 bytes) | ciphertext | tag (16 bytes) */
+  crypted: string;
+}
+
+const KEY_ID = "events";
+
+function key(db: Database): Buffer {
+  const row = db.stmt("SELECT key FROM encryption_keys WHERE id = ?").get(KEY_ID) as { key: Buffer } | undefined;
+  if (row) return row.key;
+  const fresh = randomBytes(32);
+  db.stmt("INSERT INTO encryption_keys (id, key) VALUES (?, ?)").run(KEY_ID, fresh);
+  return fresh;
+}
+
+export function seal(db: Database, plain: string): Sealed {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key(db), iv);
+  const crypted = Buffer.concat([iv, cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
+  return { algorithm: "aes-256-gcm", keyID: KEY_ID, crypted: crypted.toString("base64url") };
+}
+
+export function isSealed(v: unknown): v is Sealed {
+  return typeof v === "object" && v !== null && (v as Sealed).algorithm === "aes-256-gcm" && typeof (v as Sealed).crypted === "string";
+}
+
+/**
+ * The plain text of a sealed value; undefined and null give undefined. A value that is not sealed
+ * is taken as it is (an object as its JSON), so events appended before secrets were sealed, in a
+ * data directory of an older version, and events written by hand in tests still project.
+ */
+export function unseal(db: Database, v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isSealed(v)) return typeof v === "string" ? v : JSON.stringify(v);
+  const data = Buffer.from(v.crypted, "base64url");
+  const decipher = createDecipheriv("aes-256-gcm", key(db), data.subarray(0, 12));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  return Buffer.concat([decipher.update(data.subarray(12, data.length - 16)), decipher.final()]).toString("utf8");
+}
