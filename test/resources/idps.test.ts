@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { SvcIdentityProviders } from "../../emulator/src/gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { memberToken } from "../helpers/members.js";
 import { transportsFor } from "../helpers/transports.js";
 
 const emu = await startTestEmulator();
@@ -39,6 +40,8 @@ for (const t of idps.all) {
     const policy = (id: string, statePolicy: string, ctx?: Record<string, string | boolean>) => patch(id, { idp: { statePolicy } }, ctx);
     const create = async (name: string, ctx?: Record<string, string | boolean>, statePolicy = "STATE_POLICY_ACTIVATE") =>
       (ok(await t.call("CreateGitLabIDP", { ...(ctx ? { ctx } : {}), idp: { idp: { name, statePolicy, options: { isLinkingAllowed: true, autoLinking: "AUTO_LINKING_OPTION_EMAIL" } }, config: { clientId: "gl-client", scopes: ["openid", "email"] } } } as never, pat), 201).details as { id: string }).id;
+
+    const orgOwner = async (orgId: string) => (await memberToken(emu.url, pat, `owner-${t.name}`, ["ORG_OWNER"], { orgId })).token;
 
     before(async () => {
       await ctl("/reset", { method: "POST" });
@@ -90,10 +93,32 @@ for (const t of idps.all) {
       fails(await t.call("DeleteIDP", { id: "404" }, pat), 5, 404, /Identity provider not found/);
     });
 
+    it("reads and patches an IDP by id without a context, in its owner's context (spec Reusable 2)", async () => {
+      const orgIdp = await create("GitLab org owned", { orgId: org });
+      const owner = { type: "OWNER_TYPE_ORG", id: org };
+      const read = await get(orgIdp);
+      assert.deepEqual([(read.details as { resourceOwner: unknown }).resourceOwner, read.parent, read.state], [owner, undefined, ACTIVE]);
+      assert.equal((read.idp as { idp: { statePolicy: string } }).idp.statePolicy, "STATE_POLICY_ACTIVATE");
+      const patched = ok(await patch(orgIdp, { idp: { name: "GitLab org renamed", statePolicy: "STATE_POLICY_DEACTIVATE" }, config: { clientId: "gl-org" } }));
+      assert.deepEqual((patched.details as { resourceOwner: unknown }).resourceOwner, owner);
+      const after = await get(orgIdp);
+      assert.deepEqual([(after.idp as { idp: { name: string } }).idp.name, (after.idp as { config: { clientId: string } }).config.clientId, after.state], ["GitLab org renamed", "gl-org", INACTIVE]);
+      // With a context, the asking context stays the one named.
+      assert.deepEqual((await get(instIdp, { orgId: org })).parent, { parent: { type: "OWNER_TYPE_INSTANCE", id: instanceId }, state: ACTIVE });
+      // Who has no rights in the owner's context is still refused; what is not there is NotFound.
+      const stranger = await orgOwner(otherOrg);
+      fails(await t.call("GetGitLabIDP", { id: orgIdp }, stranger), 7, 403, /No permission to read identity providers of the org context/, "AUTHZ-context");
+      fails(await t.call("PatchGitLabIDP", { id: orgIdp, idp: { idp: { name: "taken over" } } } as never, stranger), 7, 403, /No permission to change identity providers of the org context/, "AUTHZ-context");
+      fails(await t.call("GetGitLabIDP", { id: "404" }, pat), 5, 404, /Identity provider not found/);
+      fails(await t.call("PatchGitLabIDP", { id: "404", idp: { idp: { name: "x" } } } as never, pat), 5, 404, /Identity provider not found/);
+      assert.equal((await get(orgIdp)).state, INACTIVE, "the refused patch changed nothing");
+      ok(await t.call("DeleteIDP", { id: orgIdp }, pat));
+    });
+
     it("inherits system IDPs into instance and orgs, and searches the context, its parents and its children", async () => {
       const sys = await create("GitLab system", { system: true });
       const orgIdp = await create("GitLab org", { orgId: org }, "STATE_POLICY_DEACTIVATE");
-      assert.deepEqual((await get(sys)).parent, { parent: { type: "OWNER_TYPE_SYSTEM", id: "SYSTEM" }, state: ACTIVE });
+      assert.deepEqual((await get(sys, { instanceId })).parent, { parent: { type: "OWNER_TYPE_SYSTEM", id: "SYSTEM" }, state: ACTIVE });
       assert.deepEqual((await get(sys, { orgId: org })).parent, { parent: { type: "OWNER_TYPE_INSTANCE", id: instanceId }, state: ACTIVE });
       const ids = async (ctx: Record<string, string | boolean> | undefined, filters: unknown[] = [], query: Record<string, unknown> = {}, sortingColumn?: string) => {
         const body = ok(await t.call("SearchIDPs", { ...(ctx ? { ctx } : {}), filters, query, ...(sortingColumn ? { sortingColumn } : {}) } as never, pat));

@@ -5,7 +5,8 @@
 import { create, type Message } from "@bufbuild/protobuf";
 import type { Core } from "../core.js";
 import { authenticate } from "../auth/bearer-token.js";
-import { hasInstancePermission } from "../auth/permissions.js";
+import { heldAnywhere } from "../auth/permissions.js";
+import { permissionDenied, scopeOf } from "./authorization.js";
 import { Code, SvcError } from "../server/errors.js";
 import { resolveInstance } from "../server/host.js";
 import { validateFieldRules } from "./field-rules.js";
@@ -35,15 +36,17 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
     throw new SvcError(Code.FailedPrecondition, "FEATURE-disabled", `Feature "${entry.feature}" is not enabled on this instance`);
   }
   if (!entry.handler) throw new SvcError(Code.Unimplemented, "RPC-unimplemented", `${entry.path} is not implemented by the emulator yet`);
-  if (!hasInstancePermission(core.db, principal.user.id, instance.id, entry.permission)) {
-    throw new SvcError(Code.PermissionDenied, "AUTHZ-HKJD33", `No matching permissions found (needs ${entry.permission})`);
-  }
+  const call: RpcCall = { core, instance, principal, method: entry.method, permission: entry.permission };
+  // The gate: the permission held anywhere. Whether it covers the resource is the handler's check.
+  const scope = scopeOf(call);
+  if (!heldAnywhere(scope)) throw permissionDenied(entry.permission);
   const actions = { core, instanceId: instance.id, principal, fullMethod: `/${entry.service.typeName}/${entry.method.name}` };
   // Request targets see (and may replace) the request before the field rules and the handler.
   const effective = await runRpcExecution(actions, { schema: entry.method.input, message: request });
   validateFieldRules(entry.method.input, effective);
-  const call: RpcCall = { core, instance, principal, method: entry.method };
   const init = await entry.handler(effective, call);
+  // A caller with less than the whole instance must have been checked where the resource is.
+  if (!scope.instance && !call.authorized) throw new SvcError(Code.Internal, "AUTHZ-unchecked", `${entry.path} did not check the permission ${entry.permission} on its resource`);
   // Response targets see the request the handler ran with (the one request targets may have replaced).
   const response = await runRpcExecution(actions, { schema: entry.method.output, message: create(entry.method.output, init as never) }, { schema: entry.method.input, message: effective });
   return { message: response, httpStatus: call.httpStatus ?? entry.successCode };

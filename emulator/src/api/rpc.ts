@@ -7,6 +7,7 @@ import { getOption, hasOption } from "@bufbuild/protobuf";
 import type { Core } from "../core.js";
 import type { Feature, Instance } from "../domain/instance/instance.js";
 import type { Principal } from "../auth/bearer-token.js";
+import type { PermissionScope } from "../auth/permissions.js";
 import { http } from "../gen/google/api/annotations_pb.js";
 import type { HttpRule } from "../gen/google/api/http_pb.js";
 import { options as svcOptions } from "../gen/svc/protoc_gen_svc/v2/options_pb.js";
@@ -16,6 +17,11 @@ export interface RpcCall {
   instance: Instance;
   principal: Principal;
   method: DescMethod;
+  /** The permission the rpc declares; handlers check it where the resource is (api/authorization.ts). */
+  permission: string;
+  /** Set by every check of api/authorization.ts. */
+  authorized?: boolean;
+  scopes?: Map<string, PermissionScope>;
   /** A handler may set this to answer HTTP/JSON with another success status (PutExecution's 200). */
   httpStatus?: number;
 }

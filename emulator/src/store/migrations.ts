@@ -403,6 +403,23 @@ const migrations: string[] = [
   ALTER TABLE tokens ADD COLUMN token_id TEXT;
   CREATE INDEX tokens_by_token_id ON tokens (token_id);
   `,
+  // 15: memberships in projects and project grants (roles held below an org)
+  `
+  CREATE TABLE memberships_next (
+    instance_id TEXT NOT NULL,
+    context_type TEXT NOT NULL CHECK (context_type IN ('system', 'instance', 'org', 'project', 'project_grant')),
+    context_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    roles TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    PRIMARY KEY (context_type, context_id, user_id)
+  );
+  INSERT INTO memberships_next SELECT instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence FROM memberships;
+  DROP TABLE memberships;
+  ALTER TABLE memberships_next RENAME TO memberships;
+  `,
 ];
 
 export function migrate(db: Database): void {

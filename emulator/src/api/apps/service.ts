@@ -19,8 +19,9 @@ import {
 } from "../../gen/svc/resources/app/v3alpha/app_service_pb.js";
 import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
+import { authorize, readableCondition } from "../authorization.js";
 import { listDetails, pageOf } from "../details.js";
-import { orgResourceDetails } from "../projects/service.js";
+import { checkedProject, orgResourceDetails, projectTarget } from "../projects/service.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
@@ -102,9 +103,17 @@ function appMessage(app: App): MessageInitShape<typeof GetAppSchema> {
   };
 }
 
+/** The app, found, after checking the rpc's permission on its project. */
+function checkedApp(call: RpcCall, id: string): App {
+  const app = foundApp(call.core, actorOf(call), id);
+  authorize(call, projectTarget({ id: app.projectId, orgId: app.orgId }));
+  return app;
+}
+
 function search(call: RpcCall, filters: AppSearchFilter[], page: ReturnType<typeof pageOf>) {
   const where = ["a.instance_id = ?"];
   const args: unknown[] = [call.instance.id];
+  where.push(readableCondition(call, { org: "p.org_id", project: "a.project_id" }, args));
   for (const f of filters) {
     if (f.filter.case === "projectId") (where.push("a.project_id = ?"), args.push(f.filter.value.id));
     if (f.filter.case === "name") where.push(textCondition("a.name", textMatch(f.filter.value.name, f.filter.value.method), args));
@@ -116,15 +125,18 @@ function search(call: RpcCall, filters: AppSearchFilter[], page: ReturnType<type
 export function appsService(): ServiceDefinition {
   return defineService(SvcApps, "multitenancy_resources_api", {
     createOIDCApp(req, call) {
+      checkedProject(call, req.app!.projectId);
       const { app, clientId, clientSecret } = createApp(call.core, actorOf(call), req.app!.projectId, req.app!.name, "oidc", oidcConfig(req.app!));
       return { details: appMessage(app).details, clientId, clientSecret: clientSecret ?? "" };
     },
     createAPIApp(req, call) {
+      checkedProject(call, req.app!.projectId);
       const { app, clientId, clientSecret } = createApp(call.core, actorOf(call), req.app!.projectId, req.app!.name, "api", { authMethod: API_METHODS.get(req.app!.authMethodType)! });
       return { details: appMessage(app).details, clientId, clientSecret: clientSecret ?? "" };
     },
     patchOIDCApp(req, call) {
       const p = req.app!;
+      checkedApp(call, req.id);
       const { secret } = changeApp(call.core, actorOf(call), req.id, "oidc", {
         name: p.name,
         redirectUris: p.redirectUris.length ? p.redirectUris : undefined,
@@ -142,14 +154,15 @@ export function appsService(): ServiceDefinition {
     },
     patchAPIApp(req, call) {
       const p = req.app!;
+      checkedApp(call, req.id);
       const { secret } = changeApp(call.core, actorOf(call), req.id, "api", { name: p.name, authMethod: p.authMethodType === undefined ? undefined : API_METHODS.get(p.authMethodType) });
       return { details: appMessage(foundApp(call.core, actorOf(call), req.id)).details, clientSecret: secret ?? "" };
     },
     getApp(req, call) {
-      return { app: appMessage(foundApp(call.core, actorOf(call), req.id)) };
+      return { app: appMessage(checkedApp(call, req.id)) };
     },
     deleteApp(req, call) {
-      const app = foundApp(call.core, actorOf(call), req.id);
+      const app = checkedApp(call, req.id);
       const e = removeApp(call.core, actorOf(call), req.id);
       return { details: orgResourceDetails(req.id, app.orgId, e.aggregateSequence, e.createdAt) };
     },
@@ -159,10 +172,12 @@ export function appsService(): ServiceDefinition {
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map(appMessage) };
     },
     regenerateClientSecret(req, call) {
+      checkedApp(call, req.id);
       const { event, secret } = regenerateSecret(call.core, actorOf(call), req.id);
       return { details: orgResourceDetails(req.id, event.resourceOwner, event.aggregateSequence, event.createdAt), clientSecret: secret };
     },
     addAppKey(req, call) {
+      checkedApp(call, req.appId);
       const { keyId, keyDetails } = addKey(call.core, actorOf(call), req.appId, req.key?.publicKey);
       return { details: appMessage(foundApp(call.core, actorOf(call), req.appId)).details, keyId, ...(keyDetails ? { keyDetails } : {}) };
     },

@@ -4,56 +4,82 @@ import { changeGrantRoles, createGrant, foundGrant, removeGrant } from "../../do
 import { userGrantFromRow, type UserGrant, type UserGrantRow } from "../../domain/user-grant/user-grant.js";
 import { SvcGrants } from "../../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
 import { addRole, changeRole, found as foundProject, removeRole } from "../../domain/project/commands.js";
-import { PROJECT_GRANTS_WITH_ORG, changeProjectGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
+import { GRANT_OF_USER_GRANT, PROJECT_GRANTS_WITH_ORG, changeProjectGrant, grantOfUserGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
 import { pagedSearch } from "../../store/paged-search.js";
 import { actorOf } from "../actions/targets.js";
+import { authorize, readableCondition } from "../authorization.js";
 import { listDetails, pageOf } from "../details.js";
-import { orgResourceDetails } from "../projects/service.js";
-import { defineService, type ServiceDefinition } from "../rpc.js";
+import { checkedProject, orgResourceDetails } from "../projects/service.js";
+import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
 const projectGrantMessage = (g: ProjectGrant) => ({ details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt), grant: { projectId: g.projectId, grantedOrgId: g.grantedOrgId, roleKeys: g.roles } });
 
 const grantMessage = (g: Required<UserGrant>) => ({ details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt), grant: { userId: g.userId, projectId: g.projectId, roleKeys: g.roles } });
 
+/** Where a user grant is: its project, its org, and the project grant it is made under, if any. */
+function userGrantTarget(call: RpcCall, g: { orgId: string; projectId: string; userId: string }) {
+  return { orgId: g.orgId, projectId: g.projectId, grantId: grantOfUserGrant(call.core.db, g) };
+}
+
+/** The user grant, found, after checking the rpc's permission where it is. */
+function checkedGrant(call: RpcCall, id: string): Required<UserGrant> {
+  const g = foundGrant(call.core, actorOf(call), id);
+  authorize(call, userGrantTarget(call, g));
+  return g;
+}
+
+/** The project grant, found, after checking the rpc's permission on it. */
+function checkedProjectGrant(call: RpcCall, id: string): ProjectGrant {
+  const g = foundProjectGrant(call.core, actorOf(call), id);
+  authorize(call, { orgId: g.orgId, projectId: g.projectId, grantId: g.id });
+  return g;
+}
+
 export function grantsService(): ServiceDefinition {
   return defineService(SvcGrants, "multitenancy_resources_api", {
     createUserGrant(req, call) {
       const g = req.grant!;
+      const project = foundProject(call.core, actorOf(call), g.projectId);
+      authorize(call, userGrantTarget(call, { orgId: project.orgId, projectId: project.id, userId: g.userId }));
       return { details: grantMessage(createGrant(call.core, actorOf(call), { userId: g.userId, projectId: g.projectId, roles: g.roleKeys })).details };
     },
     patchUserGrant(req, call) {
+      checkedGrant(call, req.id);
       changeGrantRoles(call.core, actorOf(call), req.id, req.grant!.roleKeys);
       return { details: grantMessage(foundGrant(call.core, actorOf(call), req.id)).details };
     },
     deleteUserGrant(req, call) {
-      const g = foundGrant(call.core, actorOf(call), req.id);
+      const g = checkedGrant(call, req.id);
       const e = removeGrant(call.core, actorOf(call), req.id);
       return { details: orgResourceDetails(g.id, g.orgId, e.aggregateSequence, e.createdAt) };
     },
     getUserGrant(req, call) {
-      return { grant: grantMessage(foundGrant(call.core, actorOf(call), req.id)) };
+      return { grant: grantMessage(checkedGrant(call, req.id)) };
     },
     createProjectGrant(req, call) {
       const g = req.grant!;
+      checkedProject(call, g.projectId);
       const id = createProjectGrant(call.core, actorOf(call), { projectId: g.projectId, grantedOrgId: g.grantedOrgId, roles: g.roleKeys });
       return { details: projectGrantMessage(foundProjectGrant(call.core, actorOf(call), id)).details };
     },
     patchProjectGrant(req, call) {
+      checkedProjectGrant(call, req.id);
       changeProjectGrant(call.core, actorOf(call), req.id, req.grant!.roleKeys);
       return { details: projectGrantMessage(foundProjectGrant(call.core, actorOf(call), req.id)).details };
     },
     deleteProjectGrant(req, call) {
-      const g = foundProjectGrant(call.core, actorOf(call), req.id);
+      const g = checkedProjectGrant(call, req.id);
       const e = removeProjectGrant(call.core, actorOf(call), req.id);
       return { details: orgResourceDetails(g.id, g.orgId, e.aggregateSequence, e.createdAt) };
     },
     getProjectGrant(req, call) {
-      return { grant: projectGrantMessage(foundProjectGrant(call.core, actorOf(call), req.id)) };
+      return { grant: projectGrantMessage(checkedProjectGrant(call, req.id)) };
     },
     searchProjectGrants(req, call) {
       const page = pageOf(req.query);
       const where = ["g.instance_id = ?"];
       const args: unknown[] = [call.instance.id];
+      where.push(readableCondition(call, { org: "p.org_id", project: "g.project_id", grant: "g.id" }, args));
       for (const f of req.filters) {
         if (f.filter.case === "projectId") (where.push("g.project_id = ?"), args.push(f.filter.value.id));
         if (f.filter.case === "grantedOrgId") (where.push("g.granted_org_id = ?"), args.push(f.filter.value.id));
@@ -63,15 +89,18 @@ export function grantsService(): ServiceDefinition {
     },
     createRole(req, call) {
       const r = req.role!;
+      checkedProject(call, r.projectId);
       const e = addRole(call.core, actorOf(call), r.projectId, { key: r.key, displayName: r.displayName, group: r.group });
       return { details: orgResourceDetails(r.projectId, e.resourceOwner, e.aggregateSequence, e.createdAt) };
     },
     patchRole(req, call) {
+      checkedProject(call, req.projectId);
       changeRole(call.core, actorOf(call), req.projectId, req.key, { displayName: req.role!.displayName, group: req.role!.group });
       const p = foundProject(call.core, actorOf(call), req.projectId);
       return { details: orgResourceDetails(p.id, p.orgId, p.sequence, p.changedAt) };
     },
     deleteRole(req, call) {
+      checkedProject(call, req.projectId);
       const e = removeRole(call.core, actorOf(call), req.projectId, req.key);
       return { details: orgResourceDetails(req.projectId, e.resourceOwner, e.aggregateSequence, e.createdAt) };
     },
@@ -80,6 +109,7 @@ export function grantsService(): ServiceDefinition {
       const projectIds = req.filters.map((f) => f.filter.value!.id);
       const where = ["p.instance_id = ?", ...projectIds.map(() => "r.project_id = ?")];
       const args: unknown[] = [call.instance.id, ...projectIds];
+      where.push(readableCondition(call, { org: "p.org_id", project: "r.project_id" }, args));
       const { total, rows } = pagedSearch<{ project_id: string; key: string; display_name: string; role_group: string }>(
         call.core.db,
         { from: "project_roles r JOIN projects p ON p.id = r.project_id", select: "r.*" },
@@ -95,6 +125,7 @@ export function grantsService(): ServiceDefinition {
       const page = pageOf(req.query);
       const where = ["instance_id = ?"];
       const args: unknown[] = [call.instance.id];
+      where.push(readableCondition(call, { org: "org_id", project: "project_id", grant: GRANT_OF_USER_GRANT }, args));
       for (const f of req.filters) {
         if (f.filter.case === "userId") (where.push("user_id = ?"), args.push(f.filter.value.id));
         if (f.filter.case === "projectId") (where.push("project_id = ?"), args.push(f.filter.value.id));

@@ -9,10 +9,9 @@ import { pagedSearch } from "../../store/paged-search.js";
 import { textCondition } from "../../store/text-filter.js";
 import { IDPFieldName, ProviderType, SvcIdentityProviders, type GetGitLabIDPSchema, type IDPSearchFilter, type Options } from "../../gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { State, StatePolicy } from "../../gen/svc/resources/object/v3alpha/object_pb.js";
-import { Code, SvcError } from "../../server/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
-import { mayWrite, ownerOf, requestContext } from "../context-access.js";
+import { authorizeContext, ownerOf, requestContext } from "../context-access.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
@@ -51,8 +50,17 @@ function gitlabView(call: RpcCall, idp: Idp, asking: Context): MessageInitShape<
   return { ...v, idp: { idp: v.idp, config: idp.config } };
 }
 
-function requireWrite(call: RpcCall, ctx: Context): void {
-  if (!mayWrite(call, ctx)) throw new SvcError(Code.PermissionDenied, "AUTHZ-context", `No permission to change identity providers in the ${ctx.type} context`);
+const requireWrite = (call: RpcCall, ctx: Context) => authorizeContext(call, ctx, "change identity providers");
+
+/**
+ * The asking context of a request on one IDP (spec "Reusable resources" 2: an id request needs no
+ * context): the request's `ctx` when given, else the IDP's own owner; the Host's instance when the
+ * IDP is not there (the request then answers NotFound).
+ */
+function askingContext(call: RpcCall, id: string, ctx: Parameters<typeof requestContext>[1]): Context {
+  if (ctx) return requestContext(call, ctx);
+  const idp = getIdp(call.core.db, id);
+  return idp && (idp.owner.type === "system" || idp.instanceId === call.instance.id) ? idp.owner : requestContext(call, undefined);
 }
 
 /**
@@ -91,7 +99,9 @@ export function identityProvidersService(): ServiceDefinition {
       return { details: view(call, getIdp(call.core.db, e.aggregateId)!, ctx).details };
     },
     patchGitLabIDP(req, call) {
-      const ctx = requestContext(call, req.ctx);
+      const ctx = askingContext(call, req.id, req.ctx);
+      // Found before the check, as the product: NotFound for what is not there, then PermissionDenied.
+      foundIdp(call.core, req.id, ctx);
       requireWrite(call, ctx);
       const p = req.idp!;
       changeIdp(call.core, actorOf(call), req.id, ctx, {
@@ -103,19 +113,21 @@ export function identityProvidersService(): ServiceDefinition {
       return { details: view(call, foundIdp(call.core, req.id, ctx), ctx).details };
     },
     getGitLabIDP(req, call) {
-      const ctx = requestContext(call, req.ctx);
-      return { idp: gitlabView(call, foundIdp(call.core, req.id, ctx), ctx) };
+      const ctx = askingContext(call, req.id, req.ctx);
+      const idp = foundIdp(call.core, req.id, ctx);
+      authorizeContext(call, ctx, "read identity providers");
+      return { idp: gitlabView(call, idp, ctx) };
     },
     deleteIDP(req, call) {
-      const idp = getIdp(call.core.db, req.id);
-      const asking = requestContext(call, undefined);
-      const owner = idp && (idp.owner.type === "system" || idp.instanceId === call.instance.id) ? idp.owner : asking;
-      requireWrite(call, owner);
+      const owner = askingContext(call, req.id, undefined);
+      foundIdp(call.core, req.id, owner);
+      authorizeContext(call, owner, "delete identity providers");
       const e = removeIdp(call.core, actorOf(call), req.id, owner);
       return { details: { id: req.id, sequence: BigInt(e.aggregateSequence), changeDate: timestamp(e.createdAt), resourceOwner: ownerOf(owner) } };
     },
     searchIDPs(req, call) {
       const ctx = requestContext(call, req.ctx);
+      authorizeContext(call, ctx, "read identity providers");
       const page = pageOf(req.query);
       const { total, rows } = search(call, ctx, req.filters, page, req.sortingColumn === IDPFieldName.IDP_FIELD_NAME_NAME);
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), sortingColumn: req.sortingColumn, result: rows.map((idp) => view(call, idp, ctx)) };

@@ -1,15 +1,14 @@
 // SvcLanguageSettings, behind the multitenancy_settings flag: SetLanguages and ResolveLanguages in
 // the context of the request (spec "Language settings"). Reading needs a signed-in user of the
-// instance; writing needs the owner role of the context (api/context-access.ts).
+// instance; writing needs `policy.write` in the context (api/context-access.ts).
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Context } from "../../domain/context/context.js";
-import { mayWrite, ownerOf, requestContext } from "../context-access.js";
+import { authorizeContext, ownerOf, requestContext } from "../context-access.js";
 import { languageDetails, resolveLanguages, setLanguages, SUPPORTED_LANGUAGES } from "../../domain/settings/language.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import type { DetailsSchema } from "../../gen/svc/settings/object/v3alpha/object_pb.js";
 import { SvcLanguageSettings } from "../../gen/svc/settings/language/v3alpha/language_service_pb.js";
-import { Code, SvcError } from "../../server/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
@@ -25,7 +24,7 @@ export function languageSettingsService(): ServiceDefinition {
   return defineService(SvcLanguageSettings, "multitenancy_settings", {
     setLanguages(req, call) {
       const ctx = requestContext(call, req.ctx);
-      if (!mayWrite(call, ctx)) throw new SvcError(Code.PermissionDenied, "AUTHZ-settings", `No permission to change the settings of the ${ctx.type} context`);
+      authorizeContext(call, ctx, "change the settings", "policy.write");
       const s = req.settings;
       setLanguages(call.core, actorOf(call), ctx, {
         defaultLanguage: s?.resetDefaultLanguage ? null : s?.defaultLanguage?.key,

@@ -3,58 +3,73 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { ROLES_BY_CONTEXT, permissionsOfRole } from "../../auth/permissions.js";
 import { changeMembership, createMembership, foundMembership, removeMembership } from "../../domain/membership/commands.js";
-import { membershipId, membershipsOfInstance, type Membership } from "../../domain/membership/membership.js";
+import { membershipId, membershipsOfInstance, type ContextType, type MemberContext, type Membership } from "../../domain/membership/membership.js";
+import { getProject } from "../../domain/project/project.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import { SvcMemberships, type GetMembershipSchema } from "../../gen/svc/resources/membership/v3alpha/membership_service_pb.js";
-import { Code, SvcError } from "../../server/errors.js";
 import { actorOf } from "../actions/targets.js";
-import { mayWrite, ownerOf, requestContext } from "../context-access.js";
+import { getProjectGrant } from "../../domain/project/grants.js";
+import { authorizeContext, memberContext, ownerOf, targetOfContext } from "../context-access.js";
+import { readablePredicate } from "../authorization.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
-import type { Context } from "../../domain/context/context.js";
 
-const contextOf = (m: Membership): Context => ({ type: m.contextType, id: m.contextId });
+/** A membership's context, with the org and project a project or project grant context belongs to. */
+function contextOf(call: RpcCall, m: Membership): MemberContext {
+  const ctx: MemberContext = { type: m.contextType, id: m.contextId };
+  if (m.contextType === "project") return { ...ctx, orgId: getProject(call.core.db, m.contextId)?.orgId, projectId: m.contextId };
+  if (m.contextType === "project_grant") {
+    const g = getProjectGrant(call.core.db, call.instance.id, m.contextId);
+    return { ...ctx, orgId: g?.orgId, projectId: g?.projectId };
+  }
+  return ctx;
+}
 
 function membershipMessage(m: Membership): MessageInitShape<typeof GetMembershipSchema> {
+  const owner = ownerOf({ type: m.contextType, id: m.contextId });
   return {
-    details: { id: membershipId(m), sequence: BigInt(m.sequence ?? 0), ...(m.changedAt ? { changeDate: timestamp(m.changedAt) } : {}), resourceOwner: ownerOf(contextOf(m)) },
-    context: ownerOf(contextOf(m)),
+    details: { id: membershipId(m), sequence: BigInt(m.sequence ?? 0), ...(m.changedAt ? { changeDate: timestamp(m.changedAt) } : {}), resourceOwner: owner },
+    context: owner,
     membership: { userId: m.userId, roles: m.roles },
   };
 }
 
-function requireWrite(call: RpcCall, ctx: Context): void {
-  if (!mayWrite(call, ctx)) throw new SvcError(Code.PermissionDenied, "AUTHZ-context", `No permission to change memberships of the ${ctx.type} context`);
-}
+const TYPES: Record<number, ContextType> = { [OwnerType.SYSTEM]: "system", [OwnerType.INSTANCE]: "instance", [OwnerType.ORG]: "org", [OwnerType.PROJECT]: "project", [OwnerType.PROJECT_GRANT]: "project_grant" };
 
-const TYPES: Record<number, Context["type"]> = { [OwnerType.SYSTEM]: "system", [OwnerType.INSTANCE]: "instance", [OwnerType.ORG]: "org" };
+/** The membership, found, after checking the rpc's permission in its context. */
+function checked(call: RpcCall, id: string, what: string): Membership {
+  const m = foundMembership(call.core, actorOf(call), id);
+  authorizeContext(call, contextOf(call, m), what);
+  return m;
+}
 
 export function membershipsService(): ServiceDefinition {
   return defineService(SvcMemberships, "multitenancy_resources_api", {
     createMembership(req, call) {
-      const ctx = requestContext(call, req.ctx);
-      requireWrite(call, ctx);
+      const ctx = memberContext(call, req.ctx);
+      authorizeContext(call, ctx, "change memberships");
       createMembership(call.core, actorOf(call), ctx, req.membership!.userId, req.membership!.roles);
       return { details: membershipMessage(foundMembership(call.core, actorOf(call), membershipId({ contextType: ctx.type, contextId: ctx.id, userId: req.membership!.userId }))).details };
     },
     patchMembership(req, call) {
-      requireWrite(call, contextOf(foundMembership(call.core, actorOf(call), req.id)));
+      checked(call, req.id, "change memberships");
       changeMembership(call.core, actorOf(call), req.id, req.membership!.roles);
       return { details: membershipMessage(foundMembership(call.core, actorOf(call), req.id)).details };
     },
     deleteMembership(req, call) {
-      const m = foundMembership(call.core, actorOf(call), req.id);
-      requireWrite(call, contextOf(m));
+      const m = checked(call, req.id, "delete memberships");
       const e = removeMembership(call.core, actorOf(call), req.id);
-      return { details: { id: req.id, sequence: BigInt(e.aggregateSequence), changeDate: timestamp(e.createdAt), resourceOwner: ownerOf(contextOf(m)) } };
+      return { details: { id: req.id, sequence: BigInt(e.aggregateSequence), changeDate: timestamp(e.createdAt), resourceOwner: ownerOf({ type: m.contextType, id: m.contextId }) } };
     },
     getMembership(req, call) {
-      return { membership: membershipMessage(foundMembership(call.core, actorOf(call), req.id)) };
+      return { membership: membershipMessage(checked(call, req.id, "read memberships")) };
     },
     searchMemberships(req, call) {
       const page = pageOf(req.query);
-      const ctx = req.ctx ? requestContext(call, req.ctx) : undefined;
-      let all = membershipsOfInstance(call.core.db, call.instance.id).filter((m) => !ctx || (m.contextType === ctx.type && m.contextId === ctx.id));
+      const ctx = req.ctx ? memberContext(call, req.ctx) : undefined;
+      // Only memberships of contexts where the caller may read them (spec "Standard resources" 2).
+      const readable = readablePredicate(call);
+      let all = membershipsOfInstance(call.core.db, call.instance.id).filter((m) => (!ctx || (m.contextType === ctx.type && m.contextId === ctx.id)) && readable(targetOfContext(contextOf(call, m))));
       for (const f of req.filters) {
         if (f.filter.case === "userId") all = all.filter((m) => m.userId === (f.filter.value as { id: string }).id);
         if (f.filter.case === "contextType") all = all.filter((m) => m.contextType === TYPES[(f.filter.value as { type: number }).type]);
@@ -64,7 +79,8 @@ export function membershipsService(): ServiceDefinition {
       return { details: listDetails(call.core, call.instance.id, page, all.length, rows.length), result: rows.map(membershipMessage) };
     },
     listAvailableRoles(req, call) {
-      const ctx = requestContext(call, req.ctx);
+      const ctx = memberContext(call, req.ctx);
+      authorizeContext(call, ctx, "read memberships");
       return { roles: ROLES_BY_CONTEXT[ctx.type].map((key) => ({ key, permissions: permissionsOfRole(key) })) };
     },
   });

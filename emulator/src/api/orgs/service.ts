@@ -9,6 +9,7 @@ import { notFound } from "../../server/errors.js";
 import { inList, pagedSearch } from "../../store/paged-search.js";
 import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
+import { authorize, readableCondition } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
@@ -29,9 +30,17 @@ function found(call: RpcCall, id: string): Org {
   return org;
 }
 
+/** The org, found, after checking the rpc's permission in it. */
+function checked(call: RpcCall, id: string): Org {
+  const org = found(call, id);
+  authorize(call, { orgId: org.id });
+  return org;
+}
+
 function search(call: RpcCall, filters: OrganizationSearchFilter[], page: ReturnType<typeof pageOf>) {
   const where = ["instance_id = ?"];
   const args: unknown[] = [call.instance.id];
+  where.push(readableCondition(call, { org: "id" }, args));
   for (const f of filters) {
     if (f.filter.case === "name") where.push(textCondition("name", textMatch(f.filter.value.name, f.filter.value.method), args));
     if (f.filter.case === "inIds") where.push(inList("id", f.filter.value.ids, args));
@@ -42,19 +51,23 @@ function search(call: RpcCall, filters: OrganizationSearchFilter[], page: Return
 export function organizationsService(): ServiceDefinition {
   return defineService(SvcOrganizations, "multitenancy_resources_api", {
     createOrganization(req, call) {
+      // A new org is the instance's: only who holds org.create on the whole instance.
+      authorize(call, {});
       const e = createOrg(call.core, actorOf(call), req.organization!.name);
       return { details: instanceResourceDetails(e.aggregateId, e.instanceId, e.aggregateSequence, e.createdAt) };
     },
     patchOrganization(req, call) {
+      checked(call, req.id);
       renameOrg(call.core, actorOf(call), req.id, req.organization!.name);
       return { details: orgMessage(call, found(call, req.id)).details };
     },
     deleteOrganization(req, call) {
+      checked(call, req.id);
       const e = removeOrg(call.core, actorOf(call), req.id);
       return { details: instanceResourceDetails(req.id, call.instance.id, e.aggregateSequence, e.createdAt) };
     },
     getOrganization(req, call) {
-      return { organization: orgMessage(call, found(call, req.id)) };
+      return { organization: orgMessage(call, checked(call, req.id)) };
     },
     searchOrganizations(req, call) {
       const page = pageOf(req.query);
@@ -62,11 +75,12 @@ export function organizationsService(): ServiceDefinition {
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => orgMessage(call, orgFromRow(r))) };
     },
     setAsInstanceDefault(req, call) {
+      authorize(call, {});
       setDefaultOrg(call.core, actorOf(call), req.id);
       return { details: orgMessage(call, found(call, req.id)).details };
     },
     getInstanceDefault(_req, call) {
-      return { organization: orgMessage(call, found(call, defaultOrgId(call.core.db, call.instance.id)!)) };
+      return { organization: orgMessage(call, checked(call, defaultOrgId(call.core.db, call.instance.id)!)) };
     },
   });
 }

@@ -8,6 +8,7 @@ import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import { inList, pagedSearch } from "../../store/paged-search.js";
 import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
+import { authorize, readableCondition } from "../authorization.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
 import { orgOfRequest } from "../organization.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
@@ -26,9 +27,20 @@ function projectMessage(call: RpcCall, p: Project): MessageInitShape<typeof GetP
   };
 }
 
+/** Where a project is, as a permission target. */
+export const projectTarget = (p: Pick<Project, "id" | "orgId">) => ({ orgId: p.orgId, projectId: p.id });
+
+/** The project, found, after checking `permission` (the rpc's by default) on it. */
+export function checkedProject(call: RpcCall, id: string, permission = call.permission): Project {
+  const p = found(call.core, actorOf(call), id);
+  authorize(call, projectTarget(p), permission);
+  return p;
+}
+
 function search(call: RpcCall, filters: ProjectSearchFilter[], page: ReturnType<typeof pageOf>) {
   const where = ["instance_id = ?"];
   const args: unknown[] = [call.instance.id];
+  where.push(readableCondition(call, { org: "org_id", project: "id" }, args));
   for (const f of filters) {
     if (f.filter.case === "name") where.push(textCondition("name", textMatch(f.filter.value.name, f.filter.value.method), args));
     if (f.filter.case === "inIds") where.push(inList("id", f.filter.value.ids, args));
@@ -41,21 +53,24 @@ export function projectsService(): ServiceDefinition {
   return defineService(SvcProjects, "multitenancy_resources_api", {
     createProject(req, call) {
       const p = req.project!;
-      const created = createProject(call.core, actorOf(call), orgOfRequest(call, req.organization), { name: p.name, roleAssertion: p.projectRoleAssertion, roleCheck: p.projectRoleCheck, hasProjectCheck: p.hasProjectCheck });
+      const orgId = orgOfRequest(call, req.organization);
+      authorize(call, { orgId });
+      const created = createProject(call.core, actorOf(call), orgId, { name: p.name, roleAssertion: p.projectRoleAssertion, roleCheck: p.projectRoleCheck, hasProjectCheck: p.hasProjectCheck });
       return { details: projectMessage(call, created).details };
     },
     patchProject(req, call) {
       const p = req.project!;
+      checkedProject(call, req.id);
       changeProject(call.core, actorOf(call), req.id, { name: p.name, roleAssertion: p.projectRoleAssertion, roleCheck: p.projectRoleCheck, hasProjectCheck: p.hasProjectCheck });
       return { details: projectMessage(call, found(call.core, actorOf(call), req.id)).details };
     },
     deleteProject(req, call) {
-      const p = found(call.core, actorOf(call), req.id);
+      const p = checkedProject(call, req.id);
       const e = removeProject(call.core, actorOf(call), req.id);
       return { details: orgResourceDetails(req.id, p.orgId, e.aggregateSequence, e.createdAt) };
     },
     getProject(req, call) {
-      return { project: projectMessage(call, found(call.core, actorOf(call), req.id)) };
+      return { project: projectMessage(call, checkedProject(call, req.id)) };
     },
     searchProjects(req, call) {
       const page = pageOf(req.query);
@@ -63,10 +78,12 @@ export function projectsService(): ServiceDefinition {
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => projectMessage(call, projectFromRow(r))) };
     },
     addProjectRole(req, call) {
+      checkedProject(call, req.projectId);
       const e = addRole(call.core, actorOf(call), req.projectId, { key: req.role!.key, displayName: req.role!.displayName, group: req.role!.group });
       return { details: orgResourceDetails(req.projectId, e.resourceOwner, e.aggregateSequence, e.createdAt) };
     },
     removeProjectRole(req, call) {
+      checkedProject(call, req.projectId);
       const e = removeRole(call.core, actorOf(call), req.projectId, req.roleKey);
       return { details: orgResourceDetails(req.projectId, e.resourceOwner, e.aggregateSequence, e.createdAt) };
     },

@@ -11,6 +11,7 @@ import { addLoginSession, getLoginSession, listLoginSessions, newUserAgentId, te
 import { revokeEvents, tokensWhere } from "../../oidc/tokens.js";
 import { Code, SvcError, notFound } from "../../server/errors.js";
 import { actorOf } from "../actions/targets.js";
+import { authorize, readablePredicate } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
@@ -30,9 +31,14 @@ function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof
   };
 }
 
+/** A session is where its user is: the user's org. */
+const sessionTarget = (call: RpcCall, s: LoginSession) => ({ orgId: getUser(call.core.db, s.userId)?.orgId });
+
+/** The session, found, after checking the rpc's permission in its user's org. */
 function found(call: RpcCall, id: string): LoginSession {
   const s = getLoginSession(call.core, id);
   if (!s || s.instanceId !== call.instance.id) throw notFound("SESSION-not-found", "Session not found");
+  authorize(call, sessionTarget(call, s));
   return s;
 }
 
@@ -42,6 +48,7 @@ export function sessionsService(): ServiceDefinition {
       const u = req.checks!.user!.search;
       const user = u.case === "userId" ? getUser(call.core.db, u.value) : findUserByLoginName(call.core, call.instance.id, u.value!);
       if (!user || user.instanceId !== call.instance.id || user.type !== "human") throw notFound("USER-not-found", "User could not be found");
+      authorize(call, { orgId: user.orgId });
       const password = req.checks!.password;
       if (password && !(await passwordMatches(call.core, user.id, password.password))) throw new SvcError(Code.InvalidArgument, "SESSION-password-invalid", "Password is invalid");
       const session = addLoginSession(call.core, call.instance.id, newUserAgentId(), user.id, password ? ["pwd"] : []);
@@ -58,7 +65,8 @@ export function sessionsService(): ServiceDefinition {
     },
     searchSessions(req, call) {
       const page = pageOf(req.query);
-      let sessions = listLoginSessions(call.core, call.instance.id);
+      const readable = readablePredicate(call);
+      let sessions = listLoginSessions(call.core, call.instance.id).filter((s) => readable(sessionTarget(call, s)));
       for (const f of req.filters) {
         if (f.filter.case === "userId") sessions = sessions.filter((s) => s.userId === (f.filter.value as { id: string }).id);
         if (f.filter.case === "active") sessions = sessions.filter((s) => !s.terminatedAt === (f.filter.value as { active: boolean }).active);

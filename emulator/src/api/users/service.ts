@@ -9,6 +9,7 @@ import { loginName } from "../../oidc/claims.js";
 import { inList, pagedSearch } from "../../store/paged-search.js";
 import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
+import { authorize, readableCondition } from "../authorization.js";
 import { listDetails, pageOf } from "../details.js";
 import { orgOfRequest } from "../organization.js";
 import { orgResourceDetails } from "../projects/service.js";
@@ -41,6 +42,7 @@ function userMessage(call: RpcCall, u: User): MessageInitShape<typeof GetUserSch
 function search(call: RpcCall, filters: UserSearchFilter[], page: ReturnType<typeof pageOf>) {
   const where = ["instance_id = ?"];
   const args: unknown[] = [call.instance.id];
+  where.push(readableCondition(call, { org: "org_id" }, args));
   for (const f of filters) {
     const v = f.filter;
     if (v.case === "username") where.push(textCondition("username", textMatch(v.value.username, v.value.method), args));
@@ -54,12 +56,26 @@ function search(call: RpcCall, filters: UserSearchFilter[], page: ReturnType<typ
 
 const detailsOf = (call: RpcCall, id: string) => userMessage(call, foundUser(call.core, actorOf(call), id)).details;
 
+/** The user, found, after checking the rpc's permission in the user's org. */
+function checkedUser(call: RpcCall, id: string): User {
+  const u = foundUser(call.core, actorOf(call), id);
+  authorize(call, { orgId: u.orgId });
+  return u;
+}
+
+/** The org a new user goes to, after checking the rpc's permission there. */
+function checkedOrg(call: RpcCall, org: Parameters<typeof orgOfRequest>[1]): string {
+  const orgId = orgOfRequest(call, org);
+  authorize(call, { orgId });
+  return orgId;
+}
+
 export function usersService(): ServiceDefinition {
   return defineService(SvcUsers, "multitenancy_resources_api", {
     createHumanUser(req, call) {
       const u = req.user!;
       const p = u.profile!;
-      const created = createHuman(call.core, actorOf(call), orgOfRequest(call, req.organization), {
+      const created = createHuman(call.core, actorOf(call), checkedOrg(call, req.organization), {
         username: u.username,
         firstName: p.givenName,
         lastName: p.familyName,
@@ -77,12 +93,13 @@ export function usersService(): ServiceDefinition {
     },
     createMachineUser(req, call) {
       const u = req.user!;
-      const created = createMachine(call.core, actorOf(call), orgOfRequest(call, req.organization), { username: u.username, name: u.name, description: u.description, accessTokenType: u.accessTokenType === AccessTokenType.JWT ? "jwt" : "opaque" });
+      const created = createMachine(call.core, actorOf(call), checkedOrg(call, req.organization), { username: u.username, name: u.name, description: u.description, accessTokenType: u.accessTokenType === AccessTokenType.JWT ? "jwt" : "opaque" });
       return { details: userMessage(call, created).details };
     },
     patchHumanUser(req, call) {
       const u = req.user!;
       const p = u.profile;
+      checkedUser(call, req.id);
       changeUser(call.core, actorOf(call), req.id, "human", {
         username: u.username,
         ...(p ? { firstName: p.givenName, lastName: p.familyName, nickName: p.nickName, displayName: p.displayName, preferredLanguage: p.preferredLanguage, gender: GENDERS[p.gender] } : {}),
@@ -94,6 +111,7 @@ export function usersService(): ServiceDefinition {
     },
     patchMachineUser(req, call) {
       const u = req.user!;
+      checkedUser(call, req.id);
       changeUser(call.core, actorOf(call), req.id, "machine", {
         username: u.username,
         name: u.name,
@@ -103,10 +121,10 @@ export function usersService(): ServiceDefinition {
       return { details: detailsOf(call, req.id) };
     },
     getUser(req, call) {
-      return { user: userMessage(call, foundUser(call.core, actorOf(call), req.id)) };
+      return { user: userMessage(call, checkedUser(call, req.id)) };
     },
     deleteUser(req, call) {
-      const u = foundUser(call.core, actorOf(call), req.id);
+      const u = checkedUser(call, req.id);
       const e = removeUser(call.core, actorOf(call), req.id);
       return { details: orgResourceDetails(req.id, u.orgId, e.aggregateSequence, e.createdAt) };
     },
@@ -116,15 +134,18 @@ export function usersService(): ServiceDefinition {
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => userMessage(call, userFromRow(r))) };
     },
     addPersonalAccessToken(req, call) {
+      checkedUser(call, req.userId);
       const expiresAt = req.token?.expirationDate ? timestampDate(req.token.expirationDate).toISOString() : undefined;
       const { token, tokenId, user } = addToken(call.core, actorOf(call), req.userId, expiresAt);
       return { details: userMessage(call, user).details, tokenId, token };
     },
     addMachineKey(req, call) {
+      checkedUser(call, req.userId);
       const { keyId, keyDetails } = addKey(call.core, actorOf(call), req.userId, req.key?.publicKey);
       return { details: detailsOf(call, req.userId), keyId, ...(keyDetails ? { keyDetails } : {}) };
     },
     generateMachineSecret(req, call) {
+      checkedUser(call, req.id);
       const { secret } = generateMachineSecret(call.core, actorOf(call), req.id);
       const user = foundUser(call.core, actorOf(call), req.id);
       return { details: userMessage(call, user).details, clientId: user.username, clientSecret: secret };

@@ -1,15 +1,14 @@
-// Membership commands of SvcMemberships: a user's roles in a context; context and user together
-// are unique; the roles must be ones the context's type offers; the user must be of the instance.
+// Membership commands of SvcMemberships: a user's roles in a context (system, instance, org,
+// project, project grant); context and user together are unique; the roles must be ones the context's type offers; the user must be of the instance.
 
 import type { Actor, Core } from "../../core.js";
 import { ROLES_BY_CONTEXT } from "../../auth/permissions.js";
 import { alreadyExists, invalidArgument, notFound } from "../../server/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import type { Context } from "../context/context.js";
 import { getUser } from "../user/user.js";
-import { getMembership, membershipEvent, type Membership } from "./membership.js";
+import { getMembership, membershipEvent, type ContextType, type MemberContext, type Membership } from "./membership.js";
 
-function checkRoles(type: Context["type"], roles: string[]): void {
+function checkRoles(type: ContextType, roles: string[]): void {
   const unknown = roles.find((r) => !ROLES_BY_CONTEXT[type].includes(r));
   if (unknown) throw invalidArgument("MEMBER-role-unknown", `Role ${unknown} is not available in the ${type} context (available: ${ROLES_BY_CONTEXT[type].join(", ")})`);
 }
@@ -21,7 +20,7 @@ export function foundMembership(core: Core, actor: Actor, id: string): Membershi
   return m;
 }
 
-export function createMembership(core: Core, actor: Actor, ctx: Context, userId: string, roles: string[]): StoredEvent {
+export function createMembership(core: Core, actor: Actor, ctx: MemberContext, userId: string, roles: string[]): StoredEvent {
   const [added] = core.events.command(() => {
     const user = getUser(core.db, userId);
     if (!user || user.instanceId !== actor.instanceId) throw notFound("USER-not-found", "User could not be found");

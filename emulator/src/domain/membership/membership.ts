@@ -1,12 +1,25 @@
-// Memberships: a user's roles in a context (system, instance or org). Permissions follow from the
-// roles (auth/permissions.ts). Context and user id together are unique (spec SvcMemberships).
+// Memberships: a user's roles in a context (system, instance, org, project or project grant).
+// Permissions follow from the roles, where the membership is (auth/permissions.ts). Context and user id together are unique (spec SvcMemberships).
 
 import type { Core } from "../../core.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";
 
-export type ContextType = "system" | "instance" | "org";
+export type ContextType = "system" | "instance" | "org" | "project" | "project_grant";
+export const CONTEXT_TYPES: ContextType[] = ["system", "instance", "org", "project", "project_grant"];
+
+/**
+ * A context a membership is in: system, instance or org (the settings contexts), or below an org a
+ * project or a project grant, which carry the org and project they belong to.
+ */
+export interface MemberContext {
+  type: ContextType;
+  id: string;
+  instanceId?: string;
+  orgId?: string;
+  projectId?: string;
+}
 
 export interface Membership {
   changedAt?: string;
@@ -43,7 +56,7 @@ export function registerMembershipProjection(p: Projections): void {
   const removed = (db: Database, e: StoredEvent) => {
     db.stmt("DELETE FROM memberships WHERE context_type = ? AND context_id = ? AND user_id = ?").run(e.payload.contextType, e.payload.contextId, e.payload.userId);
   };
-  p.register(["memberships"], Object.fromEntries(["system", "instance", "org"].flatMap((t) => [[`${t}.member.added`, added], [`${t}.member.changed`, changed], [`${t}.member.removed`, removed]])));
+  p.register(["memberships"], Object.fromEntries(CONTEXT_TYPES.flatMap((t) => [[`${t}.member.added`, added], [`${t}.member.changed`, changed], [`${t}.member.removed`, removed]])));
 }
 
 /** One event about a membership: `<context type>.member.<what>` on the context's aggregate. */

@@ -127,3 +127,14 @@ export function removeProjectGrant(core: Core, actor: Actor, id: string): Stored
 export function projectGrantsWithRole(db: Database, projectId: string, role: string): ProjectGrant[] {
   return (db.stmt(`${SELECT_PROJECT_GRANTS} WHERE g.project_id = ?`).all(projectId) as ProjectGrantRow[]).map(projectGrantFromRow).filter((g) => g.roles.includes(role));
 }
+
+/**
+ * The id of the project grant under which a user holds a user grant (the project granted to the
+ * user's org), as an SQL expression over a row of `user_grants`: NULL when there is none.
+ */
+export const GRANT_OF_USER_GRANT = "(SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id WHERE pg.project_id = user_grants.project_id AND u.id = user_grants.user_id)";
+
+export function grantOfUserGrant(db: Database, g: { projectId: string; userId: string }): string | undefined {
+  const r = db.stmt("SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id WHERE pg.project_id = ? AND u.id = ?").get(g.projectId, g.userId) as { id: string } | undefined;
+  return r?.id;
+}

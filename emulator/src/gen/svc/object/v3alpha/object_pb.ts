@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file svc/object/v3alpha/object.proto.
  */
 export const file_svc_object_v3alpha_object: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zdmMvb2JqZWN0L3YzYWxwaGEvb2JqZWN0LnByb3RvEhJzdmMub2JqZWN0LnYzYWxwaGEiQAoFT3duZXISKwoEdHlwZRgBIAEoDjIdLnN2Yy5vYmplY3QudjNhbHBoYS5Pd25lclR5cGUSCgoCaWQYAiABKAkijgEKDlJlcXVlc3RDb250ZXh0EhkKBnN5c3RlbRgBIAEoCEIH+kIEagIIAUgAEhUKC2luc3RhbmNlX2lkGAIgASgJSAASGQoPaW5zdGFuY2VfZG9tYWluGAMgASgJSAASEAoGb3JnX2lkGAQgASgJSAASFAoKb3JnX2RvbWFpbhgFIAEoCUgAQgcKBW93bmVyKmsKCU93bmVyVHlwZRIaChZPV05FUl9UWVBFX1VOU1BFQ0lGSUVEEAASFQoRT1dORVJfVFlQRV9TWVNURU0QARIXChNPV05FUl9UWVBFX0lOU1RBTkNFEAISEgoOT1dORVJfVFlQRV9PUkcQA2IGcHJvdG8z", [file_validate_validate]);
+  fileDesc("Ch9zdmMvb2JqZWN0L3YzYWxwaGEvb2JqZWN0LnByb3RvEhJzdmMub2JqZWN0LnYzYWxwaGEiQAoFT3duZXISKwoEdHlwZRgBIAEoDjIdLnN2Yy5vYmplY3QudjNhbHBoYS5Pd25lclR5cGUSCgoCaWQYAiABKAkiwAEKDlJlcXVlc3RDb250ZXh0EhkKBnN5c3RlbRgBIAEoCEIH+kIEagIIAUgAEhUKC2luc3RhbmNlX2lkGAIgASgJSAASGQoPaW5zdGFuY2VfZG9tYWluGAMgASgJSAASEAoGb3JnX2lkGAQgASgJSAASFAoKb3JnX2RvbWFpbhgFIAEoCUgAEhQKCnByb2plY3RfaWQYBiABKAlIABIaChBwcm9qZWN0X2dyYW50X2lkGAcgASgJSABCBwoFb3duZXIqoQEKCU93bmVyVHlwZRIaChZPV05FUl9UWVBFX1VOU1BFQ0lGSUVEEAASFQoRT1dORVJfVFlQRV9TWVNURU0QARIXChNPV05FUl9UWVBFX0lOU1RBTkNFEAISEgoOT1dORVJfVFlQRV9PUkcQAxIWChJPV05FUl9UWVBFX1BST0pFQ1QQBBIcChhPV05FUl9UWVBFX1BST0pFQ1RfR1JBTlQQBWIGcHJvdG8z", [file_validate_validate]);
 
 /**
  * @generated from message svc.object.v3alpha.Owner
@@ -76,6 +76,21 @@ export type RequestContext = Message<"svc.object.v3alpha.RequestContext"> & {
      */
     value: string;
     case: "orgDomain";
+  } | {
+    /**
+     * A project or a project grant: contexts of memberships only (SvcMemberships); the other
+     * services refuse them.
+     *
+     * @generated from field: string project_id = 6;
+     */
+    value: string;
+    case: "projectId";
+  } | {
+    /**
+     * @generated from field: string project_grant_id = 7;
+     */
+    value: string;
+    case: "projectGrantId";
   } | { case: undefined; value?: undefined };
 };
 
@@ -109,6 +124,18 @@ export enum OwnerType {
    * @generated from enum value: OWNER_TYPE_ORG = 3;
    */
   ORG = 3,
+
+  /**
+   * Membership contexts below an org (SvcMemberships only): a project, a project grant.
+   *
+   * @generated from enum value: OWNER_TYPE_PROJECT = 4;
+   */
+  PROJECT = 4,
+
+  /**
+   * @generated from enum value: OWNER_TYPE_PROJECT_GRANT = 5;
+   */
+  PROJECT_GRANT = 5,
 }
 
 /**
