@@ -64,7 +64,7 @@ export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
     },
   }) as NodeHandler;
   // Invalid UTF-8 in a binary message must reach the pipeline's string check, not fail decoding.
-  return escapingProtoDecoding(handler);
+  return (req, res) => escapingProtoDecoding(() => handler(req, res));
 }
 
 /** Whether an HTTP/1.1 request is gRPC-web (and not REST or a page). */

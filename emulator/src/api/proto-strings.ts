@@ -71,9 +71,10 @@ function checkField(msg: ReflectMessage, field: DescField, path: string): Malfor
 }
 
 // protobuf-es decodes binary strings through one process-wide text decoder, which either throws on
-// invalid UTF-8 (connect then answers Internal, naming no field) or substitutes U+FFFD. Inside the
-// emulator's own gRPC requests (and only there: other code in the process keeps the default) the
-// decoder escapes invalid bytes, so `findMalformedString` names the field.
+// invalid UTF-8 (connect then answers Internal, naming no field) or substitutes U+FFFD, and its JSON
+// reader refuses lone surrogates with a message of its own. Inside the emulator's decoding of a
+// request (and only there: other code in the process keeps the defaults) invalid bytes are escaped
+// and let through, so that `refuseMalformedStrings` names the field in the same words everywhere.
 const scope = new AsyncLocalStorage<true>();
 let installed = false;
 
@@ -82,16 +83,16 @@ function installEscapingDecoder(): void {
   installed = true;
   const base = getTextEncoding();
   configureTextEncoding({
-    checkUtf8: base.checkUtf8,
+    checkUtf8: (text) => scope.getStore() === true || base.checkUtf8(text),
     encodeUtf8: base.encodeUtf8,
     decodeUtf8: (bytes, strict) => (scope.getStore() ? decodeUtf8Escaping(bytes) : base.decodeUtf8(bytes, strict)),
   });
 }
 
-/** Wraps a request handler so that the binary messages it decodes keep invalid UTF-8 detectable. */
-export function escapingProtoDecoding<A extends unknown[]>(handler: (...args: A) => void): (...args: A) => void {
+/** Runs `fn` (and what it starts) with request decoding that keeps invalid UTF-8 for the string check. */
+export function escapingProtoDecoding<T>(fn: () => T): T {
   installEscapingDecoder();
-  return (...args) => scope.run(true, () => handler(...args));
+  return scope.run(true, fn);
 }
 
 /** For connect's JSON codecs (application/grpc+json): the same escaping decoder. */

@@ -8,6 +8,7 @@ import { Code, SvcError, rpcStatusBody, toSvcError } from "../server/errors.js";
 import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../server/body-limits.js";
 import { decodeUtf8Escaping } from "../server/text.js";
 import type { HttpRule } from "../gen/google/api/http_pb.js";
+import { escapingProtoDecoding } from "./proto-strings.js";
 import { invokeRpc } from "./rpc-pipeline.js";
 import { restRequestMessage } from "./rest-request.js";
 import type { RpcTable } from "./rpc.js";
@@ -72,12 +73,14 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
       url: fastifyPath(route.template),
       handler: async (req, reply) => {
         try {
-          const message = restRequestMessage(entry.method.input, {
-            pathParams: req.params as Record<string, string>,
-            query: req.query as Record<string, string | string[]>,
-            rawBody: typeof req.body === "string" ? req.body : undefined,
-            bodyField: entry.httpRule!.body,
-          });
+          const message = escapingProtoDecoding(() =>
+            restRequestMessage(entry.method.input, {
+              pathParams: req.params as Record<string, string>,
+              query: req.query as Record<string, string | string[]>,
+              rawBody: typeof req.body === "string" ? req.body : undefined,
+              bodyField: entry.httpRule!.body,
+            }),
+          );
           const result = await invokeRpc(core, entry, message, { host: req.headers.host, authorization: req.headers.authorization });
           return reply.code(result.httpStatus).type("application/json").send(JSON.stringify(toJson(entry.method.output, result.message)));
         } catch (err) {
