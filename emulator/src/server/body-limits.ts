@@ -42,6 +42,9 @@ export function drainUnreadBody(req: IncomingMessage, res: ServerResponse): void
     }
     return writeHead.apply(this, args);
   } as ServerResponse["writeHead"];
+  // A reader that stops early (connect leaves its `for await` at the size limit) would destroy the
+  // request, and with it the rest of the body could no longer be read past.
+  req[Symbol.asyncIterator] = () => req.iterator({ destroyOnReturn: false });
   // Taken now: node detaches the socket from a request that was destroyed (connect does so).
   const socket = req.socket;
   res.once("finish", () => {
