@@ -10,6 +10,7 @@ import type { Principal } from "../auth/bearer-token.js";
 import { Code, SvcError } from "../server/errors.js";
 import { matchTargets, rpcCandidates } from "./matching.js";
 import { runTargets } from "./run-targets.js";
+import { findMalformedString } from "../api/proto-strings.js";
 
 export interface RpcContext {
   core: Core;
@@ -44,9 +45,15 @@ export async function runRpcExecution<M extends Message>(ctx: RpcContext, { sche
   const json = toJson(schema, message);
   const answered = await runTargets(ctx.core, ctx.instanceId, match, json, (value) => ({ ...base, [kind]: value }));
   if (answered === json) return message;
+  const invalid = (why: string) => new SvcError(Code.FailedPrecondition, "ACTION-4m9s2", `Execution failed: the target's answer is not a valid ${schema.typeName}: ${why}`);
+  let replaced: M;
   try {
-    return fromJson(schema, answered as JsonValue, { ignoreUnknownFields: true }) as M;
+    replaced = fromJson(schema, answered as JsonValue, { ignoreUnknownFields: true }) as M;
   } catch (e) {
-    throw new SvcError(Code.FailedPrecondition, "ACTION-4m9s2", `Execution failed: the target's answer is not a valid ${schema.typeName}: ${(e as Error).message}`);
+    throw invalid((e as Error).message);
   }
+  // The same string rule as a caller's request: a target cannot get NUL or broken text stored.
+  const bad = findMalformedString(schema, replaced);
+  if (bad) throw invalid(`${bad.path}: ${bad.reason}`);
+  return replaced;
 }

@@ -9,6 +9,8 @@ import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import type { Core } from "../core.js";
 import { ErrorDetailSchema } from "../gen/svc/v1/error_pb.js";
 import { toSvcError } from "../server/errors.js";
+import { BODY_LIMIT } from "../server/body-limits.js";
+import { escapingProtoDecoding, escapingTextDecoder } from "./proto-strings.js";
 import { specEncodeGrpcMessage } from "./grpc-message.js";
 import { invokeRpc } from "./rpc-pipeline.js";
 import type { RpcTable } from "./rpc.js";
@@ -39,11 +41,15 @@ export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
       router.service(def.service, impl as never);
     }
   };
-  return connectNodeAdapter({
+  const handler = connectNodeAdapter({
     routes,
     grpc: true,
     grpcWeb: true,
     connect: false,
+    // A larger message is ResourceExhausted, as gRPC's default limit answers it.
+    readMaxBytes: BODY_LIMIT,
+    // connect reads `textDecoder` from these options for its JSON codecs, though its type omits it.
+    jsonOptions: { textDecoder: escapingTextDecoder } as object,
     fallback(req, res) {
       // An unknown method: gRPC clients expect UNIMPLEMENTED in a trailers-only response, which over
       // HTTP/2 is one HEADERS frame that ends the stream.
@@ -57,6 +63,8 @@ export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
       res.end();
     },
   }) as NodeHandler;
+  // Invalid UTF-8 in a binary message must reach the pipeline's string check, not fail decoding.
+  return (req, res) => escapingProtoDecoding(() => handler(req, res));
 }
 
 /** Whether an HTTP/1.1 request is gRPC-web (and not REST or a page). */

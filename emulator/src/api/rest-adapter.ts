@@ -2,17 +2,30 @@
 // the same pipeline as gRPC. Errors are the rpc status body with the code's HTTP status (wire-facts 5).
 
 import { toJson } from "@bufbuild/protobuf";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { Core } from "../core.js";
-import { Code, rpcStatusBody, toSvcError } from "../server/errors.js";
+import { Code, SvcError, rpcStatusBody, toSvcError } from "../server/errors.js";
+import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../server/body-limits.js";
+import { decodeUtf8Escaping } from "../server/text.js";
 import type { HttpRule } from "../gen/google/api/http_pb.js";
+import { escapingProtoDecoding } from "./proto-strings.js";
 import { invokeRpc } from "./rpc-pipeline.js";
 import { restRequestMessage } from "./rest-request.js";
 import type { RpcTable } from "./rpc.js";
 
-export function sendRpcError(reply: FastifyReply, err: unknown): FastifyReply {
+export function sendRpcError(reply: FastifyReply, err: unknown, httpStatus?: number): FastifyReply {
   const e = toSvcError(err);
-  return reply.code(e.httpStatus).type("application/json").send(JSON.stringify(rpcStatusBody(e)));
+  return reply.code(httpStatus ?? e.httpStatus).type("application/json").send(JSON.stringify(rpcStatusBody(e)));
+}
+
+/** Errors fastify raises before a REST handler runs (body size, body reading), as rpc status bodies. */
+function sendRequestError(err: FastifyError, reply: FastifyReply): FastifyReply {
+  // ResourceExhausted, as gRPC answers a message above its limit; 413 rather than that code's 429,
+  // which would tell the client to send the same body again later.
+  if (isBodyTooLarge(err)) return sendRpcError(reply, new SvcError(Code.ResourceExhausted, "REST-body-too-large", BODY_TOO_LARGE_TEXT), 413);
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return sendRpcError(reply, new SvcError(Code.InvalidArgument, "REST-invalid-request", err.message));
+  return sendRpcError(reply, err);
 }
 
 function verbAndPath(rule: HttpRule): { verb: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; template: string } | undefined {
@@ -46,9 +59,11 @@ export function templatePattern(template: string): RegExp {
 /** Registers the REST routes; returns the path templates, for telling 405 from 404. */
 export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcTable): RegExp[] {
   const patterns: RegExp[] = [];
-  // REST bodies are read raw and parsed by the adapter, so a bad body gets the rpc error format.
+  // REST bodies are read raw and parsed by the adapter, so a bad body gets the rpc error format;
+  // invalid UTF-8 stays detectable for the pipeline's string check.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, decodeUtf8Escaping(body as Buffer)));
+  app.setErrorHandler((err: FastifyError, _req, reply) => sendRequestError(err, reply));
   for (const entry of table.entries) {
     const route = entry.httpRule && verbAndPath(entry.httpRule);
     if (!route) continue;
@@ -58,12 +73,14 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
       url: fastifyPath(route.template),
       handler: async (req, reply) => {
         try {
-          const message = restRequestMessage(entry.method.input, {
-            pathParams: req.params as Record<string, string>,
-            query: req.query as Record<string, string | string[]>,
-            rawBody: typeof req.body === "string" ? req.body : undefined,
-            bodyField: entry.httpRule!.body,
-          });
+          const message = escapingProtoDecoding(() =>
+            restRequestMessage(entry.method.input, {
+              pathParams: req.params as Record<string, string>,
+              query: req.query as Record<string, string | string[]>,
+              rawBody: typeof req.body === "string" ? req.body : undefined,
+              bodyField: entry.httpRule!.body,
+            }),
+          );
           const result = await invokeRpc(core, entry, message, { host: req.headers.host, authorization: req.headers.authorization });
           return reply.code(result.httpStatus).type("application/json").send(JSON.stringify(toJson(entry.method.output, result.message)));
         } catch (err) {

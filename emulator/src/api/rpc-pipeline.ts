@@ -1,4 +1,4 @@
-// One call of one rpc, whatever the transport: instance from Host, authentication, feature flag,
+// One call of one rpc, whatever the transport: well-formed strings, instance from Host, authentication, feature flag,
 // permission, field rules, handler. REST, gRPC and gRPC-web all go through `invokeRpc`, so they
 // answer identically.
 
@@ -10,6 +10,7 @@ import { permissionDenied, scopeOf } from "./authorization.js";
 import { Code, SvcError } from "../server/errors.js";
 import { resolveInstance } from "../server/host.js";
 import { validateFieldRules } from "./field-rules.js";
+import { refuseMalformedStrings } from "./proto-strings.js";
 import { runRpcExecution } from "../actions/rpc-executions.js";
 import type { RpcCall, RpcEntry } from "./rpc.js";
 
@@ -24,6 +25,8 @@ export interface RpcResult {
 }
 
 export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, transport: TransportInfo): Promise<RpcResult> {
+  // Part of decoding the request, as in the product, where such a message does not unmarshal.
+  refuseMalformedStrings(entry.method.input, request);
   const instance = resolveInstance(core.db, transport.host);
   if (!instance) throw new SvcError(Code.NotFound, "INSTANCE-not-found", `Instance not found for host ${JSON.stringify(transport.host ?? "")}`);
   // A blocked instance refuses the API (ResourceExhausted, 429), except the system's instance service.

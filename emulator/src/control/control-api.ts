@@ -8,6 +8,7 @@ import { bearerToken } from "../auth/bearer-token.js";
 import { Code } from "../server/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
+import { findMalformedParameter } from "../server/text.js";
 import { registerClockRoutes } from "./clock-routes.js";
 import { registerEventRoutes } from "./event-routes.js";
 import { registerInstanceRoutes } from "./instance-routes.js";
@@ -24,6 +25,11 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 export async function controlApi(app: FastifyInstance, ctx: ControlContext): Promise<void> {
+  // Text that may not be stored (NUL, invalid UTF-8) is refused before any route sees it.
+  app.addHook("preValidation", async (req, reply) => {
+    const bad = findMalformedParameter(req);
+    if (bad) return sendControlError(reply, 400, Code.InvalidArgument, `invalid parameter ${bad}`);
+  });
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async () => ({ ready: true }));
   await registerSinkEndpoint(app, ctx);

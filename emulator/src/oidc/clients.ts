@@ -10,6 +10,7 @@ import type { Instance } from "../domain/instance/instance.js";
 import { appByClientId, appPublicKeys, appSecretHash, secretMatches, type App, type AuthMethod } from "../domain/app/app.js";
 import { getUser, getUserByUsername, machineKeys, type User } from "../domain/user/user.js";
 import { invalidClient, invalidRequest } from "./errors.js";
+import { decodeFormComponent, malformedText } from "../server/text.js";
 
 export type Client = { kind: "app"; clientId: string; app: App } | { kind: "machine"; clientId: string; user: User };
 
@@ -27,11 +28,12 @@ function presented(c: ClientCredentials): { method: AuthMethod; clientId: string
   const methods: AuthMethod[] = [];
   let basic: { id: string; secret: string } | undefined;
   if (c.authorization?.toLowerCase().startsWith("basic ")) {
-    const decoded = Buffer.from(c.authorization.slice(6).trim(), "base64").toString("utf8");
+    const decoded = Buffer.from(c.authorization.slice(6).trim(), "base64").toString("latin1");
     const colon = decoded.indexOf(":");
     if (colon < 0) throw invalidClient("malformed Basic authorization header");
     // RFC 6749 2.3.1: id and secret are form-urlencoded before Basic encoding.
-    basic = { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " ")), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")) };
+    basic = { id: decodeFormComponent(decoded.slice(0, colon)), secret: decodeFormComponent(decoded.slice(colon + 1)) };
+    if (malformedText(basic.id) || malformedText(basic.secret)) throw invalidClient("malformed Basic authorization header: not UTF-8 text, or NUL in it");
     methods.push("client_secret_basic");
   }
   if (c.body.client_secret !== undefined) methods.push("client_secret_post");

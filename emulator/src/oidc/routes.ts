@@ -4,10 +4,12 @@
 // application/x-www-form-urlencoded; errors are rendered here, one way per endpoint kind.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import formbody from "@fastify/formbody";
+import type { FastifyError } from "fastify";
 import cookie from "@fastify/cookie";
 import type { Core } from "../core.js";
 import { resolveInstance } from "../server/host.js";
+import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../server/body-limits.js";
+import { findMalformedParameter, parseForm } from "../server/text.js";
 import { PageError, authorize } from "./authorize/endpoint.js";
 import type { ClientCredentials } from "./clients.js";
 import { discoveryDocument, ENDPOINTS } from "./discovery.js";
@@ -31,7 +33,8 @@ import { demoPage } from "../demo/demo-page.js";
 import { resolveLanguages } from "../domain/settings/language.js";
 
 export async function oidcRoutes(app: FastifyInstance, core: Core, keys: SigningKeys): Promise<void> {
-  await app.register(formbody);
+  // Forms are decoded by text.ts, so invalid UTF-8 in them is refused below instead of stored.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer" }, (_req, body, done) => done(null, parseForm(body as Buffer)));
   await app.register(cookie);
 
   // A blocked instance (SvcInstances Limit) refuses sign-in and tokens.
@@ -39,6 +42,22 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
     if (resolveInstance(core.db, req.headers.host)?.blocked) {
       return reply.code(429).header("cache-control", "no-store").type("application/json").send(JSON.stringify({ error: "temporarily_unavailable", error_description: "the instance is blocked" }));
     }
+  });
+
+  // Every OIDC endpoint and login page refuses text that may not be stored (NUL, invalid UTF-8) and
+  // answers fastify's own refusals (body too large, unreadable body) as OAuth JSON errors.
+  const oauthJson = (reply: FastifyReply, status: number, error: string, description: string) =>
+    reply.code(status).header("cache-control", "no-store").type("application/json").send(JSON.stringify({ error, error_description: description }));
+  app.addHook("preValidation", async (req, reply) => {
+    const bad = findMalformedParameter(req);
+    if (bad) return oauthJson(reply, 400, "invalid_request", `invalid parameter ${bad}`);
+  });
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (isBodyTooLarge(err)) return oauthJson(reply, 413, "invalid_request", BODY_TOO_LARGE_TEXT);
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return oauthJson(reply, status, "invalid_request", err.message);
+    const e = serverError(err);
+    return oauthJson(reply, e.status, e.error, e.description);
   });
 
   const instanceLanguages = (ctx: OidcContext) => {

@@ -18,6 +18,8 @@ import { Code } from "./errors.js";
 import { isAllowedHost } from "./host.js";
 import { frameProtection } from "./frame-protection.js";
 import { lazyValidatorCompiler } from "./lazy-validator.js";
+import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, drainUnreadBody, isBodyTooLarge } from "./body-limits.js";
+import { decodeUtf8Escaping } from "./text.js";
 
 export interface HttpApp {
   app: FastifyInstance;
@@ -30,8 +32,10 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
     logger: false,
     // Execution ids contain slashes; clients send them URL-encoded in one path segment.
     routerOptions: { maxParamLength: 1000 },
+    bodyLimit: BODY_LIMIT,
     serverFactory: (handler) => {
       server = createServer((req, res) => {
+        drainUnreadBody(req, res);
         if (isGrpcWeb(req.headers["content-type"])) {
           if (!isAllowedHost(core.db, req.headers.host)) return void res.writeHead(403).end();
           return grpc(req, res);
@@ -53,7 +57,14 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
   // On the root instance, so it covers every route registered below, whichever plugin adds it.
   app.addHook("onSend", frameProtection);
 
+  // JSON and text bodies keep invalid UTF-8 detectable (text.ts); each surface refuses it in its format.
+  const json = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser(["application/json", "text/plain"]);
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => json(req, decodeUtf8Escaping(body as Buffer), done));
+  app.addContentTypeParser("text/plain", { parseAs: "buffer" }, (_req, body, done) => done(null, decodeUtf8Escaping(body as Buffer)));
+
   app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (isBodyTooLarge(err)) return sendControlError(reply, 413, Code.ResourceExhausted, BODY_TOO_LARGE_TEXT);
     if (err.validation) return sendControlError(reply, 400, Code.InvalidArgument, err.message);
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) console.error("svc-emulator: internal error:", err);

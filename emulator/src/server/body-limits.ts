@@ -1,0 +1,72 @@
+// Request size limits of every surface, and the way a refused body is answered. A body above
+// BODY_LIMIT is refused before it is read to the end; the answer (413, or ResourceExhausted over
+// gRPC-web) goes out at once, and the rest of the body is read and thrown away, so that a client
+// still sending (fetch, a raw socket) reads the answer instead of a reset, and the connection stays
+// usable. Draining is bounded: after DRAIN_LIMIT more bytes, or DRAIN_TIMEOUT_MS, the connection is
+// closed.
+
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+/** The largest request body or gRPC message: gRPC's default receive limit, on every transport. */
+export const BODY_LIMIT = 4 * 1024 * 1024;
+/** How much of a refused body is read and discarded after the answer before the connection closes. */
+export const DRAIN_LIMIT = 64 * 1024 * 1024;
+/** How long a refused body may take to arrive after the answer before the connection closes. */
+export const DRAIN_TIMEOUT_MS = 30_000;
+
+export const BODY_TOO_LARGE_TEXT = `the request body is larger than the limit of ${BODY_LIMIT} bytes (4 MiB)`;
+
+/** Whether fastify refused a body for its size. */
+export function isBodyTooLarge(err: { code?: string }): boolean {
+  return err.code === "FST_ERR_CTP_BODY_TOO_LARGE";
+}
+
+function dropConnectionClose(headers: unknown): void {
+  if (!headers || typeof headers !== "object" || Array.isArray(headers)) return;
+  const h = headers as OutgoingHttpHeaders;
+  for (const name of Object.keys(h)) if (name.toLowerCase() === "connection" && String(h[name]).toLowerCase() === "close") delete h[name];
+}
+
+/**
+ * Installs draining on one HTTP/1.1 exchange. A response sent before its request was read to the
+ * end does not announce `connection: close` (fastify does, for a refused body) and, once sent, the
+ * rest of the body is discarded; the connection closes only when the body goes beyond the bounds.
+ */
+export function drainUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!req.complete) {
+      if (String(res.getHeader("connection") ?? "").toLowerCase() === "close") res.removeHeader("connection");
+      for (const a of args) dropConnectionClose(a);
+    }
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+  // A reader that stops early (connect leaves its `for await` at the size limit) would destroy the
+  // request, and with it the rest of the body could no longer be read past.
+  req[Symbol.asyncIterator] = () => req.iterator({ destroyOnReturn: false });
+  // Taken now: node detaches the socket from a request that was destroyed (connect does so).
+  const socket = req.socket;
+  res.once("finish", () => {
+    if (!req.complete) discardRest(req, socket);
+  });
+}
+
+function discardRest(req: IncomingMessage, socket: Socket): void {
+  if (socket.destroyed) return;
+  const start = socket.bytesRead;
+  const close = () => socket.destroy();
+  const timer = setTimeout(close, DRAIN_TIMEOUT_MS);
+  const onData = () => {
+    if (socket.bytesRead - start > DRAIN_LIMIT) close();
+  };
+  const done = () => {
+    clearTimeout(timer);
+    socket.off("data", onData);
+  };
+  socket.on("data", onData);
+  req.once("end", done);
+  socket.once("close", done);
+  // Flowing without a data listener discards what arrives; node:http reads the next request after it.
+  req.resume();
+}
