@@ -9,7 +9,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash, createHmac } from "node:crypto";
 import * as client from "openid-client";
-import { allProjections } from "../../emulator/src/projections-registry.js";
+import { allProjections } from "../../emulator/src/domain/projections.js";
 import { request } from "../helpers/emulator.js";
 import { Browser } from "../helpers/browser.js";
 import { startTargetServer } from "../helpers/target-server.js";

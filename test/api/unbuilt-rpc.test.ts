@@ -8,7 +8,7 @@ import { create } from "@bufbuild/protobuf";
 import { invokeRpc } from "../../emulator/src/api/rpc-pipeline.js";
 import { RpcTable, defineService } from "../../emulator/src/api/rpc.js";
 import { SvcApps, GetAppRequestSchema } from "../../emulator/src/gen/svc/resources/app/v3alpha/app_service_pb.js";
-import { Code, SvcError, httpStatusFromCode, rpcStatusBody } from "../../emulator/src/server/errors.js";
+import { Code, SvcError, httpStatusFromCode, rpcStatusBody } from "../../emulator/src/kernel/errors.js";
 import { startTestEmulator } from "../helpers/emulator.js";
 
 const emu = await startTestEmulator();

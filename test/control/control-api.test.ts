@@ -136,6 +136,7 @@ describe("event log", () => {
       creator: (e as { creator: string }).creator,
       resourceOwner: instanceId,
       createdAt: "",
+      origin: "api",
     });
     assert.equal(byAggregate.next_after, null);
     const all = ((await ctl(`/events?instance_id=${instanceId}&limit=1000`)).body as { events: { position: number }[] }).events;

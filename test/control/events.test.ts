@@ -31,6 +31,7 @@ interface Event {
   creator: string;
   resourceOwner: string;
   createdAt: string;
+  origin: string;
 }
 interface Page {
   events: Event[];
@@ -79,6 +80,7 @@ describe("event log", () => {
       creator: sa.aggregateId,
       resourceOwner: main,
       createdAt: "2030-01-02T03:04:05.678Z",
+      origin: "api",
     });
     // A refused write (the name is taken) appends nothing.
     const dup = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: body("main-target") });

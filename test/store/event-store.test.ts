@@ -3,7 +3,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { allProjections } from "../../emulator/src/projections-registry.js";
+import { allProjections } from "../../emulator/src/domain/projections.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";
 
 const emu = await startTestEmulator();

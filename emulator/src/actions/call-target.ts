@@ -3,9 +3,9 @@
 // ({forwardedStatusCode, forwardedErrorMessage}); anything else, a timeout or a transport error is a
 // failure. Every call is recorded.
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { TargetState } from "../domain/target/target.js";
-import { Code, codeFromHttpStatus, SvcError } from "../server/errors.js";
+import { Code, codeFromHttpStatus, SvcError } from "../kernel/errors.js";
 import { recordCall, type TargetCall } from "./calls.js";
 import { SIGNATURE_HEADER, sign } from "./signature.js";
 

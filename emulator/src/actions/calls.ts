@@ -1,7 +1,7 @@
 // The record of every target call (issue 5 "Visible"): execution, target, payload, headers,
 // status, response, duration, error; listeners hear of each call as it is recorded (the SSE stream).
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Database } from "../store/database.js";
 
 export interface TargetCall {

@@ -3,7 +3,7 @@
 // run in commit order, one event after the other, without holding up the command's caller; the
 // targets' answers are ignored.
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { StoredEvent } from "../store/event-store.js";
 import { eventCandidates, matchTargets, type Match } from "./matching.js";
 import { runTargets } from "./run-targets.js";

@@ -5,14 +5,14 @@
 // reserved (urn:svc:iam…) or already present, log lines as `urn:svc:iam:action:function/<name>:log`.
 // `presamlresponse` is never reached: the emulator has no SAML endpoint.
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { User } from "../domain/user/user.js";
 import { getOrg } from "../domain/org/org.js";
 import { getProject } from "../domain/project/project.js";
 import { grantsOfUser } from "../domain/user-grant/user-grant.js";
 import { orgPrimaryDomain } from "../oidc/claims.js";
 import { OidcError } from "../oidc/errors.js";
-import { SvcError } from "../server/errors.js";
+import { SvcError } from "../kernel/errors.js";
 import { matchTargets } from "./matching.js";
 import { runTargets } from "./run-targets.js";
 

@@ -5,12 +5,12 @@
 // response) for the handler, the caller and the targets after it.
 
 import { fromJson, toJson, type DescMessage, type JsonValue, type Message } from "@bufbuild/protobuf";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Principal } from "../auth/bearer-token.js";
-import { Code, SvcError } from "../server/errors.js";
+import { Code, SvcError } from "../kernel/errors.js";
 import { matchTargets, rpcCandidates } from "./matching.js";
 import { runTargets } from "./run-targets.js";
-import { findMalformedString } from "../api/proto-strings.js";
+import { findMalformedString } from "../kernel/proto-strings.js";
 
 export interface RpcContext {
   core: Core;

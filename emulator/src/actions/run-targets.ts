@@ -3,7 +3,7 @@
 // error goes to the caller; otherwise the next target runs. A rest_request_response target's JSON
 // answer replaces the part it answers for (request or response), and later targets see it.
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import { callTarget } from "./call-target.js";
 import type { Match } from "./matching.js";
 

@@ -2,7 +2,7 @@
 // Svc-Signature against the keys of the targets that point at it, records each call and answers
 // with the status and body configured for the name (200 and no body by default).
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import { verify } from "./signature.js";
 
 export interface SinkConfig {

@@ -6,7 +6,7 @@
 
 import { covers, permissionScope, type PermissionScope, type Target } from "../auth/permissions.js";
 import { inList } from "../store/paged-search.js";
-import { Code, SvcError } from "../server/errors.js";
+import { Code, SvcError } from "../kernel/errors.js";
 import type { RpcCall } from "./rpc.js";
 
 /** The caller's scope of `permission` (the rpc's own by default), computed once per call. */

@@ -9,7 +9,7 @@ import { getProjectGrant } from "../domain/project/grants.js";
 import { isSystemOwner, type Target } from "../auth/permissions.js";
 import { OwnerType, type RequestContext } from "../gen/svc/object/v3alpha/object_pb.js";
 import { orgPrimaryDomain } from "../oidc/claims.js";
-import { Code, SvcError, invalidArgument, notFound } from "../server/errors.js";
+import { Code, SvcError, invalidArgument, notFound } from "../kernel/errors.js";
 import { permits } from "./authorization.js";
 import type { RpcCall } from "./rpc.js";
 

@@ -3,10 +3,10 @@
 
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import { OwnerType } from "../gen/svc/object/v3alpha/object_pb.js";
 import type { DetailsSchema, ListDetailsSchema, ListQuery } from "../gen/svc/resources/object/v3alpha/object_pb.js";
-import { invalidArgument } from "../server/errors.js";
+import { invalidArgument } from "../kernel/errors.js";
 
 type Details = MessageInitShape<typeof DetailsSchema>;
 

@@ -20,7 +20,7 @@ import {
   type FieldRules,
   type StringRules,
 } from "../gen/validate/validate_pb.js";
-import { Code, SvcError } from "../server/errors.js";
+import { Code, SvcError } from "../kernel/errors.js";
 
 interface Violation {
   path: string;

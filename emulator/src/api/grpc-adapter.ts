@@ -6,11 +6,11 @@ import { Code as ConnectCode, ConnectError, type ConnectRouter, type HandlerCont
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import { ErrorDetailSchema } from "../gen/svc/v1/error_pb.js";
-import { toSvcError } from "../server/errors.js";
-import { BODY_LIMIT } from "../server/body-limits.js";
-import { escapingProtoDecoding, escapingTextDecoder } from "./proto-strings.js";
+import { toSvcError } from "../kernel/errors.js";
+import { BODY_LIMIT } from "../kernel/body-limit.js";
+import { escapingProtoDecoding, escapingTextDecoder } from "../kernel/proto-strings.js";
 import { specEncodeGrpcMessage } from "./grpc-message.js";
 import { invokeRpc } from "./rpc-pipeline.js";
 import type { RpcTable } from "./rpc.js";

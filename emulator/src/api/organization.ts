@@ -4,7 +4,7 @@
 import type { Organization } from "../gen/svc/resources/object/v3alpha/object_pb.js";
 import { defaultOrgId, listOrgs } from "../domain/org/org.js";
 import { orgPrimaryDomain } from "../oidc/claims.js";
-import { notFound } from "../server/errors.js";
+import { notFound } from "../kernel/errors.js";
 import type { RpcCall } from "./rpc.js";
 
 export function orgOfRequest(call: RpcCall, org: Organization | undefined): string {

@@ -3,12 +3,12 @@
 
 import { toJson } from "@bufbuild/protobuf";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
-import type { Core } from "../core.js";
-import { Code, SvcError, rpcStatusBody, toSvcError } from "../server/errors.js";
-import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../server/body-limits.js";
-import { decodeUtf8Escaping } from "../server/text.js";
+import type { Core } from "../domain/core.js";
+import { Code, SvcError, rpcStatusBody, toSvcError } from "../kernel/errors.js";
+import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
+import { decodeUtf8Escaping } from "../kernel/text.js";
 import type { HttpRule } from "../gen/google/api/http_pb.js";
-import { escapingProtoDecoding } from "./proto-strings.js";
+import { escapingProtoDecoding } from "../kernel/proto-strings.js";
 import { invokeRpc } from "./rpc-pipeline.js";
 import { restRequestMessage } from "./rest-request.js";
 import type { RpcTable } from "./rpc.js";

@@ -5,7 +5,7 @@
 
 import { fromJson, type DescField, type DescMessage, type JsonObject, type JsonValue, type Message } from "@bufbuild/protobuf";
 import { ScalarType } from "@bufbuild/protobuf";
-import { invalidArgument } from "../server/errors.js";
+import { invalidArgument } from "../kernel/errors.js";
 
 const badRequest = (text: string) => invalidArgument("REST-invalid-request", text);
 

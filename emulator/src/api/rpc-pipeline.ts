@@ -3,14 +3,14 @@
 // answer identically.
 
 import { create, type Message } from "@bufbuild/protobuf";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import { authenticate } from "../auth/bearer-token.js";
 import { heldAnywhere } from "../auth/permissions.js";
 import { permissionDenied, scopeOf } from "./authorization.js";
-import { Code, SvcError } from "../server/errors.js";
-import { resolveInstance } from "../server/host.js";
+import { Code, SvcError } from "../kernel/errors.js";
+import { resolveInstance } from "../domain/instance/by-host.js";
 import { validateFieldRules } from "./field-rules.js";
-import { refuseMalformedStrings } from "./proto-strings.js";
+import { refuseMalformedStrings } from "../kernel/proto-strings.js";
 import { runRpcExecution } from "../actions/rpc-executions.js";
 import type { RpcCall, RpcEntry } from "./rpc.js";
 

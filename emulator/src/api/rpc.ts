@@ -4,7 +4,7 @@
 
 import type { DescMethod, DescService, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
 import { getOption, hasOption } from "@bufbuild/protobuf";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Feature, Instance } from "../domain/instance/instance.js";
 import type { Principal } from "../auth/bearer-token.js";
 import type { PermissionScope } from "../auth/permissions.js";

@@ -1,8 +1,8 @@
 // Authentication of resource API calls (spec "Authentication"): `Authorization: Bearer <token>`.
 // For now a personal access token; OIDC access tokens join with the OIDC provider.
 
-import type { Core } from "../core.js";
-import { Code, SvcError } from "../server/errors.js";
+import type { Core } from "../domain/core.js";
+import { Code, SvcError } from "../kernel/errors.js";
 import { findPersonalAccessToken } from "../domain/user/personal-access-token.js";
 import { getUser, type User } from "../domain/user/user.js";
 import type { Instance } from "../domain/instance/instance.js";

@@ -5,10 +5,10 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bearerToken } from "../auth/bearer-token.js";
-import { Code } from "../server/errors.js";
+import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import { findMalformedParameter } from "../server/text.js";
+import { findMalformedParameter } from "../kernel/text.js";
 import { registerClockRoutes } from "./clock-routes.js";
 import { registerEventRoutes } from "./event-routes.js";
 import { registerInstanceRoutes } from "./instance-routes.js";

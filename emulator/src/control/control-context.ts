@@ -1,6 +1,6 @@
 // What the control API acts on: the running emulator's core and its lifecycle operations.
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Snapshots } from "../store/snapshots.js";
 import type { SigningKeys } from "../oidc/keys.js";
 

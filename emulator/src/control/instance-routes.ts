@@ -2,7 +2,7 @@
 
 import type { FastifyInstance } from "fastify";
 import { Type, type Static } from "@sinclair/typebox";
-import { Code } from "../server/errors.js";
+import { Code } from "../kernel/errors.js";
 import { getInstance, listInstances, setFeatures } from "../domain/instance/instance.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";

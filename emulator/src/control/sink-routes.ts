@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { Type, type Static } from "@sinclair/typebox";
 import { listSinkCalls, recordSinkCall, setSinkConfig, sinkConfig, sinkSignatureValid } from "../actions/sink.js";
 import { SIGNATURE_HEADER } from "../actions/signature.js";
-import { Code } from "../server/errors.js";
+import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
 

@@ -9,7 +9,7 @@ import { getCall, listCalls, onTargetCall, type TargetCall } from "../actions/ca
 import { deliverEvent, eventMatch } from "../actions/event-executions.js";
 import { getInstance } from "../domain/instance/instance.js";
 import { getTarget } from "../domain/target/queries.js";
-import { Code } from "../server/errors.js";
+import { Code } from "../kernel/errors.js";
 import type { StoredEvent } from "../store/event-store.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";

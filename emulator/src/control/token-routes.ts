@@ -2,7 +2,7 @@
 
 import type { FastifyInstance } from "fastify";
 import { Type, type Static } from "@sinclair/typebox";
-import { Code } from "../server/errors.js";
+import { Code } from "../kernel/errors.js";
 import { getToken, isActive, listTokens, revokeEvents, tokensWhere } from "../oidc/tokens.js";
 import { getLoginSession, listLoginSessions, terminatedEvent } from "../oidc/login-sessions.js";
 import { sendControlError } from "./control-error.js";

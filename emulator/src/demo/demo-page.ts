@@ -2,6 +2,8 @@
 // and shows the tokens, their claims and userinfo, with refresh and logout. Plain browser
 // JavaScript: WebCrypto for PKCE, fetch for the token and userinfo endpoints.
 
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
 const SCRIPT = String.raw`
 const issuer = location.origin;
 const clientId = "demo-browser";
@@ -92,4 +94,11 @@ h2{font-size:1rem;margin-top:1.5rem}
 </section>
 <script>${SCRIPT}</script>
 </body></html>`;
+}
+
+/** Serves the demo page at /ui/demo/ and at its callback. */
+export function demoRoutes(app: FastifyInstance): void {
+  const demo = (_req: FastifyRequest, reply: FastifyReply) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(demoPage());
+  app.get("/ui/demo/", demo);
+  app.get("/ui/demo/callback", demo);
 }

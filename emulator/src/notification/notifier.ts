@@ -4,7 +4,7 @@
 // whether that worked.
 
 import { randomInt } from "node:crypto";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import { activeProvider } from "../domain/provider/provider.js";
 import type { StoredEvent } from "../store/event-store.js";
 import { addMessage, setMessageStatus, type OutboxMessage } from "./outbox.js";

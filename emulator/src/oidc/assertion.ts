@@ -3,7 +3,7 @@
 // or at emulator time passes: advancing the emulator clock must not break them.
 
 import { importJWK, jwtVerify, type JWK, type JWTVerifyOptions } from "jose";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 
 export interface RegisteredKey {
   id: string;

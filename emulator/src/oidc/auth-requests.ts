@@ -2,7 +2,7 @@
 // parameters, the login session that completed them, and the one-time code.
 
 import { randomBytes } from "node:crypto";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Projections } from "../store/projections.js";
 import { seal, unseal } from "../store/sealed.js";
 

@@ -2,7 +2,7 @@
 // wire-facts 6.3 and 6.4): profile, email, phone, the org and resource owner claims, and roles as
 // { roleKey: { orgId: orgPrimaryDomain } }.
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import { getOrg } from "../domain/org/org.js";
 import { primaryDomainOf } from "../domain/org/domains.js";
 import { getInstance } from "../domain/instance/instance.js";

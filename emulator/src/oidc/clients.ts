@@ -5,12 +5,12 @@
 
 import { decodeJwt } from "jose";
 import { verifiedByRegisteredKey } from "./assertion.js";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { appByClientId, appPublicKeys, appSecretHash, secretMatches, type App, type AuthMethod } from "../domain/app/app.js";
 import { getUser, getUserByUsername, machineKeys, type User } from "../domain/user/user.js";
 import { invalidClient, invalidRequest } from "./errors.js";
-import { decodeFormComponent, malformedText } from "../server/text.js";
+import { decodeFormComponent, malformedText } from "../kernel/text.js";
 
 export type Client = { kind: "app"; clientId: string; app: App } | { kind: "machine"; clientId: string; user: User };
 

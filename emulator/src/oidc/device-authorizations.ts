@@ -5,7 +5,7 @@
 
 import { seal, unseal } from "../store/sealed.js";
 import { randomBytes, randomInt } from "node:crypto";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Projections } from "../store/projections.js";
 
 export const DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";

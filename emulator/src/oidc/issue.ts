@@ -2,7 +2,7 @@
 // token when offline access was granted, an ID token when openid was; the profile/email/phone/address
 // claims go into the ID token only without an access token or with id_token_userinfo_assertion.
 
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { App } from "../domain/app/app.js";
 import type { Instance } from "../domain/instance/instance.js";
 import type { User } from "../domain/user/user.js";

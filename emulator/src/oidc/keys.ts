@@ -5,7 +5,7 @@
 // its event (store/sealed.ts).
 
 import { generateKeyPair, generateKeyPairSync, createPrivateKey, type KeyObject, type JsonWebKey } from "node:crypto";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Projections } from "../store/projections.js";
 import { seal, unseal } from "../store/sealed.js";
 

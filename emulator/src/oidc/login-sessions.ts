@@ -3,7 +3,7 @@
 // sessions of several users (the account chooser).
 
 import { randomBytes } from "node:crypto";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Projections } from "../store/projections.js";
 import { seal, unseal } from "../store/sealed.js";
 

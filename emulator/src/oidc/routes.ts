@@ -6,10 +6,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyError } from "fastify";
 import cookie from "@fastify/cookie";
-import type { Core } from "../core.js";
-import { resolveInstance } from "../server/host.js";
-import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../server/body-limits.js";
-import { findMalformedParameter, parseForm } from "../server/text.js";
+import type { Core } from "../domain/core.js";
+import { resolveInstance } from "../domain/instance/by-host.js";
+import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
+import { findMalformedParameter, parseForm } from "../kernel/text.js";
 import { PageError, authorize } from "./authorize/endpoint.js";
 import type { ClientCredentials } from "./clients.js";
 import { discoveryDocument, ENDPOINTS } from "./discovery.js";
@@ -29,7 +29,6 @@ import { revoke } from "./revoke.js";
 import { tokenEndpoint } from "./token-endpoint.js";
 import type { TokenRequest } from "./grants/grant.js";
 import { userinfo } from "./userinfo.js";
-import { demoPage } from "../demo/demo-page.js";
 import { resolveLanguages } from "../domain/settings/language.js";
 
 export async function oidcRoutes(app: FastifyInstance, core: Core, keys: SigningKeys): Promise<void> {
@@ -111,9 +110,6 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   registerLoginRoutes(app, loginDeps);
   registerDeviceRoutes(app, loginDeps);
 
-  const demo = (_req: FastifyRequest, reply: FastifyReply) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(demoPage());
-  app.get("/ui/demo/", demo);
-  app.get("/ui/demo/callback", demo);
 
   // The token and device authorization endpoints read a form with client credentials and answer JSON.
   const clientFormEndpoint = (path: string, handle: (ctx: OidcContext, r: TokenRequest) => Promise<unknown>) =>

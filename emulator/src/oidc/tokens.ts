@@ -6,7 +6,7 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import type { SigningKeys } from "./keys.js";
 import { seal, unseal } from "../store/sealed.js";

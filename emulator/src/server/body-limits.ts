@@ -1,5 +1,4 @@
-// Request size limits of every surface, and the way a refused body is answered. A body above
-// BODY_LIMIT is refused before it is read to the end; the answer (413, or ResourceExhausted over
+// The way a refused body is answered on HTTP/1.1. A body above BODY_LIMIT (kernel/body-limit.ts) is refused before it is read to the end; the answer (413, or ResourceExhausted over
 // gRPC-web) goes out at once, and the rest of the body is read and thrown away, so that a client
 // still sending (fetch, a raw socket) reads the answer instead of a reset, and the connection stays
 // usable. Draining is bounded: after DRAIN_LIMIT more bytes, or DRAIN_TIMEOUT_MS, the connection is
@@ -8,19 +7,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
-/** The largest request body or gRPC message: gRPC's default receive limit, on every transport. */
-export const BODY_LIMIT = 4 * 1024 * 1024;
 /** How much of a refused body is read and discarded after the answer before the connection closes. */
 export const DRAIN_LIMIT = 64 * 1024 * 1024;
 /** How long a refused body may take to arrive after the answer before the connection closes. */
 export const DRAIN_TIMEOUT_MS = 30_000;
-
-export const BODY_TOO_LARGE_TEXT = `the request body is larger than the limit of ${BODY_LIMIT} bytes (4 MiB)`;
-
-/** Whether fastify refused a body for its size. */
-export function isBodyTooLarge(err: { code?: string }): boolean {
-  return err.code === "FST_ERR_CTP_BODY_TOO_LARGE";
-}
 
 function dropConnectionClose(headers: unknown): void {
   if (!headers || typeof headers !== "object" || Array.isArray(headers)) return;

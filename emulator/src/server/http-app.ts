@@ -5,21 +5,23 @@
 import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
 import cors from "@fastify/cors";
 import { createServer, type Server } from "node:http";
-import type { Core } from "../core.js";
+import type { Core } from "../domain/core.js";
 import { registerRestRoutes, sendRoutingError } from "../api/rest-adapter.js";
 import { isGrpcWeb, type NodeHandler } from "../api/grpc-adapter.js";
 import type { RpcTable } from "../api/rpc.js";
 import { controlApi } from "../control/control-api.js";
 import { oidcRoutes } from "../oidc/routes.js";
+import { demoRoutes } from "../demo/demo-page.js";
 import type { SigningKeys } from "../oidc/keys.js";
 import type { ControlContext } from "../control/control-context.js";
 import { sendControlError } from "../control/control-error.js";
-import { Code } from "./errors.js";
-import { isAllowedHost } from "./host.js";
+import { Code } from "../kernel/errors.js";
+import { isAllowedHost } from "../domain/instance/by-host.js";
 import { frameProtection } from "./frame-protection.js";
 import { lazyValidatorCompiler } from "./lazy-validator.js";
-import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, drainUnreadBody, isBodyTooLarge } from "./body-limits.js";
-import { decodeUtf8Escaping } from "./text.js";
+import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
+import { drainUnreadBody } from "./body-limits.js";
+import { decodeUtf8Escaping } from "../kernel/text.js";
 
 export interface HttpApp {
   app: FastifyInstance;
@@ -83,6 +85,7 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
   });
   await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
   await app.register(async (o) => oidcRoutes(o, core, keys));
+  await app.register(async (d) => demoRoutes(d));
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split("?", 1)[0]!;

@@ -1,25 +1,12 @@
 // The append-only event log (DESIGN 4). Every write appends events and runs the projections'
 // reducers for them in the same transaction, so a failed command leaves neither events nor rows.
 
-import type { Clock } from "../clock.js";
+import type { Clock } from "../kernel/clock.js";
 import type { Database } from "./database.js";
 import type { Projections } from "./projections.js";
+import type { NewEvent, Origin, StoredEvent } from "./event.js";
 
-export interface NewEvent {
-  instanceId: string;
-  aggregateType: string;
-  aggregateId: string;
-  type: string;
-  payload: Record<string, unknown>;
-  creator: string;
-  resourceOwner: string;
-}
-
-export interface StoredEvent extends NewEvent {
-  position: number;
-  aggregateSequence: number;
-  createdAt: string;
-}
+export type { NewEvent, StoredEvent } from "./event.js";
 
 interface EventRow {
   position: number;
@@ -32,6 +19,7 @@ interface EventRow {
   creator: string;
   resource_owner: string;
   created_at: string;
+  origin: Origin;
 }
 
 export type EventListener = (events: StoredEvent[]) => void;
@@ -70,11 +58,11 @@ export class EventStore {
     const aggregateSequence = (last.s ?? 0) + 1;
     const info = this.db
       .stmt(
-        `INSERT INTO events (instance_id, aggregate_type, aggregate_id, aggregate_sequence, type, payload, creator, resource_owner, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO events (instance_id, aggregate_type, aggregate_id, aggregate_sequence, type, payload, creator, resource_owner, created_at, origin)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(e.instanceId, e.aggregateType, e.aggregateId, aggregateSequence, e.type, JSON.stringify(e.payload), e.creator, e.resourceOwner, createdAt);
-    const event: StoredEvent = { ...e, position: Number(info.lastInsertRowid), aggregateSequence, createdAt };
+      .run(e.instanceId, e.aggregateType, e.aggregateId, aggregateSequence, e.type, JSON.stringify(e.payload), e.creator, e.resourceOwner, createdAt, e.origin ?? "api");
+    const event: StoredEvent = { ...e, origin: e.origin ?? "api", position: Number(info.lastInsertRowid), aggregateSequence, createdAt };
     this.projections.reduce(this.db, event);
     return event;
   }
@@ -133,5 +121,6 @@ function fromRow(r: EventRow): StoredEvent {
     creator: r.creator,
     resourceOwner: r.resource_owner,
     createdAt: r.created_at,
+    origin: r.origin,
   };
 }

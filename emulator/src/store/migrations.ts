@@ -420,6 +420,10 @@ const migrations: string[] = [
   DROP TABLE memberships;
   ALTER TABLE memberships_next RENAME TO memberships;
   `,
+  // 16: the surface each event came through (api, oidc, control, actions, seed, import)
+  `
+  ALTER TABLE events ADD COLUMN origin TEXT NOT NULL DEFAULT 'api';
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -2,22 +2,37 @@
 // synchronously inside the transaction that appends the event.
 
 import type { Database } from "./database.js";
-import type { StoredEvent } from "./event-store.js";
+import type { StoredEvent } from "./event.js";
+import type { EventType, TypedEvent } from "./event-type.js";
 
 export type Reducer = (db: Database, event: StoredEvent) => void;
 
 export class Projections {
   private reducers = new Map<string, Reducer[]>();
-  private tables = new Set<string>();
+  private tableNames = new Set<string>();
 
   /** Registers reducers for event types, and the tables they fill (emptied on rebuild). */
   register(tables: string[], reducers: Record<string, Reducer>): void {
-    for (const t of tables) this.tables.add(t);
+    for (const t of tables) this.tableNames.add(t);
     for (const [type, reducer] of Object.entries(reducers)) {
       const list = this.reducers.get(type) ?? [];
       list.push(reducer);
       this.reducers.set(type, list);
     }
+  }
+
+  /** Declares the tables a projection fills (emptied on rebuild). */
+  tables(...names: string[]): this {
+    for (const t of names) this.tableNames.add(t);
+    return this;
+  }
+
+  /** Registers a reducer for one declared event type, with its payload typed. */
+  on<P extends object>(type: EventType<P>, reducer: (db: Database, event: TypedEvent<P>) => void): this {
+    const list = this.reducers.get(type.type) ?? [];
+    list.push(reducer as unknown as Reducer);
+    this.reducers.set(type.type, list);
+    return this;
   }
 
   reduce(db: Database, event: StoredEvent): void {
@@ -28,7 +43,7 @@ export class Projections {
   rebuild(db: Database, events: Iterable<StoredEvent>): void {
     db.transaction(() => {
       db.exec("PRAGMA defer_foreign_keys = ON");
-      for (const t of [...this.tables].reverse()) db.exec(`DELETE FROM ${t}`);
+      for (const t of [...this.tableNames].reverse()) db.exec(`DELETE FROM ${t}`);
       for (const e of events) this.reduce(db, e);
     });
   }

@@ -2,14 +2,14 @@
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { durationFromMs, durationMs } from "@bufbuild/protobuf/wkt";
-import type { Actor } from "../../core.js";
+import type { Actor } from "../../domain/core.js";
 import { createTarget, patchTarget, removeTarget } from "../../domain/target/commands.js";
 import { getTarget, searchTargets } from "../../domain/target/queries.js";
 import type { TargetConfig, TargetState } from "../../domain/target/target.js";
 import type { GetTargetSchema, PatchTarget, Target } from "../../gen/svc/resources/action/v3alpha/target_pb.js";
 import { TargetFieldName, type TargetSearchFilter } from "../../gen/svc/resources/action/v3alpha/query_pb.js";
 import type { SvcActions } from "../../gen/svc/resources/action/v3alpha/action_service_pb.js";
-import { notFound } from "../../server/errors.js";
+import { notFound } from "../../kernel/errors.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
 import type { Handlers, RpcCall } from "../rpc.js";
 import { textMatch } from "../text-filter.js";

@@ -2,7 +2,7 @@
 
 import { addDomain, domainFromRow, getDomain, removeDomain, setPrimaryDomain, validateDomain, type OrgDomain, type OrgDomainRow } from "../../domain/org/domains.js";
 import { SvcDomains } from "../../gen/svc/resources/domain/v3alpha/domain_service_pb.js";
-import { notFound } from "../../server/errors.js";
+import { notFound } from "../../kernel/errors.js";
 import { pagedSearch } from "../../store/paged-search.js";
 import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";

@@ -9,7 +9,7 @@ import { listInstances, type Instance } from "../../domain/instance/instance.js"
 import { defaultOrgId, getOrg } from "../../domain/org/org.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import { SvcInstances, type GetInstanceSchema, type Limits } from "../../gen/svc/resources/instance/v3alpha/instance_service_pb.js";
-import { notFound } from "../../server/errors.js";
+import { notFound } from "../../kernel/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";

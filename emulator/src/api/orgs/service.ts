@@ -5,7 +5,7 @@ import { createOrg, removeOrg, renameOrg, setDefaultOrg } from "../../domain/org
 import { defaultOrgId, getOrg, orgFromRow, type Org } from "../../domain/org/org.js";
 import { OrganizationState, SvcOrganizations, type GetOrganizationSchema, type OrganizationSearchFilter } from "../../gen/svc/resources/org/v3alpha/org_service_pb.js";
 import { orgPrimaryDomain } from "../../oidc/claims.js";
-import { notFound } from "../../server/errors.js";
+import { notFound } from "../../kernel/errors.js";
 import { inList, pagedSearch } from "../../store/paged-search.js";
 import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";

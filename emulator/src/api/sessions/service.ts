@@ -2,14 +2,14 @@
 // (which revokes their tokens).
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { Core } from "../../core.js";
+import type { Core } from "../../domain/core.js";
 import { getUser } from "../../domain/user/user.js";
 import { SvcSessions, type SessionSchema } from "../../gen/svc/resources/session/v3alpha/session_service_pb.js";
 import { loginName } from "../../oidc/claims.js";
 import { findUserByLoginName, passwordMatches } from "../../oidc/login/find-user.js";
 import { addLoginSession, getLoginSession, listLoginSessions, newUserAgentId, terminatedEvent, type LoginSession } from "../../oidc/login-sessions.js";
 import { revokeEvents, tokensWhere } from "../../oidc/tokens.js";
-import { Code, SvcError, notFound } from "../../server/errors.js";
+import { Code, SvcError, notFound } from "../../kernel/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readablePredicate } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../details.js";

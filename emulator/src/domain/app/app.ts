@@ -3,7 +3,7 @@
 // in the events (store/sealed.ts).
 
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 import { seal, unseal, type Sealed } from "../../store/sealed.js";

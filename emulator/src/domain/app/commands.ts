@@ -2,8 +2,8 @@
 // fit each other), remove, regenerate the client secret, add a public key for private_key_jwt.
 
 import { createPublicKey } from "node:crypto";
-import type { Actor, Core } from "../../core.js";
-import { failedPrecondition, invalidArgument, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getProject } from "../project/project.js";
 import { generateKey, keyFile } from "../authn-key.js";

@@ -3,8 +3,8 @@
 // must be of the same kind, include cycles and more than MAX_INCLUDE_LEVELS levels are refused.
 // Setting the same targets and includes again appends no event.
 
-import type { Actor, Core } from "../../core.js";
-import { Code, SvcError, invalidArgument, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { Code, SvcError, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { NewEvent, StoredEvent } from "../../store/event-store.js";
 import { getTarget } from "../target/queries.js";
 import { FUNCTIONS, executionId, kindOfId, normalizeMethod, type Condition } from "./condition.js";

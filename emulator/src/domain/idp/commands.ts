@@ -1,8 +1,8 @@
 // IDP commands: create in a context, change the configuration (only in the owning context; it is
 // read-only in child contexts), set a context's state policy, remove (from the owning context).
 
-import type { Actor, Core } from "../../core.js";
-import { Code, SvcError, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { Code, SvcError, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Context } from "../context/context.js";
 import { availableIn, getIdp, sameContext, type Idp, type Policy } from "./idp.js";

@@ -1,8 +1,8 @@
 // Instance commands of SvcInstances: create (with its domains and a default org), rename, remove
 // (never the default instance), and limits (block, audit log retention).
 
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, failedPrecondition, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { addOrg } from "../org/org.js";
 import { addInstance, getInstance, instanceByDomain, type Instance } from "./instance.js";

@@ -2,7 +2,7 @@
 // feature flags (spec "Feature flags"); multitenancy_resources_api and multitenancy_settings are on
 // by default in the emulator.
 
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 

@@ -1,9 +1,9 @@
 // Membership commands of SvcMemberships: a user's roles in a context (system, instance, org,
 // project, project grant); context and user together are unique; the roles must be ones the context's type offers; the user must be of the instance.
 
-import type { Actor, Core } from "../../core.js";
+import type { Actor, Core } from "../core.js";
 import { ROLES_BY_CONTEXT } from "../../auth/permissions.js";
-import { alreadyExists, invalidArgument, notFound } from "../../server/errors.js";
+import { alreadyExists, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getUser } from "../user/user.js";
 import { getMembership, membershipEvent, type ContextType, type MemberContext, type Membership } from "./membership.js";

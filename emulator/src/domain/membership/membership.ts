@@ -1,7 +1,7 @@
 // Memberships: a user's roles in a context (system, instance, org, project or project grant).
 // Permissions follow from the roles, where the membership is (auth/permissions.ts). Context and user id together are unique (spec SvcMemberships).
 
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";

@@ -1,8 +1,8 @@
 // Org commands of SvcOrganizations: rename, remove (never the instance's default org, which new
 // users and projects fall back to), make an org the instance's default.
 
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, failedPrecondition, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { defaultOrgId, getOrg, listOrgs } from "./org.js";
 import { generatedDomainEvents } from "./domains.js";

@@ -2,8 +2,8 @@
 // below the instance's first domain); more domains can be added, validated and made primary. A
 // domain is unique in its instance.
 
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, failedPrecondition, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";

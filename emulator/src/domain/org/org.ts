@@ -1,6 +1,6 @@
 // Organizations: the contexts below an instance that own users and, later, projects and apps.
 
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 import { generatedDomainEvents } from "./domains.js";

@@ -1,8 +1,8 @@
 // Project commands of SvcProjects: create in an org, change settings, remove, add and remove roles.
 // Removing a role also takes it out of every user grant of the project.
 
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getOrg } from "../org/org.js";
 import { grantsOfProject } from "../user-grant/user-grant.js";

@@ -1,8 +1,8 @@
 // Project grants (SvcGrants): a project's owner org gives another org some of the project's roles;
 // one grant per project and org; removing a role from the project removes it from its grants too.
 
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";

@@ -1,6 +1,6 @@
 // Projects: hold roles and the role assertion settings that shape tokens (wire-facts 6.4).
 
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 

@@ -2,8 +2,8 @@
 // write-only secrets (the SMTP password, the Twilio token: sealed in the events, store/sealed.ts),
 // and at most one active provider per channel.
 
-import type { Actor, Core } from "../../core.js";
-import { notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { notFound } from "../../kernel/errors.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";

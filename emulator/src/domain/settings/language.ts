@@ -2,8 +2,8 @@
 // languages per context, resolved up the chain; the system's supported languages are fixed. Checks
 // of the product's language logic: supported keys, no duplicates, the default among the restricted.
 
-import type { Actor, Core } from "../../core.js";
-import { Code, SvcError, invalidArgument } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { Code, SvcError, invalidArgument } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { contextChain, type Context } from "../context/context.js";
 import { lastChange, resolveSetting, setSettings, type Resolved } from "./settings.js";

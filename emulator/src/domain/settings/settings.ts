@@ -2,7 +2,7 @@
 // along the context chain and reports the owner it is inherited from. Writing is one event per
 // change, `settings.<group>.set`, with the properties set (a value) or reset (null).
 
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";

@@ -3,8 +3,8 @@
 // appends no event. Removing a target also removes it from every execution that calls it.
 
 import { randomBytes } from "node:crypto";
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, invalidArgument, notFound, type SvcError } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, invalidArgument, notFound, type SvcError } from "../../kernel/errors.js";
 import type { NewEvent, StoredEvent } from "../../store/event-store.js";
 import { seal } from "../../store/sealed.js";
 import { executionsCallingTarget } from "../execution/queries.js";

@@ -1,8 +1,8 @@
 // User grant commands of SvcGrants: a user's roles on a project (one grant per user and project);
 // the roles must exist in the project. The grant belongs to the project's org.
 
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, invalidArgument, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getProject, projectRoleKeys } from "../project/project.js";
 import { getUser } from "../user/user.js";

@@ -1,6 +1,6 @@
 // User grants: the roles a user holds on a project; the source of the role claims.
 
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 

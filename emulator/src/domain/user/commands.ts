@@ -2,8 +2,8 @@
 // instance), change them, remove them, and give machines tokens, keys and a secret.
 
 import bcrypt from "bcryptjs";
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, failedPrecondition, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { seal } from "../../store/sealed.js";
 import { generateSecret, sealedSecretHash } from "../app/app.js";

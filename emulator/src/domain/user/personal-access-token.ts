@@ -2,7 +2,7 @@
 // sealed in its event (store/sealed.ts).
 
 import { randomBytes } from "node:crypto";
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 import { seal, unseal } from "../../store/sealed.js";

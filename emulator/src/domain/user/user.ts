@@ -3,7 +3,7 @@
 // machine secret digests are sealed in the events (store/sealed.ts) and opened by the projection.
 
 import bcrypt from "bcryptjs";
-import type { Core } from "../../core.js";
+import type { Core } from "../core.js";
 import { sealedSecretHash } from "../app/app.js";
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";

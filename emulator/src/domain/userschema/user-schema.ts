@@ -3,8 +3,8 @@
 // a valid JSON Schema (checked with Ajv) describing an object.
 
 import { Ajv } from "ajv";
-import type { Actor, Core } from "../../core.js";
-import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../server/errors.js";
+import type { Actor, Core } from "../core.js";
+import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";

@@ -2,7 +2,7 @@
 // its password, for the login pages and for sessions created through SvcSessions.
 
 import bcrypt from "bcryptjs";
-import type { Core } from "../../core.js";
+import type { Core } from "../../domain/core.js";
 import { getUser, type User } from "../../domain/user/user.js";
 import { loginName } from "../claims.js";
 

@@ -3,7 +3,7 @@
 // authorization request it belongs to.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Core } from "../../core.js";
+import type { Core } from "../../domain/core.js";
 import { addHumanUser, getUser, type User } from "../../domain/user/user.js";
 import { getAuthRequest, type AuthRequest } from "../auth-requests.js";
 import { completeAuthRequest } from "../authorize/complete.js";

@@ -1,8 +1,8 @@
 // The instance a request belongs to is found by its Host header (or :authority) among the instances'
 // domains; loopback names reach the default instance. Any other host is refused (DNS rebinding).
 
-import type { Database } from "../store/database.js";
-import { defaultInstance, instanceByDomain, type Instance } from "../domain/instance/instance.js";
+import type { Database } from "../../store/database.js";
+import { defaultInstance, instanceByDomain, type Instance } from "./instance.js";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 

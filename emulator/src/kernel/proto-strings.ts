@@ -8,8 +8,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { ScalarType, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { configureTextEncoding, getTextEncoding } from "@bufbuild/protobuf/wire";
 import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
-import { Code, SvcError } from "../server/errors.js";
-import { decodeUtf8Escaping, malformedText, type Malformed } from "../server/text.js";
+import { Code, SvcError } from "./errors.js";
+import { decodeUtf8Escaping, malformedText, type Malformed } from "./text.js";
 
 export interface MalformedString extends Malformed {
   path: string;
