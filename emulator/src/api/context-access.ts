@@ -4,8 +4,8 @@
 
 import { resolveContext, type Context, type ContextRef } from "../domain/context/context.js";
 import type { MemberContext } from "../domain/membership/membership.js";
-import { getProject } from "../domain/project/project.js";
-import { getProjectGrant } from "../domain/project/grants.js";
+import { getProject } from "../domain/project/queries.js";
+import { getProjectGrant } from "../domain/project/queries.js";
 import { isSystemOwner, type Target } from "../auth/permissions.js";
 import { OwnerType, type RequestContext } from "../gen/svc/object/v3alpha/object_pb.js";
 import { orgPrimaryDomain } from "../oidc/claims.js";

@@ -8,8 +8,8 @@ import { registerPatProjection } from "./user/personal-access-token.js";
 import { registerMembershipProjection } from "./membership/membership.js";
 import { registerTargetProjection } from "./target/projection.js";
 import { registerExecutionProjection } from "./execution/projection.js";
-import { registerProjectProjection } from "./project/project.js";
-import { registerAppProjection } from "./app/app.js";
+import { registerProjectProjection } from "./project/projection.js";
+import { registerAppProjection } from "./app/projection.js";
 import { registerUserGrantProjection } from "./user-grant/user-grant.js";
 import { registerSigningKeyProjection } from "../oidc/keys.js";
 import { registerTokenProjection } from "../oidc/tokens.js";
@@ -20,7 +20,7 @@ import { registerSettingsProjection } from "./settings/settings.js";
 import { registerIdpProjection } from "./idp/idp.js";
 import { registerOrgDomainProjection } from "./org/domains.js";
 import { registerProviderProjection } from "./provider/provider.js";
-import { registerProjectGrantProjection } from "./project/grants.js";
+import { registerProjectGrantProjection } from "./project/projection.js";
 import { registerUserSchemaProjection } from "./userschema/user-schema.js";
 
 export function allProjections(): Projections {

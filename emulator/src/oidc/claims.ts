@@ -6,7 +6,7 @@ import type { Core } from "../domain/core.js";
 import { getOrg } from "../domain/org/org.js";
 import { primaryDomainOf } from "../domain/org/domains.js";
 import { getInstance } from "../domain/instance/instance.js";
-import { getProject } from "../domain/project/project.js";
+import { getProject } from "../domain/project/queries.js";
 import { grantsOfUser } from "../domain/user-grant/user-grant.js";
 import type { User } from "../domain/user/user.js";
 

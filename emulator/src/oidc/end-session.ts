@@ -2,7 +2,7 @@
 // (must equal the hint's azp), post_logout_redirect_uri (exact match of the client's registered
 // ones; ignored when no client is known), state. Ends the session(s) and revokes their tokens.
 
-import { appByClientId } from "../domain/app/app.js";
+import { appByClientId } from "../domain/app/queries.js";
 import { uriMatches } from "./authorize/request.js";
 import { invalidRequest } from "./errors.js";
 import type { OidcContext } from "./issue.js";

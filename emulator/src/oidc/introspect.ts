@@ -7,7 +7,7 @@
 import { getUser } from "../domain/user/user.js";
 import { activeAccessToken } from "./access-token.js";
 import { allRoleClaims, loginName, userinfoClaims } from "./claims.js";
-import { appByClientId } from "../domain/app/app.js";
+import { appByClientId } from "../domain/app/queries.js";
 import { authenticateClient, type ClientCredentials } from "./clients.js";
 import type { OidcContext } from "./issue.js";
 

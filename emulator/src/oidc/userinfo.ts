@@ -2,12 +2,12 @@
 // Bearer access token; 401 when the token is invalid, expired or revoked.
 
 import { getUser } from "../domain/user/user.js";
-import { getProject } from "../domain/project/project.js";
+import { getProject } from "../domain/project/queries.js";
 import { activeAccessToken } from "./access-token.js";
 import { allRoleClaims, userinfoClaims } from "./claims.js";
 import { OidcError } from "./errors.js";
 import type { OidcContext } from "./issue.js";
-import { appByClientId } from "../domain/app/app.js";
+import { appByClientId } from "../domain/app/queries.js";
 import { functionClaims } from "../actions/function-executions.js";
 
 export async function userinfo(ctx: OidcContext, bearer: string | undefined): Promise<Record<string, unknown>> {

@@ -2,9 +2,10 @@
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { durationFromMs, durationMs } from "@bufbuild/protobuf/wkt";
-import { addKey, changeApp, createApp, foundApp, regenerateSecret, removeApp } from "../../domain/app/commands.js";
-import { APPS_WITH_ORG, appFromRow, type App, type AppRow, type OidcAppConfig } from "../../domain/app/app.js";
-import { pagedSearch } from "../../store/paged-search.js";
+import { addKey, changeApp, createApp, regenerateSecret, removeApp } from "../../domain/app/commands.js";
+import type { App, OidcAppConfig } from "../../domain/app/app.js";
+import { foundApp, searchApps } from "../../domain/app/queries.js";
+import type { TextMatch } from "../../store/text-filter.js";
 import {
   APIAuthMethodType,
   OIDCAppType,
@@ -17,9 +18,8 @@ import {
   type GetAppSchema,
   type OIDCApp,
 } from "../../gen/svc/resources/app/v3alpha/app_service_pb.js";
-import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
-import { authorize, readableCondition } from "../authorization.js";
+import { authorize, readableBy } from "../authorization.js";
 import { listDetails, pageOf } from "../details.js";
 import { checkedProject, orgResourceDetails, projectTarget } from "../projects/service.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
@@ -110,16 +110,13 @@ function checkedApp(call: RpcCall, id: string): App {
   return app;
 }
 
-function search(call: RpcCall, filters: AppSearchFilter[], page: ReturnType<typeof pageOf>) {
-  const where = ["a.instance_id = ?"];
-  const args: unknown[] = [call.instance.id];
-  where.push(readableCondition(call, { org: "p.org_id", project: "a.project_id" }, args));
+function searchOf(filters: AppSearchFilter[]) {
+  const s = { projectIds: [] as string[], names: [] as TextMatch[] };
   for (const f of filters) {
-    if (f.filter.case === "projectId") (where.push("a.project_id = ?"), args.push(f.filter.value.id));
-    if (f.filter.case === "name") where.push(textCondition("a.name", textMatch(f.filter.value.name, f.filter.value.method), args));
+    if (f.filter.case === "projectId") s.projectIds.push(f.filter.value.id);
+    if (f.filter.case === "name") s.names.push(textMatch(f.filter.value.name, f.filter.value.method));
   }
-  const { total, rows } = pagedSearch<AppRow>(call.core.db, APPS_WITH_ORG, where, args, "a.created_at", page, "a.id");
-  return { total, rows: rows.map(appFromRow) };
+  return s;
 }
 
 export function appsService(): ServiceDefinition {
@@ -168,7 +165,7 @@ export function appsService(): ServiceDefinition {
     },
     searchApps(req, call) {
       const page = pageOf(req.query);
-      const { total, rows } = search(call, req.filters, page);
+      const { total, rows } = searchApps(call.core.db, call.instance.id, { ...searchOf(req.filters), ...page }, readableBy(call));
       return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map(appMessage) };
     },
     regenerateClientSecret(req, call) {

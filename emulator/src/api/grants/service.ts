@@ -3,11 +3,12 @@
 import { changeGrantRoles, createGrant, foundGrant, removeGrant } from "../../domain/user-grant/commands.js";
 import { userGrantFromRow, type UserGrant, type UserGrantRow } from "../../domain/user-grant/user-grant.js";
 import { SvcGrants } from "../../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
-import { addRole, changeRole, found as foundProject, removeRole } from "../../domain/project/commands.js";
-import { GRANT_OF_USER_GRANT, PROJECT_GRANTS_WITH_ORG, changeProjectGrant, grantOfUserGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
+import { addRole, changeProjectGrant, changeRole, createProjectGrant, removeProjectGrant, removeRole } from "../../domain/project/commands.js";
+import type { ProjectGrant } from "../../domain/project/project.js";
+import { GRANT_OF_USER_GRANT, foundProject, foundProjectGrant, grantOfUserGrant, searchProjectGrants, searchRoles } from "../../domain/project/queries.js";
 import { pagedSearch } from "../../store/paged-search.js";
 import { actorOf } from "../actions/targets.js";
-import { authorize, readableCondition } from "../authorization.js";
+import { authorize, readableBy, readableCondition } from "../authorization.js";
 import { listDetails, pageOf } from "../details.js";
 import { checkedProject, orgResourceDetails } from "../projects/service.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
@@ -77,15 +78,13 @@ export function grantsService(): ServiceDefinition {
     },
     searchProjectGrants(req, call) {
       const page = pageOf(req.query);
-      const where = ["g.instance_id = ?"];
-      const args: unknown[] = [call.instance.id];
-      where.push(readableCondition(call, { org: "p.org_id", project: "g.project_id", grant: "g.id" }, args));
+      const s = { projectIds: [] as string[], grantedOrgIds: [] as string[] };
       for (const f of req.filters) {
-        if (f.filter.case === "projectId") (where.push("g.project_id = ?"), args.push(f.filter.value.id));
-        if (f.filter.case === "grantedOrgId") (where.push("g.granted_org_id = ?"), args.push(f.filter.value.id));
+        if (f.filter.case === "projectId") s.projectIds.push(f.filter.value.id);
+        if (f.filter.case === "grantedOrgId") s.grantedOrgIds.push(f.filter.value.id);
       }
-      const { total, rows } = pagedSearch<ProjectGrantRow>(call.core.db, PROJECT_GRANTS_WITH_ORG, where, args, "g.created_at", page, "g.id");
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => projectGrantMessage(projectGrantFromRow(r))) };
+      const { total, rows } = searchProjectGrants(call.core.db, call.instance.id, { ...s, ...page }, readableBy(call));
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map(projectGrantMessage) };
     },
     createRole(req, call) {
       const r = req.role!;
@@ -107,19 +106,8 @@ export function grantsService(): ServiceDefinition {
     searchRoles(req, call) {
       const page = pageOf(req.query);
       const projectIds = req.filters.map((f) => f.filter.value!.id);
-      const where = ["p.instance_id = ?", ...projectIds.map(() => "r.project_id = ?")];
-      const args: unknown[] = [call.instance.id, ...projectIds];
-      where.push(readableCondition(call, { org: "p.org_id", project: "r.project_id" }, args));
-      const { total, rows } = pagedSearch<{ project_id: string; key: string; display_name: string; role_group: string }>(
-        call.core.db,
-        { from: "project_roles r JOIN projects p ON p.id = r.project_id", select: "r.*" },
-        where,
-        args,
-        "r.project_id",
-        page,
-        "r.key",
-      );
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => ({ projectId: r.project_id, key: r.key, displayName: r.display_name, group: r.role_group })) };
+      const { total, rows } = searchRoles(call.core.db, call.instance.id, { projectIds, ...page }, readableBy(call));
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows };
     },
     searchUserGrants(req, call) {
       const page = pageOf(req.query);

@@ -1,18 +1,18 @@
 // SvcProjects: project CRUD and roles.
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { addRole, changeProject, createProject, found, removeProject, removeRole } from "../../domain/project/commands.js";
-import { projectFromRow, projectRoles, type Project, type ProjectRow } from "../../domain/project/project.js";
+import { addRole, changeProject, createProject, removeProject, removeRole } from "../../domain/project/commands.js";
+import type { Project } from "../../domain/project/project.js";
+import { foundProject, projectRoles, searchProjects } from "../../domain/project/queries.js";
 import { SvcProjects, type GetProjectSchema, type ProjectSearchFilter } from "../../gen/svc/resources/project/v3alpha/project_service_pb.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
-import { inList, pagedSearch } from "../../store/paged-search.js";
-import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
-import { authorize, readableCondition } from "../authorization.js";
+import { authorize, readableBy } from "../authorization.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
 import { orgOfRequest } from "../organization.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
+import type { TextMatch } from "../../store/text-filter.js";
 
 /** Details of an org-owned resource. */
 export function orgResourceDetails(id: string, orgId: string, sequence: number, changedAt: string) {
@@ -32,21 +32,19 @@ export const projectTarget = (p: Pick<Project, "id" | "orgId">) => ({ orgId: p.o
 
 /** The project, found, after checking `permission` (the rpc's by default) on it. */
 export function checkedProject(call: RpcCall, id: string, permission = call.permission): Project {
-  const p = found(call.core, actorOf(call), id);
+  const p = foundProject(call.core, actorOf(call), id);
   authorize(call, projectTarget(p), permission);
   return p;
 }
 
-function search(call: RpcCall, filters: ProjectSearchFilter[], page: ReturnType<typeof pageOf>) {
-  const where = ["instance_id = ?"];
-  const args: unknown[] = [call.instance.id];
-  where.push(readableCondition(call, { org: "org_id", project: "id" }, args));
+function searchOf(filters: ProjectSearchFilter[]) {
+  const s = { names: [] as TextMatch[], idSets: [] as string[][], orgIds: [] as string[] };
   for (const f of filters) {
-    if (f.filter.case === "name") where.push(textCondition("name", textMatch(f.filter.value.name, f.filter.value.method), args));
-    if (f.filter.case === "inIds") where.push(inList("id", f.filter.value.ids, args));
-    if (f.filter.case === "organizationId") (where.push("org_id = ?"), args.push(f.filter.value.id));
+    if (f.filter.case === "name") s.names.push(textMatch(f.filter.value.name, f.filter.value.method));
+    if (f.filter.case === "inIds") s.idSets.push(f.filter.value.ids);
+    if (f.filter.case === "organizationId") s.orgIds.push(f.filter.value.id);
   }
-  return pagedSearch<ProjectRow>(call.core.db, "projects", where, args, "created_at", page);
+  return s;
 }
 
 export function projectsService(): ServiceDefinition {
@@ -62,7 +60,7 @@ export function projectsService(): ServiceDefinition {
       const p = req.project!;
       checkedProject(call, req.id);
       changeProject(call.core, actorOf(call), req.id, { name: p.name, roleAssertion: p.projectRoleAssertion, roleCheck: p.projectRoleCheck, hasProjectCheck: p.hasProjectCheck });
-      return { details: projectMessage(call, found(call.core, actorOf(call), req.id)).details };
+      return { details: projectMessage(call, foundProject(call.core, actorOf(call), req.id)).details };
     },
     deleteProject(req, call) {
       const p = checkedProject(call, req.id);
@@ -74,8 +72,8 @@ export function projectsService(): ServiceDefinition {
     },
     searchProjects(req, call) {
       const page = pageOf(req.query);
-      const { total, rows } = search(call, req.filters, page);
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => projectMessage(call, projectFromRow(r))) };
+      const { total, rows } = searchProjects(call.core.db, call.instance.id, { ...searchOf(req.filters), ...page }, readableBy(call));
+      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((p) => projectMessage(call, p)) };
     },
     addProjectRole(req, call) {
       checkedProject(call, req.projectId);

@@ -1,21 +1,15 @@
 // App commands of SvcApps: create OIDC and API apps in a project (the response and grant types must
-// fit each other), remove, regenerate the client secret, add a public key for private_key_jwt.
+// fit each other), change, remove, regenerate the client secret, add a public key for private_key_jwt.
 
 import { createPublicKey } from "node:crypto";
 import type { Actor, Core } from "../core.js";
 import { failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import { getProject } from "../project/project.js";
+import { foundProject } from "../project/queries.js";
 import { generateKey, keyFile } from "../authn-key.js";
-import { addApp, addAppKey, generateSecret, getApp, hashSecret, sealedSecretHash, type ApiAppConfig, type App, type OidcAppConfig } from "./app.js";
-
-const appNotFound = () => notFound("APP-not-found", "App not found");
-
-export function foundApp(core: Core, actor: Actor, id: string): App {
-  const app = getApp(core.db, actor.instanceId, id);
-  if (!app) throw appNotFound();
-  return app;
-}
+import { generateSecret, sealedSecretHash, type ApiAppConfig, type App, type OidcAppConfig } from "./app.js";
+import { appAdded, appChanged, appKeyAdded, appRemoved, appSecretChanged } from "./events.js";
+import { foundApp, getApp } from "./queries.js";
 
 function checkOidc(c: OidcAppConfig): void {
   if (c.responseTypes.includes("code") && !c.grantTypes.includes("authorization_code")) throw invalidArgument("APP-grant-types", "response type code needs grant type authorization_code");
@@ -23,20 +17,37 @@ function checkOidc(c: OidcAppConfig): void {
   if (c.clockSkewMs > 5000) throw invalidArgument("APP-clock-skew", "clock_skew must be at most 5s");
 }
 
-export function createApp(core: Core, actor: Actor, projectId: string, name: string, kind: "oidc" | "api", config: OidcAppConfig | ApiAppConfig) {
-  const project = getProject(core.db, projectId);
-  if (!project || project.instanceId !== actor.instanceId) throw notFound("PROJECT-not-found", "Project not found");
+const needsSecret = (method: string | undefined) => method === "client_secret_basic" || method === "client_secret_post";
+
+/**
+ * Creates an app in a project; returns it with its client id and, for the secret methods, the plain
+ * secret (once). `opts` keeps a given id, client id and secret (seed, import).
+ */
+export function createApp(
+  core: Core,
+  actor: Actor,
+  projectId: string,
+  name: string,
+  kind: "oidc" | "api",
+  config: OidcAppConfig | ApiAppConfig,
+  opts: { id?: string; clientId?: string; clientSecret?: string } = {},
+): { app: App; clientId: string; clientSecret: string | undefined } {
+  const project = foundProject(core, actor, projectId);
   if (kind === "oidc") checkOidc(config as OidcAppConfig);
-  const { id, clientId, clientSecret } = addApp(core, actor.instanceId, project.orgId, projectId, { name }, kind, config, actor.userId);
+  const id = opts.id ?? core.ids.next();
+  const clientId = opts.clientId ?? `${core.ids.next()}@svc`;
+  const clientSecret = needsSecret(config.authMethod) ? (opts.clientSecret ?? generateSecret()) : undefined;
+  core.events.command(() => [
+    appAdded.event(actor, id, project.orgId, { projectId, name, kind, clientId, ...(clientSecret ? { secretHash: sealedSecretHash(core.db, clientSecret) } : {}), config }),
+  ]);
   return { app: getApp(core.db, actor.instanceId, id)!, clientId, clientSecret };
 }
 
-function event(actor: Actor, app: App, type: string, payload: Record<string, unknown>) {
-  return { instanceId: actor.instanceId, aggregateType: "app", aggregateId: app.id, type, payload, creator: actor.userId, resourceOwner: app.orgId };
-}
-
 export function removeApp(core: Core, actor: Actor, id: string): StoredEvent {
-  const [removed] = core.events.command(() => [event(actor, foundApp(core, actor, id), "app.removed", {})]);
+  const [removed] = core.events.command(() => {
+    const app = foundApp(core, actor, id);
+    return [appRemoved.event(actor, app.id, app.orgId, {})];
+  });
   return removed!;
 }
 
@@ -45,7 +56,7 @@ export function regenerateSecret(core: Core, actor: Actor, id: string): { event:
   const [changed] = core.events.command(() => {
     const app = foundApp(core, actor, id);
     if (!app.hasSecret) throw failedPrecondition("APP-no-secret", "The app does not authenticate with a client secret");
-    return [event(actor, app, "app.secret.changed", { secretHash: sealedSecretHash(core.db, secret) })];
+    return [appSecretChanged.event(actor, app.id, app.orgId, { secretHash: sealedSecretHash(core.db, secret) })];
   });
   return { event: changed!, secret };
 }
@@ -61,12 +72,22 @@ export function publicJwkOf(text: string): object {
   }
 }
 
+/** Adds a public key (a JWK, stored as given) to an app; `opts` keeps a given key id and expiry. */
+export function addAppKey(core: Core, actor: Actor, appId: string, publicJwk: object, opts: { id?: string; expiresAt?: string } = {}): string {
+  const keyId = opts.id ?? core.ids.next();
+  core.events.command(() => {
+    const app = foundApp(core, actor, appId);
+    return [appKeyAdded.event(actor, app.id, app.orgId, { keyId, publicJwk, ...(opts.expiresAt ? { expiresAt: opts.expiresAt } : {}) })];
+  });
+  return keyId;
+}
+
 /** Adds a key given as a public key, or generates the pair and returns its key file once. */
 export function addKey(core: Core, actor: Actor, appId: string, publicKey: string | undefined): { keyId: string; keyDetails?: Uint8Array } {
   const app = foundApp(core, actor, appId);
-  if (publicKey) return { keyId: addAppKey(core, app, publicJwkOf(publicKey), actor.userId) };
+  if (publicKey) return { keyId: addAppKey(core, actor, app.id, publicJwkOf(publicKey)) };
   const generated = generateKey();
-  const keyId = addAppKey(core, app, generated.publicJwk, actor.userId);
+  const keyId = addAppKey(core, actor, app.id, generated.publicJwk);
   return { keyId, keyDetails: keyFile({ type: "application", keyId, key: generated.privatePem, appId: app.id, clientId: app.clientId }) };
 }
 
@@ -83,12 +104,11 @@ export function changeApp(core: Core, actor: Actor, id: string, kind: "oidc" | "
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(k === "name" ? app.name : config[k])));
     if (Object.keys(diff).length === 0) return [];
     if (kind === "oidc") checkOidc({ ...(app.oidc as OidcAppConfig), ...(diff as Partial<OidcAppConfig>) });
-    const method = diff.authMethod as string | undefined;
-    if (method && (method === "client_secret_basic" || method === "client_secret_post") && !app.hasSecret) {
+    if (needsSecret(diff.authMethod as string | undefined) && !app.hasSecret) {
       secret = generateSecret();
       diff.secretHash = sealedSecretHash(core.db, secret);
     }
-    return [event(actor, app, "app.changed", diff)];
+    return [appChanged.event(actor, app.id, app.orgId, diff)];
   });
   return { event: changed, secret };
 }

@@ -5,9 +5,10 @@
 
 import type { Actor, Core } from "../core.js";
 import { Code, SvcError, invalidArgument, notFound } from "../../kernel/errors.js";
-import type { NewEvent, StoredEvent } from "../../store/event-store.js";
+import type { StoredEvent } from "../../store/event-store.js";
 import { getTarget } from "../target/queries.js";
 import { FUNCTIONS, executionId, kindOfId, normalizeMethod, type Condition } from "./condition.js";
+import { executionRemoved, executionSet } from "./events.js";
 import { executionsIncluding, getExecution } from "./queries.js";
 
 export const MAX_INCLUDE_LEVELS = 3;
@@ -22,10 +23,6 @@ export interface ExecutionInput {
   condition: Condition;
   targets: string[];
   includes: string[];
-}
-
-export function executionSetEvent(actor: Actor, id: string, body: { condition: Condition; targets: string[]; includes: string[] }): NewEvent {
-  return { instanceId: actor.instanceId, aggregateType: "execution", aggregateId: id, type: "execution.set", payload: { ...body }, creator: actor.userId, resourceOwner: actor.instanceId };
 }
 
 const conditionInvalid = (what: string) => notFound("EXECUTION-condition-invalid", `Execution condition is invalid: ${what}`);
@@ -71,7 +68,7 @@ export function putExecution(core: Core, actor: Actor, input: ExecutionInput, ca
     const existing = getExecution(core.db, actor.instanceId, id);
     created = !existing;
     if (existing && same(existing.targets, input.targets) && same(existing.includes, input.includes)) return [];
-    return [executionSetEvent(actor, id, input)];
+    return [executionSet.event(actor, id, actor.instanceId, { condition: input.condition, targets: input.targets, includes: input.includes })];
   });
   return { id, created, event };
 }
@@ -84,9 +81,9 @@ export function removeExecution(core: Core, actor: Actor, id: string): StoredEve
     const existing = getExecution(core.db, actor.instanceId, id);
     if (!existing) throw notFound("EXECUTION-not-found", "Execution not found");
     const cleanups = executionsIncluding(core.db, actor.instanceId, id).map((ex) =>
-      executionSetEvent(actor, ex.id, { condition: ex.condition, targets: ex.targets, includes: ex.includes.filter((i) => i !== id) }),
+      executionSet.event(actor, ex.id, actor.instanceId, { condition: ex.condition, targets: ex.targets, includes: ex.includes.filter((i) => i !== id) }),
     );
-    return [{ instanceId: actor.instanceId, aggregateType: "execution", aggregateId: id, type: "execution.removed", payload: {}, creator: actor.userId, resourceOwner: actor.instanceId }, ...cleanups];
+    return [executionRemoved.event(actor, id, actor.instanceId, {}), ...cleanups];
   });
   return removed!;
 }

@@ -1,12 +1,13 @@
 // execution.set / execution.removed -> the executions table.
 
 import type { Projections } from "../../store/projections.js";
-import { EXECUTION_TYPE, type Condition } from "./condition.js";
+import { EXECUTION_TYPE } from "./condition.js";
+import { executionRemoved, executionSet } from "./events.js";
 
 export function registerExecutionProjection(p: Projections): void {
-  p.register(["executions"], {
-    "execution.set": (db, e) => {
-      const condition = e.payload.condition as Condition;
+  p.tables("executions")
+    .on(executionSet, (db, e) => {
+      const condition = e.payload.condition;
       db.stmt(
         `INSERT INTO executions (instance_id, id, execution_type, condition, targets, includes, created_at, changed_at, sequence)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -23,9 +24,8 @@ export function registerExecutionProjection(p: Projections): void {
         e.createdAt,
         e.aggregateSequence,
       );
-    },
-    "execution.removed": (db, e) => {
+    })
+    .on(executionRemoved, (db, e) => {
       db.stmt("DELETE FROM executions WHERE instance_id = ? AND id = ?").run(e.instanceId, e.aggregateId);
-    },
-  });
+    });
 }

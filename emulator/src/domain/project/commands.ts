@@ -1,66 +1,71 @@
-// Project commands of SvcProjects: create in an org, change settings, remove, add and remove roles.
-// Removing a role also takes it out of every user grant of the project.
+// Project commands of SvcProjects and SvcGrants: create a project in an org (with its roles), change
+// its settings, remove it; add, change and remove roles (a removed role leaves every project grant
+// and user grant of the project too); grant the project to another org with some of its roles.
 
 import type { Actor, Core } from "../core.js";
-import { alreadyExists, notFound } from "../../kernel/errors.js";
+import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
+import { eventType } from "../../store/event-type.js";
 import { getOrg } from "../org/org.js";
 import { grantsOfProject } from "../user-grant/user-grant.js";
-import { addProject, getProject, projectRoles, type Project, type ProjectInput } from "./project.js";
-import { projectGrantsWithRole } from "./grants.js";
+import { grantAdded, grantChanged, grantRemoved, projectAdded, projectChanged, projectRemoved, roleAdded, roleChanged, roleRemoved } from "./events.js";
+import type { Project, ProjectInput, ProjectSettings } from "./project.js";
+import { foundProject, foundProjectGrant, getProject, projectGrantedTo, projectGrantsWithRole, projectRoleKeys, projectRoles } from "./queries.js";
 
-export type ProjectSettings = Pick<Project, "name" | "roleAssertion" | "roleCheck" | "hasProjectCheck">;
+// The user grant's own event; declared here until domain/user-grant declares its events (issue 11, H3).
+const userGrantChanged = eventType<{ roles: string[] }>("usergrant", "user.grant.changed");
 
-const projectNotFound = () => notFound("PROJECT-not-found", "Project not found");
-
-function event(actor: Actor, p: Pick<Project, "id" | "orgId">, type: string, payload: Record<string, unknown>) {
-  return { instanceId: actor.instanceId, aggregateType: "project", aggregateId: p.id, type, payload, creator: actor.userId, resourceOwner: p.orgId };
-}
-
-export function found(core: Core, actor: Actor, id: string): Project {
-  const p = getProject(core.db, id);
-  if (!p || p.instanceId !== actor.instanceId) throw projectNotFound();
-  return p;
-}
-
-export function createProject(core: Core, actor: Actor, orgId: string, input: ProjectInput): Project {
-  if (!getOrg(core.db, actor.instanceId, orgId)) throw notFound("ORG-not-found", "Organization not found");
-  const id = addProject(core, actor.instanceId, orgId, input, actor.userId);
+/** Creates a project, with the roles given; `opts.id` keeps a given id (seed, import). */
+export function createProject(core: Core, actor: Actor, orgId: string, input: ProjectInput, opts: { id?: string } = {}): Project {
+  let id = "";
+  core.events.command(() => {
+    if (!getOrg(core.db, actor.instanceId, orgId)) throw notFound("ORG-not-found", "Organization not found");
+    id = opts.id ?? core.ids.next();
+    return [
+      projectAdded.event(actor, id, orgId, { name: input.name, roleAssertion: !!input.roleAssertion, roleCheck: !!input.roleCheck, hasProjectCheck: !!input.hasProjectCheck }),
+      ...(input.roles ?? []).map((r) => roleAdded.event(actor, id, orgId, { key: r.key, displayName: r.displayName ?? r.key, group: r.group ?? "" })),
+    ];
+  });
   return getProject(core.db, id)!;
 }
 
 export function changeProject(core: Core, actor: Actor, id: string, patch: Partial<ProjectSettings>): StoredEvent | undefined {
   const [changed] = core.events.command(() => {
-    const current = found(core, actor, id);
+    const current = foundProject(core, actor, id);
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && v !== current[k as keyof ProjectSettings]));
-    return Object.keys(diff).length ? [event(actor, current, "project.changed", diff)] : [];
+    return Object.keys(diff).length ? [projectChanged.event(actor, current.id, current.orgId, diff)] : [];
   });
   return changed;
 }
 
 export function removeProject(core: Core, actor: Actor, id: string): StoredEvent {
-  const [removed] = core.events.command(() => [event(actor, found(core, actor, id), "project.removed", {})]);
+  const [removed] = core.events.command(() => {
+    const p = foundProject(core, actor, id);
+    return [projectRemoved.event(actor, p.id, p.orgId, {})];
+  });
   return removed!;
 }
 
 export function addRole(core: Core, actor: Actor, projectId: string, role: { key: string; displayName: string; group: string }): StoredEvent {
   const [added] = core.events.command(() => {
-    const p = found(core, actor, projectId);
+    const p = foundProject(core, actor, projectId);
     if (projectRoles(core.db, projectId).some((r) => r.key === role.key)) throw alreadyExists("PROJECT-role-exists", `The project already has a role ${JSON.stringify(role.key)}`);
-    return [event(actor, p, "project.role.added", { key: role.key, displayName: role.displayName || role.key, group: role.group })];
+    return [roleAdded.event(actor, p.id, p.orgId, { key: role.key, displayName: role.displayName || role.key, group: role.group })];
   });
   return added!;
 }
 
+const roleNotFound = (key: string) => notFound("PROJECT-role-not-found", `The project has no role ${JSON.stringify(key)}`);
+
 export function removeRole(core: Core, actor: Actor, projectId: string, key: string): StoredEvent {
   const [removed] = core.events.command(() => {
-    const p = found(core, actor, projectId);
-    if (!projectRoles(core.db, projectId).some((r) => r.key === key)) throw notFound("PROJECT-role-not-found", `The project has no role ${JSON.stringify(key)}`);
+    const p = foundProject(core, actor, projectId);
+    if (!projectRoles(core.db, projectId).some((r) => r.key === key)) throw roleNotFound(key);
     const grants = grantsOfProject(core.db, projectId).filter((g) => g.roles.includes(key));
     return [
-      event(actor, p, "project.role.removed", { key }),
-      ...projectGrantsWithRole(core.db, projectId, key).map((g) => event(actor, p, "project.grant.changed", { grantId: g.id, roles: g.roles.filter((r) => r !== key) })),
-      ...grants.map((g) => ({ instanceId: actor.instanceId, aggregateType: "usergrant", aggregateId: g.id, type: "user.grant.changed", payload: { roles: g.roles.filter((r) => r !== key) }, creator: actor.userId, resourceOwner: g.orgId })),
+      roleRemoved.event(actor, p.id, p.orgId, { key }),
+      ...projectGrantsWithRole(core.db, projectId, key).map((g) => grantChanged.event(actor, p.id, p.orgId, { grantId: g.id, roles: g.roles.filter((r) => r !== key) })),
+      ...grants.map((g) => userGrantChanged.event(actor, g.id, g.orgId, { roles: g.roles.filter((r) => r !== key) })),
     ];
   });
   return removed!;
@@ -68,11 +73,50 @@ export function removeRole(core: Core, actor: Actor, projectId: string, key: str
 
 export function changeRole(core: Core, actor: Actor, projectId: string, key: string, patch: { displayName?: string; group?: string }): StoredEvent | undefined {
   const [changed] = core.events.command(() => {
-    const p = found(core, actor, projectId);
+    const p = foundProject(core, actor, projectId);
     const role = projectRoles(core.db, projectId).find((r) => r.key === key);
-    if (!role) throw notFound("PROJECT-role-not-found", `The project has no role ${JSON.stringify(key)}`);
+    if (!role) throw roleNotFound(key);
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && v !== role[k as "displayName" | "group"]));
-    return Object.keys(diff).length ? [event(actor, p, "project.role.changed", { key, ...diff })] : [];
+    return Object.keys(diff).length ? [roleChanged.event(actor, p.id, p.orgId, { key, ...diff })] : [];
   });
   return changed;
+}
+
+function checkRoles(core: Core, projectId: string, roles: string[]): void {
+  const known = projectRoleKeys(core.db, projectId);
+  const unknown = roles.find((r) => !known.includes(r));
+  if (unknown) throw invalidArgument("GRANT-unknown-role", `The project has no role ${JSON.stringify(unknown)}`);
+}
+
+/** Grants a project to another org (one grant per project and org); returns the grant's id. */
+export function createProjectGrant(core: Core, actor: Actor, input: { projectId: string; grantedOrgId: string; roles: string[] }, opts: { id?: string } = {}): string {
+  const grantId = opts.id ?? core.ids.next();
+  core.events.command(() => {
+    const project = foundProject(core, actor, input.projectId);
+    if (!getOrg(core.db, actor.instanceId, input.grantedOrgId)) throw notFound("ORG-not-found", "Organization not found");
+    if (input.grantedOrgId === project.orgId) throw failedPrecondition("PROJECT-grant-own-org", "A project cannot be granted to the org that owns it");
+    checkRoles(core, project.id, input.roles);
+    if (projectGrantedTo(core.db, project.id, input.grantedOrgId)) throw alreadyExists("PROJECT-grant-exists", "The project is already granted to this org; patch the grant");
+    return [grantAdded.event(actor, project.id, project.orgId, { grantId, grantedOrgId: input.grantedOrgId, roles: [...new Set(input.roles)] })];
+  });
+  return grantId;
+}
+
+export function changeProjectGrant(core: Core, actor: Actor, id: string, roles: string[]): StoredEvent | undefined {
+  const [changed] = core.events.command(() => {
+    const g = foundProjectGrant(core, actor, id);
+    checkRoles(core, g.projectId, roles);
+    const next = [...new Set(roles)];
+    if (next.length === g.roles.length && next.every((r, i) => r === g.roles[i])) return [];
+    return [grantChanged.event(actor, g.projectId, g.orgId, { grantId: id, roles: next })];
+  });
+  return changed;
+}
+
+export function removeProjectGrant(core: Core, actor: Actor, id: string): StoredEvent {
+  const [removed] = core.events.command(() => {
+    const g = foundProjectGrant(core, actor, id);
+    return [grantRemoved.event(actor, g.projectId, g.orgId, { grantId: id })];
+  });
+  return removed!;
 }

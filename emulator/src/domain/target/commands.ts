@@ -5,10 +5,11 @@
 import { randomBytes } from "node:crypto";
 import type { Actor, Core } from "../core.js";
 import { alreadyExists, invalidArgument, notFound, type SvcError } from "../../kernel/errors.js";
-import type { NewEvent, StoredEvent } from "../../store/event-store.js";
+import type { StoredEvent } from "../../store/event-store.js";
 import { seal } from "../../store/sealed.js";
 import { executionsCallingTarget } from "../execution/queries.js";
-import { executionSetEvent } from "../execution/commands.js";
+import { executionSet } from "../execution/events.js";
+import { targetAdded, targetChanged, targetRemoved } from "./events.js";
 import { getTarget, getTargetByName } from "./queries.js";
 import { MAX_TIMEOUT_MS, type TargetConfig } from "./target.js";
 
@@ -31,17 +32,14 @@ function checkTimeout(ms: number): SvcError | undefined {
   return undefined;
 }
 
-function event(actor: Actor, id: string, type: string, payload: Record<string, unknown>): NewEvent {
-  return { instanceId: actor.instanceId, aggregateType: "target", aggregateId: id, type, payload, creator: actor.userId, resourceOwner: actor.instanceId };
-}
-
-export function createTarget(core: Core, actor: Actor, config: TargetConfig): StoredEvent {
-  const id = core.ids.next();
+/** Creates a target with a new signing key; `opts.id` keeps a given id (seed, import). */
+export function createTarget(core: Core, actor: Actor, config: TargetConfig, opts: { id?: string } = {}): StoredEvent {
+  const id = opts.id ?? core.ids.next();
   const [added] = core.events.command(() => {
     const err = checkName(config.name) ?? checkTimeout(config.timeoutMs);
     if (err) throw err;
     if (getTargetByName(core.db, actor.instanceId, config.name)) throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(config.name)} already exists`);
-    return [event(actor, id, "target.added", { ...config, signingKey: seal(core.db, newSigningKey()) })];
+    return [targetAdded.event(actor, id, actor.instanceId, { ...config, signingKey: seal(core.db, newSigningKey()) })];
   });
   return added!;
 }
@@ -62,7 +60,7 @@ export function patchTarget(core: Core, actor: Actor, id: string, patch: Partial
       const other = getTargetByName(core.db, actor.instanceId, diff.name);
       if (other && other.id !== id) throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(diff.name)} already exists`);
     }
-    return [event(actor, id, "target.changed", diff)];
+    return [targetChanged.event(actor, id, actor.instanceId, diff)];
   });
   return changed;
 }
@@ -72,9 +70,9 @@ export function removeTarget(core: Core, actor: Actor, id: string): StoredEvent 
     const current = getTarget(core.db, actor.instanceId, id);
     if (!current) throw targetNotFound();
     const cleanups = executionsCallingTarget(core.db, actor.instanceId, id).map((ex) =>
-      executionSetEvent(actor, ex.id, { condition: ex.condition, targets: ex.targets.filter((t) => t !== id), includes: ex.includes }),
+      executionSet.event(actor, ex.id, actor.instanceId, { condition: ex.condition, targets: ex.targets.filter((t) => t !== id), includes: ex.includes }),
     );
-    return [event(actor, id, "target.removed", { name: current.name }), ...cleanups];
+    return [targetRemoved.event(actor, id, actor.instanceId, { name: current.name }), ...cleanups];
   });
   return removed!;
 }

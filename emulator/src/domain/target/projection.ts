@@ -2,28 +2,28 @@
 
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
+import { targetAdded, targetChanged, targetRemoved } from "./events.js";
+
+const bit = (v: unknown) => (v === undefined ? null : v ? 1 : 0);
 
 export function registerTargetProjection(p: Projections): void {
-  p.register(["targets"], {
-    "target.added": (db, e) => {
+  p.tables("targets")
+    .on(targetAdded, (db, e) => {
       const c = e.payload;
       db.stmt(
         `INSERT INTO targets (id, instance_id, name, target_type, url, timeout_ms, is_async, interrupt_on_error, signing_key, created_at, changed_at, sequence)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(e.aggregateId, e.instanceId, c.name, c.targetType, c.url, c.timeoutMs, c.isAsync ? 1 : 0, c.interruptOnError ? 1 : 0, unseal(db, c.signingKey) ?? "", e.createdAt, e.createdAt, e.aggregateSequence);
-    },
-    "target.changed": (db, e) => {
+    })
+    .on(targetChanged, (db, e) => {
       const c = e.payload;
       db.stmt(
         `UPDATE targets SET name = COALESCE(?, name), target_type = COALESCE(?, target_type), url = COALESCE(?, url),
            timeout_ms = COALESCE(?, timeout_ms), is_async = COALESCE(?, is_async), interrupt_on_error = COALESCE(?, interrupt_on_error),
            changed_at = ?, sequence = ? WHERE id = ?`,
       ).run(c.name ?? null, c.targetType ?? null, c.url ?? null, c.timeoutMs ?? null, bit(c.isAsync), bit(c.interruptOnError), e.createdAt, e.aggregateSequence, e.aggregateId);
-    },
-    "target.removed": (db, e) => {
+    })
+    .on(targetRemoved, (db, e) => {
       db.stmt("DELETE FROM targets WHERE id = ?").run(e.aggregateId);
-    },
-  });
+    });
 }
-
-const bit = (v: unknown) => (v === undefined ? null : v ? 1 : 0);

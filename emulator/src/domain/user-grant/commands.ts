@@ -4,7 +4,7 @@
 import type { Actor, Core } from "../core.js";
 import { alreadyExists, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import { getProject, projectRoleKeys } from "../project/project.js";
+import { getProject, projectRoleKeys } from "../project/queries.js";
 import { getUser } from "../user/user.js";
 import { addUserGrant, getUserGrant, grantsOfUser, type UserGrant } from "./user-grant.js";
 

@@ -5,7 +5,7 @@
 
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from "jose";
 import type { App } from "../../domain/app/app.js";
-import { appPublicKeys } from "../../domain/app/app.js";
+import { appPublicKeys } from "../../domain/app/queries.js";
 import { verifiedByRegisteredKey } from "../assertion.js";
 import { OidcError, invalidRequest } from "../errors.js";
 import type { OidcContext } from "../issue.js";

@@ -1,0 +1,86 @@
+// Project events -> the projects, project_roles and project_grants tables.
+
+import type { Database } from "../../store/database.js";
+import type { Projections } from "../../store/projections.js";
+import type { TypedEvent } from "../../store/event-type.js";
+import { grantAdded, grantChanged, grantRemoved, projectAdded, projectChanged, projectRemoved, roleAdded, roleChanged, roleRemoved } from "./events.js";
+
+const bit = (v: unknown) => (v === undefined ? null : v ? 1 : 0);
+
+/** A change to a role is a change to its project: its sequence and change date move. */
+function touch(db: Database, e: TypedEvent<object>): void {
+  db.stmt("UPDATE projects SET changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
+}
+
+export function registerProjectProjection(p: Projections): void {
+  p.tables("project_roles", "projects")
+    .on(projectAdded, (db, e) => {
+      const c = e.payload;
+      db.stmt("INSERT INTO projects (id, instance_id, org_id, name, role_assertion, role_check, has_project_check, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+        e.aggregateId,
+        e.instanceId,
+        e.resourceOwner,
+        c.name,
+        c.roleAssertion ? 1 : 0,
+        c.roleCheck ? 1 : 0,
+        c.hasProjectCheck ? 1 : 0,
+        e.createdAt,
+        e.createdAt,
+        e.aggregateSequence,
+      );
+    })
+    .on(projectChanged, (db, e) => {
+      const c = e.payload;
+      db.stmt("UPDATE projects SET name = COALESCE(?, name), role_assertion = COALESCE(?, role_assertion), role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE id = ?").run(
+        c.name ?? null,
+        bit(c.roleAssertion),
+        bit(c.roleCheck),
+        bit(c.hasProjectCheck),
+        e.createdAt,
+        e.aggregateSequence,
+        e.aggregateId,
+      );
+    })
+    .on(projectRemoved, (db, e) => {
+      db.stmt("DELETE FROM projects WHERE id = ?").run(e.aggregateId);
+    })
+    .on(roleRemoved, (db, e) => {
+      db.stmt("DELETE FROM project_roles WHERE project_id = ? AND key = ?").run(e.aggregateId, e.payload.key);
+      touch(db, e);
+    })
+    .on(roleChanged, (db, e) => {
+      db.stmt("UPDATE project_roles SET display_name = COALESCE(?, display_name), role_group = COALESCE(?, role_group) WHERE project_id = ? AND key = ?").run(
+        e.payload.displayName ?? null,
+        e.payload.group ?? null,
+        e.aggregateId,
+        e.payload.key,
+      );
+      touch(db, e);
+    })
+    .on(roleAdded, (db, e) => {
+      db.stmt("INSERT INTO project_roles (project_id, key, display_name, role_group) VALUES (?, ?, ?, ?)").run(e.aggregateId, e.payload.key, e.payload.displayName, e.payload.group);
+      touch(db, e);
+    });
+}
+
+export function registerProjectGrantProjection(p: Projections): void {
+  p.tables("project_grants")
+    .on(grantAdded, (db, e) => {
+      db.stmt("INSERT INTO project_grants (id, instance_id, project_id, granted_org_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
+        e.payload.grantId,
+        e.instanceId,
+        e.aggregateId,
+        e.payload.grantedOrgId,
+        JSON.stringify(e.payload.roles),
+        e.createdAt,
+        e.createdAt,
+        e.aggregateSequence,
+      );
+    })
+    .on(grantChanged, (db, e) => {
+      db.stmt("UPDATE project_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(JSON.stringify(e.payload.roles), e.createdAt, e.aggregateSequence, e.payload.grantId);
+    })
+    .on(grantRemoved, (db, e) => {
+      db.stmt("DELETE FROM project_grants WHERE id = ?").run(e.payload.grantId);
+    });
+}
