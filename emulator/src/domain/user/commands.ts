@@ -11,6 +11,7 @@ import { publicJwkOf } from "../app/commands.js";
 import { generateKey, keyFile } from "../authn-key.js";
 import { getOrg } from "../org/org.js";
 import { addPersonalAccessToken } from "./personal-access-token.js";
+import { userChanged } from "./events.js";
 import { addHumanUser, addMachineKey, addMachineUser, getUser, getUserByUsername, type HumanInput, type MachineInput, type User } from "./user.js";
 
 const userNotFound = () => notFound("USER-not-found", "User could not be found");
@@ -85,4 +86,18 @@ export function generateMachineSecret(core: Core, actor: Actor, id: string): { s
   const secret = generateSecret();
   const event = changeUser(core, actor, id, "machine", { secretHash: sealedSecretHash(core.db, secret) })!;
   return { secret, event };
+}
+
+/**
+ * Sets one metadata entry of a user (Actions' set_user_metadata). The event carries the user's whole
+ * new metadata map, as the changed events always have; it is appended even when the value is the
+ * same, as the function execution did before this command existed.
+ */
+export function setUserMetadata(core: Core, actor: Actor, userId: string, key: string, value: string): StoredEvent {
+  const [changed] = core.events.command(() => {
+    const user = foundUser(core, actor, userId);
+    const metadata = { ...((user.data as { metadata?: Record<string, string> }).metadata ?? {}), [key]: value };
+    return [userChanged(user.type).event(actor, user.id, user.orgId, { metadata })];
+  });
+  return changed!;
 }
