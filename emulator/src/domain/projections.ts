@@ -3,14 +3,13 @@
 import { Projections } from "../store/projections.js";
 import { registerInstanceProjection } from "./instance/instance.js";
 import { registerOrgProjection } from "./org/org.js";
-import { registerMachineKeyProjection, registerUserProjection } from "./user/user.js";
-import { registerPatProjection } from "./user/personal-access-token.js";
+import { registerMachineKeyProjection, registerPatProjection, registerUserProjection } from "./user/projection.js";
 import { registerMembershipProjection } from "./membership/membership.js";
 import { registerTargetProjection } from "./target/projection.js";
 import { registerExecutionProjection } from "./execution/projection.js";
 import { registerProjectProjection } from "./project/project.js";
 import { registerAppProjection } from "./app/app.js";
-import { registerUserGrantProjection } from "./user-grant/user-grant.js";
+import { registerUserGrantProjection } from "./user-grant/projection.js";
 import { registerSigningKeyProjection } from "../oidc/keys.js";
 import { registerTokenProjection } from "../oidc/tokens.js";
 import { registerAuthRequestProjection } from "../oidc/auth-requests.js";

@@ -1,10 +1,11 @@
 // SvcGrants: user grants and project grants.
 
 import { changeGrantRoles, createGrant, foundGrant, removeGrant } from "../../domain/user-grant/commands.js";
-import { userGrantFromRow, type UserGrant, type UserGrantRow } from "../../domain/user-grant/user-grant.js";
+import { searchUserGrants, type UserGrantFilter } from "../../domain/user-grant/queries.js";
+import type { UserGrant } from "../../domain/user-grant/user-grant.js";
 import { SvcGrants } from "../../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
 import { addRole, changeRole, found as foundProject, removeRole } from "../../domain/project/commands.js";
-import { GRANT_OF_USER_GRANT, PROJECT_GRANTS_WITH_ORG, changeProjectGrant, grantOfUserGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
+import { PROJECT_GRANTS_WITH_ORG, changeProjectGrant, grantOfUserGrant, createProjectGrant, foundProjectGrant, projectGrantFromRow, removeProjectGrant, type ProjectGrant, type ProjectGrantRow } from "../../domain/project/grants.js";
 import { pagedSearch } from "../../store/paged-search.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readableCondition } from "../authorization.js";
@@ -123,15 +124,9 @@ export function grantsService(): ServiceDefinition {
     },
     searchUserGrants(req, call) {
       const page = pageOf(req.query);
-      const where = ["instance_id = ?"];
-      const args: unknown[] = [call.instance.id];
-      where.push(readableCondition(call, { org: "org_id", project: "project_id", grant: GRANT_OF_USER_GRANT }, args));
-      for (const f of req.filters) {
-        if (f.filter.case === "userId") (where.push("user_id = ?"), args.push(f.filter.value.id));
-        if (f.filter.case === "projectId") (where.push("project_id = ?"), args.push(f.filter.value.id));
-      }
-      const { total, rows } = pagedSearch<UserGrantRow>(call.core.db, "user_grants", where, args, "created_at", page);
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => grantMessage(userGrantFromRow(r))) };
+      const filters = req.filters.flatMap((f): UserGrantFilter[] => (f.filter.case === "userId" ? [{ userId: f.filter.value.id }] : f.filter.case === "projectId" ? [{ projectId: f.filter.value.id }] : []));
+      const { total, grants } = searchUserGrants(call.core.db, call.instance.id, (columns, args) => readableCondition(call, columns, args), filters, page);
+      return { details: listDetails(call.core, call.instance.id, page, total, grants.length), result: grants.map(grantMessage) };
     },
   });
 }

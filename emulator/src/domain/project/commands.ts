@@ -5,7 +5,7 @@ import type { Actor, Core } from "../core.js";
 import { alreadyExists, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getOrg } from "../org/org.js";
-import { grantsOfProject } from "../user-grant/user-grant.js";
+import { grantsOfProject } from "../user-grant/queries.js";
 import { addProject, getProject, projectRoles, type Project, type ProjectInput } from "./project.js";
 import { projectGrantsWithRole } from "./grants.js";
 
