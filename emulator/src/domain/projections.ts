@@ -18,9 +18,9 @@ import { registerDeviceAuthorizationProjection } from "../oidc/device-authorizat
 import { registerSettingsProjection } from "./settings/settings.js";
 import { registerIdpProjection } from "./idp/idp.js";
 import { registerOrgDomainProjection } from "./org/domains.js";
-import { registerProviderProjection } from "./provider/provider.js";
+import { registerProviderProjection } from "./provider/projection.js";
 import { registerProjectGrantProjection } from "./project/grants.js";
-import { registerUserSchemaProjection } from "./userschema/user-schema.js";
+import { registerUserSchemaProjection } from "./userschema/projection.js";
 
 export function allProjections(): Projections {
   const p = new Projections();

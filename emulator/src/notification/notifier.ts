@@ -5,7 +5,7 @@
 
 import { randomInt } from "node:crypto";
 import type { Core } from "../domain/core.js";
-import { activeProvider } from "../domain/provider/provider.js";
+import { activeProvider } from "../domain/provider/queries.js";
 import type { StoredEvent } from "../store/event-store.js";
 import { addMessage, setMessageStatus, type OutboxMessage } from "./outbox.js";
 
