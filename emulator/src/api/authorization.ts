@@ -7,6 +7,7 @@
 import { covers, permissionScope, type PermissionScope, type Target } from "../auth/permissions.js";
 import { inList } from "../store/paged-search.js";
 import { Code, SvcError } from "../kernel/errors.js";
+import type { PlaceColumns } from "../domain/readable.js";
 import type { RpcCall } from "./rpc.js";
 
 /** The caller's scope of `permission` (the rpc's own by default), computed once per call. */
@@ -41,12 +42,7 @@ export function readablePredicate(call: RpcCall, permission = call.permission): 
   return (target) => covers(scope, target);
 }
 
-/** Columns of a searched table that place a row: its org, its project, its project grant (SQL expressions). */
-export interface PlaceColumns {
-  org?: string;
-  project?: string;
-  grant?: string;
-}
+export type { PlaceColumns } from "../domain/readable.js";
 
 /** A WHERE condition keeping only rows the caller may read (the rpc's permission by default). */
 export function readableCondition(call: RpcCall, columns: PlaceColumns, args: unknown[], permission = call.permission): string {
