@@ -49,6 +49,7 @@ describe("fixture files", () => {
     ["a domain twice", { instances: [{ name: "A", domains: ["localhost"], orgs: [{ name: "O" }] }, { name: "B", domains: ["localhost"], orgs: [{ name: "O" }] }] }, /domain localhost appears twice/],
     ["an instance id twice", { instances: [{ id: "5", name: "A", domains: ["localhost"], orgs: [{ name: "O" }] }, { id: "5", name: "B", domains: ["b.localhost"], orgs: [{ name: "O" }] }] }, /^fixtures option: instance id 5 appears twice$/],
     ["a token twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc"), sa("v", "token-0123456789abc")] }] }] }, /^fixtures option: personal access token token-0123456789abc appears twice$/],
+    ["a user granted twice on one project", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc")], projects: [{ name: "P", roles: [{ key: "r" }, { key: "s" }] }], grants: [{ user: "u", project: "P", roles: ["r"] }, { user: "u", project: "P", roles: ["s"] }] }] }] }, /^fixtures option: grant of u on project P appears twice \(one grant per user and project\)$/],
     ["a role key twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", projects: [{ name: "P", roles: [{ key: "r" }, { key: "r" }] }] }] }] }, /^fixtures option: project P: role r appears twice$/],
   ];
   for (const [what, fixtures, message] of broken) {

@@ -9,7 +9,7 @@ import type { Core } from "../domain/core.js";
 import type { User } from "../domain/user/user.js";
 import { getOrg } from "../domain/org/org.js";
 import { getProject } from "../domain/project/queries.js";
-import { grantsOfUser } from "../domain/user-grant/user-grant.js";
+import { grantsOfUser } from "../domain/user-grant/queries.js";
 import { orgPrimaryDomain } from "../oidc/claims.js";
 import { OidcError } from "../oidc/errors.js";
 import { SvcError } from "../kernel/errors.js";

@@ -3,8 +3,9 @@
 
 import type { Core } from "../domain/core.js";
 import { Code, SvcError } from "../kernel/errors.js";
-import { findPersonalAccessToken } from "../domain/user/personal-access-token.js";
-import { getUser, type User } from "../domain/user/user.js";
+import { findPersonalAccessToken } from "../domain/user/queries.js";
+import { getUser } from "../domain/user/queries.js";
+import type { User } from "../domain/user/user.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { activeAccessToken } from "../oidc/access-token.js";
 import { API_AUDIENCE_SCOPE, apiProjectId } from "../oidc/claims.js";

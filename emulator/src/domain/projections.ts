@@ -3,14 +3,13 @@
 import { Projections } from "../store/projections.js";
 import { registerInstanceProjection } from "./instance/instance.js";
 import { registerOrgProjection } from "./org/org.js";
-import { registerMachineKeyProjection, registerUserProjection } from "./user/user.js";
-import { registerPatProjection } from "./user/personal-access-token.js";
+import { registerMachineKeyProjection, registerPatProjection, registerUserProjection } from "./user/projection.js";
 import { registerMembershipProjection } from "./membership/membership.js";
 import { registerTargetProjection } from "./target/projection.js";
 import { registerExecutionProjection } from "./execution/projection.js";
 import { registerProjectProjection } from "./project/projection.js";
 import { registerAppProjection } from "./app/projection.js";
-import { registerUserGrantProjection } from "./user-grant/user-grant.js";
+import { registerUserGrantProjection } from "./user-grant/projection.js";
 import { registerSigningKeyProjection } from "../oidc/keys.js";
 import { registerTokenProjection } from "../oidc/tokens.js";
 import { registerAuthRequestProjection } from "../oidc/auth-requests.js";
@@ -19,9 +18,9 @@ import { registerDeviceAuthorizationProjection } from "../oidc/device-authorizat
 import { registerSettingsProjection } from "./settings/settings.js";
 import { registerIdpProjection } from "./idp/idp.js";
 import { registerOrgDomainProjection } from "./org/domains.js";
-import { registerProviderProjection } from "./provider/provider.js";
+import { registerProviderProjection } from "./provider/projection.js";
 import { registerProjectGrantProjection } from "./project/projection.js";
-import { registerUserSchemaProjection } from "./userschema/user-schema.js";
+import { registerUserSchemaProjection } from "./userschema/projection.js";
 
 export function allProjections(): Projections {
   const p = new Projections();

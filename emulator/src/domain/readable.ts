@@ -1,5 +1,6 @@
-// Searches keep only what the reader may read. Who may read what is the caller's business (the
-// resource API's permission scope, api/authorization.ts); the query names where a row sits.
+// What a search needs to keep only the rows its caller may read, without the domain knowing about
+// callers: the resource API builds the condition from the caller's permissions
+// (api/authorization.ts, readableCondition) and the query names the columns that place a row.
 
 /** Columns of a searched table that place a row: its org, its project, its project grant (SQL expressions). */
 export interface PlaceColumns {

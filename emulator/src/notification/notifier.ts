@@ -5,7 +5,8 @@
 
 import { randomInt } from "node:crypto";
 import type { Core } from "../domain/core.js";
-import { activeProvider } from "../domain/provider/provider.js";
+import { activeProvider } from "../domain/provider/queries.js";
+import { UserHumanAdded, UserHumanChanged } from "../domain/user/events.js";
 import type { StoredEvent } from "../store/event-store.js";
 import { addMessage, setMessageStatus, type OutboxMessage } from "./outbox.js";
 
@@ -40,11 +41,12 @@ function send(core: Core, m: Omit<OutboxMessage, "id" | "providerId" | "status" 
 }
 
 function onEvent(core: Core, e: StoredEvent): void {
+  if (!UserHumanAdded.is(e) && !UserHumanChanged.is(e)) return;
   const p = e.payload as Record<string, unknown>;
-  if ((e.type === "user.human.added" || e.type === "user.human.changed") && typeof p.email === "string" && p.emailVerified === false) {
+  if (typeof p.email === "string" && p.emailVerified === false) {
     send(core, { instanceId: e.instanceId, channel: "email", recipient: p.email, subject: "Verify your email", body: `Your verification code: ${code()}` });
   }
-  if ((e.type === "user.human.added" || e.type === "user.human.changed") && typeof p.phone === "string" && p.phone && p.phoneVerified !== true) {
+  if (typeof p.phone === "string" && p.phone && p.phoneVerified !== true) {
     send(core, { instanceId: e.instanceId, channel: "sms", recipient: p.phone, subject: "Verify your phone", body: `Your verification code: ${code()}` });
   }
 }

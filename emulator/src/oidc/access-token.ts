@@ -3,7 +3,7 @@
 // user's personal access token is an access token too: the product accepts PATs at userinfo and
 // introspection ("PAT + introspection"), with the scopes it gives every PAT.
 
-import { findPersonalAccessToken } from "../domain/user/personal-access-token.js";
+import { findPersonalAccessToken } from "../domain/user/queries.js";
 import type { OidcContext } from "./issue.js";
 import { verifyOwnJwt } from "./own-jwt.js";
 import { getToken, isActive, type TokenRecord } from "./tokens.js";

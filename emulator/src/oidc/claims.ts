@@ -7,7 +7,7 @@ import { getOrg } from "../domain/org/org.js";
 import { primaryDomainOf } from "../domain/org/domains.js";
 import { getInstance } from "../domain/instance/instance.js";
 import { getProject } from "../domain/project/queries.js";
-import { grantsOfUser } from "../domain/user-grant/user-grant.js";
+import { grantsOfUser } from "../domain/user-grant/queries.js";
 import type { User } from "../domain/user/user.js";
 
 export const CLAIM_PREFIX = "urn:svc:iam";

@@ -9,7 +9,8 @@ import type { Core } from "../domain/core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { secretMatches, type App, type AuthMethod } from "../domain/app/app.js";
 import { appByClientId, appPublicKeys, appSecretHash } from "../domain/app/queries.js";
-import { getUser, getUserByUsername, machineKeys, type User } from "../domain/user/user.js";
+import { getUser, getUserByUsername, machineKeys } from "../domain/user/queries.js";
+import type { User } from "../domain/user/user.js";
 import { invalidClient, invalidRequest } from "./errors.js";
 import { decodeFormComponent, malformedText } from "../kernel/text.js";
 

@@ -4,7 +4,7 @@
 // audience of its own: like the product, the introspecting client and its project join it, so an
 // API accepts service users' PATs.
 
-import { getUser } from "../domain/user/user.js";
+import { getUser } from "../domain/user/queries.js";
 import { activeAccessToken } from "./access-token.js";
 import { allRoleClaims, loginName, userinfoClaims } from "./claims.js";
 import { appByClientId } from "../domain/app/queries.js";

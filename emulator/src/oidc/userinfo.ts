@@ -1,7 +1,7 @@
 // GET/POST /oidc/v1/userinfo (OIDC Core 5.3): the claims of the token's scopes for the user's
 // Bearer access token; 401 when the token is invalid, expired or revoked.
 
-import { getUser } from "../domain/user/user.js";
+import { getUser } from "../domain/user/queries.js";
 import { getProject } from "../domain/project/queries.js";
 import { activeAccessToken } from "./access-token.js";
 import { allRoleClaims, userinfoClaims } from "./claims.js";

@@ -1,14 +1,14 @@
 // SvcGrants: user grants and project grants.
 
 import { changeGrantRoles, createGrant, foundGrant, removeGrant } from "../../domain/user-grant/commands.js";
-import { userGrantFromRow, type UserGrant, type UserGrantRow } from "../../domain/user-grant/user-grant.js";
+import { searchUserGrants, type UserGrantFilter } from "../../domain/user-grant/queries.js";
+import type { UserGrant } from "../../domain/user-grant/user-grant.js";
 import { SvcGrants } from "../../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
 import { addRole, changeProjectGrant, changeRole, createProjectGrant, removeProjectGrant, removeRole } from "../../domain/project/commands.js";
 import type { ProjectGrant } from "../../domain/project/project.js";
-import { GRANT_OF_USER_GRANT, foundProject, foundProjectGrant, grantOfUserGrant, searchProjectGrants, searchRoles } from "../../domain/project/queries.js";
-import { pagedSearch } from "../../store/paged-search.js";
+import { foundProject, foundProjectGrant, grantOfUserGrant, searchProjectGrants, searchRoles } from "../../domain/project/queries.js";
 import { actorOf } from "../actions/targets.js";
-import { authorize, readableBy, readableCondition } from "../authorization.js";
+import { authorize, readableBy } from "../authorization.js";
 import { listDetails, pageOf } from "../details.js";
 import { checkedProject, orgResourceDetails } from "../projects/service.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
@@ -111,15 +111,9 @@ export function grantsService(): ServiceDefinition {
     },
     searchUserGrants(req, call) {
       const page = pageOf(req.query);
-      const where = ["instance_id = ?"];
-      const args: unknown[] = [call.instance.id];
-      where.push(readableCondition(call, { org: "org_id", project: "project_id", grant: GRANT_OF_USER_GRANT }, args));
-      for (const f of req.filters) {
-        if (f.filter.case === "userId") (where.push("user_id = ?"), args.push(f.filter.value.id));
-        if (f.filter.case === "projectId") (where.push("project_id = ?"), args.push(f.filter.value.id));
-      }
-      const { total, rows } = pagedSearch<UserGrantRow>(call.core.db, "user_grants", where, args, "created_at", page);
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => grantMessage(userGrantFromRow(r))) };
+      const filters = req.filters.flatMap((f): UserGrantFilter[] => (f.filter.case === "userId" ? [{ userId: f.filter.value.id }] : f.filter.case === "projectId" ? [{ projectId: f.filter.value.id }] : []));
+      const { total, grants } = searchUserGrants(call.core.db, call.instance.id, readableBy(call), filters, page);
+      return { details: listDetails(call.core, call.instance.id, page, total, grants.length), result: grants.map(grantMessage) };
     },
   });
 }

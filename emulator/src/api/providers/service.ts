@@ -1,9 +1,10 @@
 // SvcSMTPProviders and SvcSMSProviders: one shape, two channels; secrets are never returned.
 
-import { addProvider, changeProvider, foundProvider, providerFromRow, removeProvider, setProviderActive, type Provider, type ProviderRow } from "../../domain/provider/provider.js";
+import { addProvider, changeProvider, foundProvider, removeProvider, setProviderActive } from "../../domain/provider/commands.js";
+import type { Provider } from "../../domain/provider/provider.js";
+import { searchProviders } from "../../domain/provider/queries.js";
 import { SvcSMSProviders } from "../../gen/svc/resources/sms/v3alpha/sms_service_pb.js";
 import { SvcSMTPProviders } from "../../gen/svc/resources/smtp/v3alpha/smtp_service_pb.js";
-import { pagedSearch } from "../../store/paged-search.js";
 import { actorOf } from "../actions/targets.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
@@ -21,13 +22,8 @@ function smsView(p: Provider) {
   return { details: details(p), provider: { description: c.description ?? "", config }, active: p.active };
 }
 
-function search(call: RpcCall, channel: "smtp" | "sms", filters: { filter: { case?: string; value?: unknown } }[], page: ReturnType<typeof pageOf>) {
-  const where = ["instance_id = ?", "channel = ?"];
-  const args: unknown[] = [call.instance.id, channel];
-  for (const f of filters) if (f.filter.case === "active") (where.push("active = ?"), args.push((f.filter.value as { active: boolean }).active ? 1 : 0));
-  const { total, rows } = pagedSearch<ProviderRow>(call.core.db, "message_providers", where, args, "created_at", page);
-  return { total, rows: rows.map(providerFromRow) };
-}
+/** The request's filters as the query's (only `active` exists). */
+const filtersOf = (filters: { filter: { case?: string; value?: unknown } }[]) => filters.flatMap((f) => (f.filter.case === "active" ? [{ active: (f.filter.value as { active: boolean }).active }] : []));
 
 /** The standard CRUD and activation of one channel, keyed by the rpcs' local names. */
 function handlers(channel: "smtp" | "sms", name: "SMTP" | "SMS", view: (p: Provider) => unknown, configOf: (req: never) => Record<string, unknown>) {
@@ -48,8 +44,8 @@ function handlers(channel: "smtp" | "sms", name: "SMTP" | "SMS", view: (p: Provi
     [`get${name}Provider`]: (req: { id: string }, call: RpcCall) => ({ provider: view(found(call, req.id)) }),
     [`search${name}Providers`]: (req: { query: never; filters: never[] }, call: RpcCall) => {
       const page = pageOf(req.query);
-      const { total, rows } = search(call, channel, req.filters, page);
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map(view) };
+      const { total, providers } = searchProviders(call.core.db, call.instance.id, channel, filtersOf(req.filters), page);
+      return { details: listDetails(call.core, call.instance.id, page, total, providers.length), result: providers.map(view) };
     },
     [`activate${name}Provider`]: (req: { id: string }, call: RpcCall) => (setProviderActive(call.core, actorOf(call), channel, req.id, true), state(call, req.id)),
     [`deactivate${name}Provider`]: (req: { id: string }, call: RpcCall) => (setProviderActive(call.core, actorOf(call), channel, req.id, false), state(call, req.id)),

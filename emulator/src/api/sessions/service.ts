@@ -3,7 +3,7 @@
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Core } from "../../domain/core.js";
-import { getUser } from "../../domain/user/user.js";
+import { getUser } from "../../domain/user/queries.js";
 import { SvcSessions, type SessionSchema } from "../../gen/svc/resources/session/v3alpha/session_service_pb.js";
 import { loginName } from "../../oidc/claims.js";
 import { findUserByLoginName, passwordMatches } from "../../oidc/login/find-user.js";

@@ -2,14 +2,13 @@
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { addKey, addToken, changeUser, createHuman, createMachine, foundUser, generateMachineSecret, removeUser } from "../../domain/user/commands.js";
-import { userFromRow, type User, type UserRow } from "../../domain/user/user.js";
+import { addKey, addPersonalAccessToken, changeUser, createHuman, createMachine, foundUser, generateMachineSecret, removeUser } from "../../domain/user/commands.js";
+import { searchUsers, type UserFilter } from "../../domain/user/queries.js";
+import type { User } from "../../domain/user/user.js";
 import { AccessTokenType, Gender, SvcUsers, UserState, UserType, type GetUserSchema, type UserSearchFilter } from "../../gen/svc/resources/user/v3alpha/user_service_pb.js";
 import { loginName } from "../../oidc/claims.js";
-import { inList, pagedSearch } from "../../store/paged-search.js";
-import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
-import { authorize, readableCondition } from "../authorization.js";
+import { authorize, readableBy } from "../authorization.js";
 import { listDetails, pageOf } from "../details.js";
 import { orgOfRequest } from "../organization.js";
 import { orgResourceDetails } from "../projects/service.js";
@@ -39,19 +38,17 @@ function userMessage(call: RpcCall, u: User): MessageInitShape<typeof GetUserSch
   };
 }
 
-function search(call: RpcCall, filters: UserSearchFilter[], page: ReturnType<typeof pageOf>) {
-  const where = ["instance_id = ?"];
-  const args: unknown[] = [call.instance.id];
-  where.push(readableCondition(call, { org: "org_id" }, args));
-  for (const f of filters) {
+/** The request's filters as the query's, in the order given. */
+function filtersOf(filters: UserSearchFilter[]): UserFilter[] {
+  return filters.flatMap((f): UserFilter[] => {
     const v = f.filter;
-    if (v.case === "username") where.push(textCondition("username", textMatch(v.value.username, v.value.method), args));
-    if (v.case === "email") where.push(textCondition("json_extract(data, '$.email')", textMatch(v.value.email, v.value.method), args));
-    if (v.case === "type") (where.push("type = ?"), args.push(v.value.type === UserType.MACHINE ? "machine" : "human"));
-    if (v.case === "organizationId") (where.push("org_id = ?"), args.push(v.value.id));
-    if (v.case === "inIds") where.push(inList("id", v.value.ids, args));
-  }
-  return pagedSearch<UserRow>(call.core.db, "users", where, args, "created_at", page);
+    if (v.case === "username") return [{ username: textMatch(v.value.username, v.value.method) }];
+    if (v.case === "email") return [{ email: textMatch(v.value.email, v.value.method) }];
+    if (v.case === "type") return [{ type: v.value.type === UserType.MACHINE ? "machine" : "human" }];
+    if (v.case === "organizationId") return [{ orgId: v.value.id }];
+    if (v.case === "inIds") return [{ ids: v.value.ids }];
+    return [];
+  });
 }
 
 const detailsOf = (call: RpcCall, id: string) => userMessage(call, foundUser(call.core, actorOf(call), id)).details;
@@ -130,13 +127,13 @@ export function usersService(): ServiceDefinition {
     },
     searchUsers(req, call) {
       const page = pageOf(req.query);
-      const { total, rows } = search(call, req.filters, page);
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => userMessage(call, userFromRow(r))) };
+      const { total, users } = searchUsers(call.core.db, call.instance.id, readableBy(call), filtersOf(req.filters), page);
+      return { details: listDetails(call.core, call.instance.id, page, total, users.length), result: users.map((u) => userMessage(call, u)) };
     },
     addPersonalAccessToken(req, call) {
       checkedUser(call, req.userId);
       const expiresAt = req.token?.expirationDate ? timestampDate(req.token.expirationDate).toISOString() : undefined;
-      const { token, tokenId, user } = addToken(call.core, actorOf(call), req.userId, expiresAt);
+      const { token, tokenId, user } = addPersonalAccessToken(call.core, actorOf(call), req.userId, { expiresAt });
       return { details: userMessage(call, user).details, tokenId, token };
     },
     addMachineKey(req, call) {

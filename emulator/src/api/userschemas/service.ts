@@ -1,10 +1,10 @@
 // SvcUserSchemas: JSON Schemas of user data per type.
 
 import type { JsonObject } from "@bufbuild/protobuf";
-import { changeUserSchema, createUserSchema, foundUserSchema, removeUserSchema, setUserSchemaState, userSchemaFromRow, type UserSchema, type UserSchemaRow } from "../../domain/userschema/user-schema.js";
+import { changeUserSchema, createUserSchema, foundUserSchema, removeUserSchema, setUserSchemaState } from "../../domain/userschema/commands.js";
+import { searchUserSchemas, type UserSchemaFilter } from "../../domain/userschema/queries.js";
+import type { UserSchema } from "../../domain/userschema/user-schema.js";
 import { SvcUserSchemas, UserSchemaState } from "../../gen/svc/resources/userschema/v3alpha/user_schema_service_pb.js";
-import { pagedSearch } from "../../store/paged-search.js";
-import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
 import { defineService, type ServiceDefinition } from "../rpc.js";
@@ -39,14 +39,13 @@ export function userSchemasService(): ServiceDefinition {
     },
     searchUserSchemas(req, call) {
       const page = pageOf(req.query);
-      const where = ["instance_id = ?"];
-      const args: unknown[] = [call.instance.id];
-      for (const f of req.filters) {
-        if (f.filter.case === "type") where.push(textCondition("type", textMatch(f.filter.value.type, f.filter.value.method), args));
-        if (f.filter.case === "state") (where.push("state = ?"), args.push(f.filter.value.state === UserSchemaState.ACTIVE ? "active" : "inactive"));
-      }
-      const { total, rows } = pagedSearch<UserSchemaRow>(call.core.db, "user_schemas", where, args, "created_at", page);
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => message(userSchemaFromRow(r))) };
+      const filters = req.filters.flatMap((f): UserSchemaFilter[] => {
+        if (f.filter.case === "type") return [{ type: textMatch(f.filter.value.type, f.filter.value.method) }];
+        if (f.filter.case === "state") return [{ state: f.filter.value.state === UserSchemaState.ACTIVE ? "active" : "inactive" }];
+        return [];
+      });
+      const { total, schemas } = searchUserSchemas(call.core.db, call.instance.id, filters, page);
+      return { details: listDetails(call.core, call.instance.id, page, total, schemas.length), result: schemas.map(message) };
     },
     deactivateUserSchema(req, call) {
       setUserSchemaState(call.core, actorOf(call), req.id, "inactive");

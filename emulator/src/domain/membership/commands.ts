@@ -5,7 +5,7 @@ import type { Actor, Core } from "../core.js";
 import { ROLES_BY_CONTEXT } from "../../auth/permissions.js";
 import { alreadyExists, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import { getUser } from "../user/user.js";
+import { getUser } from "../user/queries.js";
 import { getMembership, membershipEvent, type ContextType, type MemberContext, type Membership } from "./membership.js";
 
 function checkRoles(type: ContextType, roles: string[]): void {

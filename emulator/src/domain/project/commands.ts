@@ -5,15 +5,12 @@
 import type { Actor, Core } from "../core.js";
 import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import { eventType } from "../../store/event-type.js";
 import { getOrg } from "../org/org.js";
-import { grantsOfProject } from "../user-grant/user-grant.js";
+import { UserGrantChanged } from "../user-grant/events.js";
+import { grantsOfProject } from "../user-grant/queries.js";
 import { grantAdded, grantChanged, grantRemoved, projectAdded, projectChanged, projectRemoved, roleAdded, roleChanged, roleRemoved } from "./events.js";
 import type { Project, ProjectInput, ProjectSettings } from "./project.js";
 import { foundProject, foundProjectGrant, getProject, projectGrantedTo, projectGrantsWithRole, projectRoleKeys, projectRoles } from "./queries.js";
-
-// The user grant's own event; declared here until domain/user-grant declares its events (issue 11, H3).
-const userGrantChanged = eventType<{ roles: string[] }>("usergrant", "user.grant.changed");
 
 /** Creates a project, with the roles given; `opts.id` keeps a given id (seed, import). */
 export function createProject(core: Core, actor: Actor, orgId: string, input: ProjectInput, opts: { id?: string } = {}): Project {
@@ -65,7 +62,7 @@ export function removeRole(core: Core, actor: Actor, projectId: string, key: str
     return [
       roleRemoved.event(actor, p.id, p.orgId, { key }),
       ...projectGrantsWithRole(core.db, projectId, key).map((g) => grantChanged.event(actor, p.id, p.orgId, { grantId: g.id, roles: g.roles.filter((r) => r !== key) })),
-      ...grants.map((g) => userGrantChanged.event(actor, g.id, g.orgId, { roles: g.roles.filter((r) => r !== key) })),
+      ...grants.map((g) => UserGrantChanged.event(actor, g.id, g.orgId, { roles: g.roles.filter((r) => r !== key) })),
     ];
   });
   return removed!;

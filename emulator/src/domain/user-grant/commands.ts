@@ -1,12 +1,16 @@
 // User grant commands of SvcGrants: a user's roles on a project (one grant per user and project);
-// the roles must exist in the project. The grant belongs to the project's org.
+// the roles must exist in the project. The grant belongs to the project's org. A given id (seed,
+// import) is kept.
 
 import type { Actor, Core } from "../core.js";
 import { alreadyExists, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getProject, projectRoleKeys } from "../project/queries.js";
-import { getUser } from "../user/user.js";
-import { addUserGrant, getUserGrant, grantsOfUser, type UserGrant } from "./user-grant.js";
+import type { GivenId } from "../user/commands.js";
+import { getUser } from "../user/queries.js";
+import { UserGrantAdded, UserGrantChanged, UserGrantRemoved } from "./events.js";
+import { getUserGrant, grantsOfUser } from "./queries.js";
+import type { UserGrant } from "./user-grant.js";
 
 export function foundGrant(core: Core, actor: Actor, id: string): Required<UserGrant> {
   const g = getUserGrant(core.db, actor.instanceId, id);
@@ -20,18 +24,17 @@ function checkRoles(core: Core, projectId: string, roles: string[]): void {
   if (unknown) throw invalidArgument("GRANT-unknown-role", `The project has no role ${JSON.stringify(unknown)}`);
 }
 
-export function createGrant(core: Core, actor: Actor, input: { userId: string; projectId: string; roles: string[] }): Required<UserGrant> {
-  const user = getUser(core.db, input.userId);
-  if (!user || user.instanceId !== actor.instanceId) throw notFound("USER-not-found", "User could not be found");
-  const project = getProject(core.db, input.projectId);
-  if (!project || project.instanceId !== actor.instanceId) throw notFound("PROJECT-not-found", "Project not found");
-  checkRoles(core, project.id, input.roles);
-  if (grantsOfUser(core.db, user.id).some((g) => g.projectId === project.id)) throw alreadyExists("GRANT-exists", "The user already has a grant on this project; patch it");
-  return getUserGrant(core.db, actor.instanceId, addUserGrant(core, actor.instanceId, project.orgId, { ...input, roles: [...new Set(input.roles)] }, actor.userId))!;
-}
-
-function event(actor: Actor, g: UserGrant, type: string, payload: Record<string, unknown>) {
-  return { instanceId: actor.instanceId, aggregateType: "usergrant", aggregateId: g.id, type, payload, creator: actor.userId, resourceOwner: g.orgId };
+export function createGrant(core: Core, actor: Actor, input: { userId: string; projectId: string; roles: string[] }, opts: GivenId = {}): Required<UserGrant> {
+  const [added] = core.events.command(() => {
+    const user = getUser(core.db, input.userId);
+    if (!user || user.instanceId !== actor.instanceId) throw notFound("USER-not-found", "User could not be found");
+    const project = getProject(core.db, input.projectId);
+    if (!project || project.instanceId !== actor.instanceId) throw notFound("PROJECT-not-found", "Project not found");
+    checkRoles(core, project.id, input.roles);
+    if (grantsOfUser(core.db, user.id).some((g) => g.projectId === project.id)) throw alreadyExists("GRANT-exists", "The user already has a grant on this project; patch it");
+    return [UserGrantAdded.event(actor, opts.id ?? core.ids.next(), project.orgId, { ...input, roles: [...new Set(input.roles)] })];
+  });
+  return getUserGrant(core.db, actor.instanceId, added!.aggregateId)!;
 }
 
 export function changeGrantRoles(core: Core, actor: Actor, id: string, roles: string[]): StoredEvent | undefined {
@@ -40,12 +43,15 @@ export function changeGrantRoles(core: Core, actor: Actor, id: string, roles: st
     checkRoles(core, g.projectId, roles);
     const next = [...new Set(roles)];
     if (next.length === g.roles.length && next.every((r, i) => r === g.roles[i])) return [];
-    return [event(actor, g, "user.grant.changed", { roles: next })];
+    return [UserGrantChanged.event(actor, g.id, g.orgId, { roles: next })];
   });
   return changed;
 }
 
 export function removeGrant(core: Core, actor: Actor, id: string): StoredEvent {
-  const [removed] = core.events.command(() => [event(actor, foundGrant(core, actor, id), "user.grant.removed", {})]);
+  const [removed] = core.events.command(() => {
+    const g = foundGrant(core, actor, id);
+    return [UserGrantRemoved.event(actor, g.id, g.orgId, {})];
+  });
   return removed!;
 }

@@ -1,6 +1,9 @@
-// User commands of SvcUsers: create humans and machines in an org (user names unique in the
-// instance), change them, remove them, and give machines tokens, keys and a secret.
+// User commands of SvcUsers, the seed and the login pages' registration: create humans and machines
+// in an org (user names unique in the instance), change them, remove them, set metadata, and give
+// machines tokens, keys and a secret. Each takes an optional given id (the seed and the import keep
+// theirs); the actor's origin is stored with the events.
 
+import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Actor, Core } from "../core.js";
 import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
@@ -10,8 +13,16 @@ import { generateSecret, sealedSecretHash } from "../app/app.js";
 import { publicJwkOf } from "../app/commands.js";
 import { generateKey, keyFile } from "../authn-key.js";
 import { getOrg } from "../org/org.js";
-import { addPersonalAccessToken } from "./personal-access-token.js";
-import { addHumanUser, addMachineKey, addMachineUser, getUser, getUserByUsername, type HumanInput, type MachineInput, type User } from "./user.js";
+import { UserHumanAdded, UserMachineAdded, UserMachineKeyAdded, UserPatAdded, UserRemoved, userChanged } from "./events.js";
+import { getUser, getUserByUsername } from "./queries.js";
+import type { HumanInput, MachineInput, User } from "./user.js";
+
+const BCRYPT_COST = 10;
+
+/** A given id to keep (seed, import); a new one otherwise. */
+export interface GivenId {
+  id?: string;
+}
 
 const userNotFound = () => notFound("USER-not-found", "User could not be found");
 
@@ -30,16 +41,45 @@ function checkOrg(core: Core, actor: Actor, orgId: string): void {
   if (!getOrg(core.db, actor.instanceId, orgId)) throw notFound("ORG-not-found", "Organization not found");
 }
 
-export function createHuman(core: Core, actor: Actor, orgId: string, input: HumanInput): User {
-  checkOrg(core, actor, orgId);
-  checkUsername(core, actor, input.username);
-  return getUser(core.db, addHumanUser(core, actor.instanceId, orgId, input, actor.userId))!;
+export function createHuman(core: Core, actor: Actor, orgId: string, input: HumanInput, opts: GivenId = {}): User {
+  const [added] = core.events.command(() => {
+    checkOrg(core, actor, orgId);
+    checkUsername(core, actor, input.username);
+    const id = opts.id ?? core.ids.next();
+    const passwordHash = input.passwordHash ?? (input.password !== undefined ? bcrypt.hashSync(input.password, BCRYPT_COST) : undefined);
+    const optional = { nickName: input.nickName, displayName: input.displayName, preferredLanguage: input.preferredLanguage, gender: input.gender, phone: input.phone, phoneVerified: input.phoneVerified };
+    return [
+      UserHumanAdded.event(actor, id, orgId, {
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        emailVerified: input.emailVerified ?? true,
+        ...(input.metadata ? { metadata: input.metadata } : {}),
+        ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined && v !== "")),
+        ...(passwordHash ? { passwordHash: seal(core.db, passwordHash) } : {}),
+      }),
+    ];
+  });
+  return getUser(core.db, added!.aggregateId)!;
 }
 
-export function createMachine(core: Core, actor: Actor, orgId: string, input: MachineInput): User {
-  checkOrg(core, actor, orgId);
-  checkUsername(core, actor, input.username);
-  return getUser(core.db, addMachineUser(core, actor.instanceId, orgId, input, actor.userId))!;
+export function createMachine(core: Core, actor: Actor, orgId: string, input: MachineInput, opts: GivenId = {}): User {
+  const [added] = core.events.command(() => {
+    checkOrg(core, actor, orgId);
+    checkUsername(core, actor, input.username);
+    const id = opts.id ?? core.ids.next();
+    return [
+      UserMachineAdded.event(actor, id, orgId, {
+        username: input.username,
+        name: input.name,
+        description: input.description ?? "",
+        accessTokenType: input.accessTokenType ?? "opaque",
+        ...(input.clientSecret ? { secretHash: sealedSecretHash(core.db, input.clientSecret) } : {}),
+      }),
+    ];
+  });
+  return getUser(core.db, added!.aggregateId)!;
 }
 
 /** Applies the fields that differ; a changed password is hashed. Returns the event, or undefined for no change. */
@@ -49,36 +89,74 @@ export function changeUser(core: Core, actor: Actor, id: string, type: User["typ
     const current: Record<string, unknown> = { ...user.data, username: user.username };
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && k !== "password" && v !== current[k]));
     if (typeof diff.username === "string") checkUsername(core, actor, diff.username, id);
-    if (typeof patch.password === "string") diff.passwordHash = seal(core.db, bcrypt.hashSync(patch.password, 10));
+    if (typeof patch.password === "string") diff.passwordHash = seal(core.db, bcrypt.hashSync(patch.password, BCRYPT_COST));
     if (Object.keys(diff).length === 0) return [];
-    return [{ instanceId: actor.instanceId, aggregateType: "user", aggregateId: id, type: `user.${type}.changed`, payload: diff, creator: actor.userId, resourceOwner: user.orgId }];
+    return [userChanged(type).event(actor, id, user.orgId, diff)];
   });
   return changed;
+}
+
+/**
+ * Sets one metadata entry of a user (Actions' set_user_metadata). The event carries the user's whole
+ * new metadata map, as the changed events always have; it is appended even when the value is the
+ * same, as the function execution did before this command existed.
+ */
+export function setUserMetadata(core: Core, actor: Actor, userId: string, key: string, value: string): StoredEvent {
+  const [changed] = core.events.command(() => {
+    const user = foundUser(core, actor, userId);
+    const metadata = { ...((user.data as { metadata?: Record<string, string> }).metadata ?? {}), [key]: value };
+    return [userChanged(user.type).event(actor, user.id, user.orgId, { metadata })];
+  });
+  return changed!;
 }
 
 export function removeUser(core: Core, actor: Actor, id: string): StoredEvent {
   const [removed] = core.events.command(() => {
     const user = foundUser(core, actor, id);
     if (user.id === actor.userId) throw failedPrecondition("USER-remove-self", "A user cannot delete itself");
-    return [{ instanceId: actor.instanceId, aggregateType: "user", aggregateId: id, type: "user.removed", payload: { username: user.username }, creator: actor.userId, resourceOwner: user.orgId }];
+    return [UserRemoved.event(actor, id, user.orgId, { username: user.username })];
   });
   return removed!;
 }
 
-export function addToken(core: Core, actor: Actor, userId: string, expiresAt: string | undefined): { token: string; tokenId: string; user: User } {
-  const user = foundUser(core, actor, userId, "machine");
-  if (expiresAt && Date.parse(expiresAt) <= core.clock.nowMs()) throw failedPrecondition("USER-pat-expired", "The expiration date is in the past");
-  const { token, tokenId } = addPersonalAccessToken(core, actor.instanceId, user.orgId, user.id, { expiresAt }, actor.userId);
-  return { token, tokenId, user: getUser(core.db, userId)! };
+/** A new random token: 48 bytes, base64url, like the real product's opaque tokens in length. */
+function generateToken(): string {
+  return randomBytes(48).toString("base64url");
 }
 
-/** Adds a key given as a public key, or generates the pair and returns its key file once. */
+/**
+ * Adds a personal access token to a machine user: the given one (seed, import) or a new one,
+ * returned once. An expiry in the past is refused for new tokens from the API only: the seed and
+ * the import keep what their file says (a fixture may hold an expired token on purpose).
+ */
+export function addPersonalAccessToken(core: Core, actor: Actor, userId: string, input: { token?: string; expiresAt?: string }, opts: GivenId = {}): { token: string; tokenId: string; user: User } {
+  const token = input.token ?? generateToken();
+  const [added] = core.events.command(() => {
+    const user = foundUser(core, actor, userId, "machine");
+    const kept = actor.origin === "seed" || actor.origin === "import";
+    if (!kept && input.expiresAt && Date.parse(input.expiresAt) <= core.clock.nowMs()) throw failedPrecondition("USER-pat-expired", "The expiration date is in the past");
+    const tokenId = opts.id ?? core.ids.next();
+    return [UserPatAdded.event(actor, user.id, user.orgId, { tokenId, token: seal(core.db, token), ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}) })];
+  });
+  return { token, tokenId: added!.payload.tokenId as string, user: getUser(core.db, userId)! };
+}
+
+/** Adds a public key (JWK) of a machine user, for the JWT profile grant; returns the key id (the JWT's kid). */
+export function addMachineKey(core: Core, actor: Actor, userId: string, publicJwk: object, opts: GivenId = {}): string {
+  const [added] = core.events.command(() => {
+    const user = foundUser(core, actor, userId, "machine");
+    return [UserMachineKeyAdded.event(actor, user.id, user.orgId, { keyId: opts.id ?? core.ids.next(), publicJwk })];
+  });
+  return added!.payload.keyId as string;
+}
+
+/** SvcUsers.AddMachineKey: a key given as a public key (JWK or PEM), or a generated pair whose key file is returned once. */
 export function addKey(core: Core, actor: Actor, userId: string, publicKey: string | undefined): { keyId: string; keyDetails?: Uint8Array } {
-  const user = foundUser(core, actor, userId, "machine");
-  if (publicKey) return { keyId: addMachineKey(core, user, publicJwkOf(publicKey), actor.userId) };
+  foundUser(core, actor, userId, "machine");
+  if (publicKey) return { keyId: addMachineKey(core, actor, userId, publicJwkOf(publicKey)) };
   const generated = generateKey();
-  const keyId = addMachineKey(core, user, generated.publicJwk, actor.userId);
-  return { keyId, keyDetails: keyFile({ type: "serviceaccount", keyId, key: generated.privatePem, userId: user.id }) };
+  const keyId = addMachineKey(core, actor, userId, generated.publicJwk);
+  return { keyId, keyDetails: keyFile({ type: "serviceaccount", keyId, key: generated.privatePem, userId }) };
 }
 
 export function generateMachineSecret(core: Core, actor: Actor, id: string): { secret: string; event: StoredEvent } {

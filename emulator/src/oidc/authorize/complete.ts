@@ -3,7 +3,7 @@
 
 import type { FastifyReply } from "fastify";
 import type { App } from "../../domain/app/app.js";
-import { getUser } from "../../domain/user/user.js";
+import { getUser } from "../../domain/user/queries.js";
 import { succeedAuthRequest, type AuthRequest } from "../auth-requests.js";
 import { DEVICE_CONSENT_PATH } from "../device-authorizations.js";
 import { OidcError, serverError } from "../errors.js";

@@ -9,7 +9,7 @@ import { OidcError, invalidRequest, serverError } from "../errors.js";
 import type { App } from "../../domain/app/app.js";
 import type { OidcContext } from "../issue.js";
 import { activeSessions, type LoginSession } from "../login-sessions.js";
-import { getUser } from "../../domain/user/user.js";
+import { getUser } from "../../domain/user/queries.js";
 import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { PageError, checkClient, checkRedirectUri, parseAuthorizeRequest, responseModeOf } from "./request.js";
 import { applyRequestObject } from "./request-object.js";

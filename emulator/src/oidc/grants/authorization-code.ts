@@ -3,7 +3,7 @@
 // PKCE's code_verifier must match the challenge. A replayed code revokes what it issued.
 
 import { createHash } from "node:crypto";
-import { getUser } from "../../domain/user/user.js";
+import { getUser } from "../../domain/user/queries.js";
 import { authRequestByCode, codeExchangedEvent } from "../auth-requests.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { invalidGrant } from "../errors.js";

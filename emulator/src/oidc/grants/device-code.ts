@@ -4,7 +4,7 @@
 // expired_token after the lifetime (emulator clock); once approved, tokens as the code grant gives
 // them, once.
 
-import { getUser } from "../../domain/user/user.js";
+import { getUser } from "../../domain/user/queries.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { DEVICE_CODE_GRANT, SLOW_DOWN_STEP_S, deviceAuthorizationByDeviceCode, isExpired, recordPoll, tokenIssuedEvent } from "../device-authorizations.js";
 import { OidcError, invalidGrant } from "../errors.js";

@@ -5,7 +5,7 @@
 
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { verifiedByRegisteredKey } from "../assertion.js";
-import { getUser, machineKeys } from "../../domain/user/user.js";
+import { getUser, machineKeys } from "../../domain/user/queries.js";
 import { invalidGrant } from "../errors.js";
 import { issueTokens } from "../issue.js";
 import { required, type GrantModule } from "./grant.js";

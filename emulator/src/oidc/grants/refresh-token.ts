@@ -2,7 +2,7 @@
 // the original one, which is kept when omitted; the refresh token rotates and the old one is
 // revoked with its access tokens.
 
-import { getUser } from "../../domain/user/user.js";
+import { getUser } from "../../domain/user/queries.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { invalidGrant, invalidScope } from "../errors.js";
 import { issueTokens } from "../issue.js";

@@ -5,7 +5,8 @@
 import { decodeJwt } from "jose";
 import { verifiedByRegisteredKey, type RegisteredKey } from "../assertion.js";
 import { appPublicKeys } from "../../domain/app/queries.js";
-import { getUser, type User } from "../../domain/user/user.js";
+import { getUser } from "../../domain/user/queries.js";
+import type { User } from "../../domain/user/user.js";
 import { activeAccessToken } from "../access-token.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { OidcError, invalidRequest } from "../errors.js";

@@ -4,7 +4,7 @@
 // the signed-in user allows or denies the device.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { getUser } from "../../domain/user/user.js";
+import { getUser } from "../../domain/user/queries.js";
 import { getAuthRequest, type AuthorizeParams } from "../auth-requests.js";
 import { startLogin } from "../authorize/endpoint.js";
 import { loginName } from "../claims.js";

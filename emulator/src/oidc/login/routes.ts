@@ -4,7 +4,9 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Core } from "../../domain/core.js";
-import { addHumanUser, getUser, type User } from "../../domain/user/user.js";
+import { createHuman } from "../../domain/user/commands.js";
+import { getUser, humansOfInstance } from "../../domain/user/queries.js";
+import type { User } from "../../domain/user/user.js";
 import { getAuthRequest, type AuthRequest } from "../auth-requests.js";
 import { completeAuthRequest } from "../authorize/complete.js";
 import { findApp } from "../clients.js";
@@ -26,9 +28,7 @@ export interface LoginDeps {
 
 /** The humans the shortcut offers: those who may sign in for the request's org scopes. */
 function humansOf(core: Core, instanceId: string, scopes: string[]): { id: string; label: string }[] {
-  const rows = core.db.stmt("SELECT id FROM users WHERE instance_id = ? AND type = 'human' ORDER BY username").all(instanceId) as { id: string }[];
-  return rows
-    .map(({ id }) => getUser(core.db, id)!)
+  return humansOfInstance(core.db, instanceId, "username")
     .filter((u) => userMatchesOrgScopes(core, u, scopes))
     .map((u) => ({ id: u.id, label: `${u.data.firstName} ${u.data.lastName} (${loginName(core, u)})` }));
 }
@@ -139,7 +139,8 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
             ? `${f.loginName} is taken`
             : undefined;
     if (problem) return html(reply, 400, registerPage(t, lang, r.ar.id, problem));
-    const userId = addHumanUser(r.ctx.core, r.ctx.instance.id, r.app.orgId, { username: f.loginName!.trim(), firstName: f.firstName!.trim(), lastName: f.lastName!.trim(), email: f.email!.trim(), emailVerified: false, password: f.password! }, "ANONYMOUS");
-    return signIn(req, reply, r, getUser(r.ctx.core.db, userId)!, ["pwd"]);
+    const actor = { instanceId: r.ctx.instance.id, userId: "ANONYMOUS", origin: "oidc" as const };
+    const user = createHuman(r.ctx.core, actor, r.app.orgId, { username: f.loginName!.trim(), firstName: f.firstName!.trim(), lastName: f.lastName!.trim(), email: f.email!.trim(), emailVerified: false, password: f.password! });
+    return signIn(req, reply, r, user, ["pwd"]);
   });
 }

@@ -1,0 +1,73 @@
+// Reads of the user aggregate: users by id and user name, the humans of an instance, a password
+// hash, machine keys, personal access tokens, and the paged search of SvcUsers.SearchUsers.
+
+import type { Database } from "../../store/database.js";
+import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.js";
+import { textCondition, type TextMatch } from "../../store/text-filter.js";
+import type { Readable } from "../readable.js";
+import { userFromRow, type User, type UserRow } from "./user.js";
+
+export function getUser(db: Database, id: string): User | undefined {
+  const r = db.stmt("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+  return r && userFromRow(r);
+}
+
+export function getUserByUsername(db: Database, instanceId: string, username: string): User | undefined {
+  const r = db.stmt("SELECT id FROM users WHERE instance_id = ? AND username = ?").get(instanceId, username) as { id: string } | undefined;
+  return r && getUser(db, r.id);
+}
+
+/** The humans of an instance, in stored order or by user name. */
+export function humansOfInstance(db: Database, instanceId: string, order: "stored" | "username" = "stored"): User[] {
+  const sql = `SELECT * FROM users WHERE instance_id = ? AND type = 'human'${order === "username" ? " ORDER BY username" : ""}`;
+  return (db.stmt(sql).all(instanceId) as UserRow[]).map(userFromRow);
+}
+
+/** The user's bcrypt password hash, if it has a password. */
+export function passwordHashOf(db: Database, userId: string): string | undefined {
+  return (db.stmt("SELECT password_hash AS h FROM users WHERE id = ?").get(userId) as { h: string | null } | undefined)?.h ?? undefined;
+}
+
+export function machineKeys(db: Database, userId: string): { id: string; jwk: object; expiresAt: string | null }[] {
+  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM machine_keys WHERE user_id = ?").all(userId) as { id: string; public_jwk: string; expires_at: string | null }[];
+  return rows.map((r) => ({ id: r.id, jwk: JSON.parse(r.public_jwk) as object, expiresAt: r.expires_at }));
+}
+
+export interface PersonalAccessToken {
+  id: string;
+  instanceId: string;
+  userId: string;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+export function findPersonalAccessToken(db: Database, token: string): PersonalAccessToken | undefined {
+  const r = db.stmt("SELECT id, instance_id, user_id, expires_at, created_at FROM personal_access_tokens WHERE token = ?").get(token) as
+    | { id: string; instance_id: string; user_id: string; expires_at: string | null; created_at: string }
+    | undefined;
+  return r && { id: r.id, instanceId: r.instance_id, userId: r.user_id, expiresAt: r.expires_at, createdAt: r.created_at };
+}
+
+/** One filter of SearchUsers; all given filters must hold. */
+export type UserFilter =
+  | { username: TextMatch }
+  | { email: TextMatch }
+  | { type: User["type"] }
+  | { orgId: string }
+  | { ids: string[] };
+
+/** SearchUsers: the instance's users the caller may read (placed by their org), filtered, one page, oldest first unless asked otherwise. */
+export function searchUsers(db: Database, instanceId: string, readable: Readable, filters: UserFilter[], page: PageRequest): { total: number; users: User[] } {
+  const where = ["instance_id = ?"];
+  const args: unknown[] = [instanceId];
+  where.push(readable({ org: "org_id" }, args));
+  for (const f of filters) {
+    if ("username" in f) where.push(textCondition("username", f.username, args));
+    if ("email" in f) where.push(textCondition("json_extract(data, '$.email')", f.email, args));
+    if ("type" in f) (where.push("type = ?"), args.push(f.type));
+    if ("orgId" in f) (where.push("org_id = ?"), args.push(f.orgId));
+    if ("ids" in f) where.push(inList("id", f.ids, args));
+  }
+  const { total, rows } = pagedSearch<UserRow>(db, "users", where, args, "created_at", page);
+  return { total, users: rows.map(userFromRow) };
+}
