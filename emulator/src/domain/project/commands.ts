@@ -4,7 +4,7 @@
 import type { Actor, Core } from "../core.js";
 import { alreadyExists, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import { getOrg } from "../org/org.js";
+import { getOrg } from "../org/queries.js";
 import { grantsOfProject } from "../user-grant/user-grant.js";
 import { addProject, getProject, projectRoles, type Project, type ProjectInput } from "./project.js";
 import { projectGrantsWithRole } from "./grants.js";

@@ -6,7 +6,7 @@ import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "..
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import type { Projections } from "../../store/projections.js";
-import { getOrg } from "../org/org.js";
+import { getOrg } from "../org/queries.js";
 import { getProject, projectRoleKeys } from "./project.js";
 
 export interface ProjectGrant {

@@ -9,7 +9,7 @@ import { seal } from "../../store/sealed.js";
 import { generateSecret, sealedSecretHash } from "../app/app.js";
 import { publicJwkOf } from "../app/commands.js";
 import { generateKey, keyFile } from "../authn-key.js";
-import { getOrg } from "../org/org.js";
+import { getOrg } from "../org/queries.js";
 import { addPersonalAccessToken } from "./personal-access-token.js";
 import { addHumanUser, addMachineKey, addMachineUser, getUser, getUserByUsername, type HumanInput, type MachineInput, type User } from "./user.js";
 
