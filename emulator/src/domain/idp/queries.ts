@@ -1,5 +1,5 @@
 // Reads of IDPs: by id, a context's state policy, the effective state in a context, the paged
-// search of a context (spec Reusable 8), the IDPs a context owns, the policies set for an IDP.
+// search of a context (spec Reusable 8), the IDPs a context owns, the policies a context set.
 
 import type { Database } from "../../store/database.js";
 import { pagedSearch, type PageRequest } from "../../store/paged-search.js";
@@ -77,11 +77,7 @@ export function idpsOwnedBy(db: Database, ctx: Context): Idp[] {
   return (db.stmt("SELECT * FROM idps WHERE owner_type = ? AND owner_id = ? ORDER BY created_at, id").all(ctx.type, ctx.id) as IdpRow[]).map(idpFromRow);
 }
 
-/** The state policies child contexts set for an IDP (a context without one inherits). */
-export function statePoliciesOf(db: Database, idpId: string): { contextType: string; contextId: string; policy: Policy }[] {
-  return db.stmt("SELECT context_type AS contextType, context_id AS contextId, policy FROM idp_state_policies WHERE idp_id = ? ORDER BY context_type, context_id").all(idpId) as {
-    contextType: string;
-    contextId: string;
-    policy: Policy;
-  }[];
+/** The state policies a context set for IDPs of the contexts above it (where it has none, it inherits). */
+export function statePoliciesSetIn(db: Database, ctx: Context): { idpId: string; policy: Policy }[] {
+  return db.stmt("SELECT idp_id AS idpId, policy FROM idp_state_policies WHERE context_type = ? AND context_id = ? ORDER BY idp_id").all(ctx.type, ctx.id) as { idpId: string; policy: Policy }[];
 }
