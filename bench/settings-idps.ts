@@ -4,7 +4,7 @@
 import { startEmulator } from "../emulator/src/index.js";
 import { createOrg } from "../emulator/src/domain/org/commands.js";
 import { createIdp } from "../emulator/src/domain/idp/commands.js";
-import { setLanguages } from "../emulator/src/domain/settings/language.js";
+import { setLanguages } from "../emulator/src/domain/settings/commands.js";
 import { summary } from "./stats.js";
 
 const options = { isLinkingAllowed: false, isCreationAllowed: false, isAutoCreation: false, isAutoUpdate: false, autoLinking: 0 };
@@ -18,7 +18,7 @@ export async function settingsAndIdps(orgCount: number, idpsPerOrg: number, runs
     setLanguages(emu.core, actor, instance, { defaultLanguage: "de", restrictedLanguages: ["de", "en", "fr"] });
     let lastOrg = "";
     for (let o = 0; o < orgCount; o++) {
-      lastOrg = createOrg(emu.core, actor, `org-${o}`).aggregateId;
+      lastOrg = createOrg(emu.core, actor, { name: `org-${o}` }).aggregateId;
       const ctx = { type: "org" as const, id: lastOrg, instanceId };
       for (let i = 0; i < idpsPerOrg; i++) createIdp(emu.core, actor, ctx, { name: `idp-${o}-${i}`, config: { clientId: "c", scopes: [] }, options, policy: "activate" });
     }

@@ -21,7 +21,7 @@ import { createGrpcHandler } from "./api/grpc-adapter.js";
 import { withSpecGrpcMessage } from "./api/grpc-message.js";
 import { createHttpApp } from "./server/http-app.js";
 import { Listener } from "./server/listener.js";
-import { listInstances } from "./domain/instance/instance.js";
+import { listInstances } from "./domain/instance/queries.js";
 import { SigningKeys } from "./oidc/keys.js";
 import { startNotifier } from "./notification/notifier.js";
 import { startEventExecutions } from "./actions/event-executions.js";

@@ -50,6 +50,8 @@ describe("fixture files", () => {
     ["an instance id twice", { instances: [{ id: "5", name: "A", domains: ["localhost"], orgs: [{ name: "O" }] }, { id: "5", name: "B", domains: ["b.localhost"], orgs: [{ name: "O" }] }] }, /^fixtures option: instance id 5 appears twice$/],
     ["a token twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc"), sa("v", "token-0123456789abc")] }] }] }, /^fixtures option: personal access token token-0123456789abc appears twice$/],
     ["a user granted twice on one project", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc")], projects: [{ name: "P", roles: [{ key: "r" }, { key: "s" }] }], grants: [{ user: "u", project: "P", roles: ["r"] }, { user: "u", project: "P", roles: ["s"] }] }] }] }, /^fixtures option: grant of u on project P appears twice \(one grant per user and project\)$/],
+    ["an org name twice in an instance", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }, { name: "o" }] }] }, /^fixtures option: instance I: org name o appears twice$/],
+    ["a loopback domain on another than the default instance", { instances: [{ name: "A", domains: ["a.localhost"], orgs: [{ name: "O" }] }, { name: "B", domains: ["localhost"], orgs: [{ name: "O" }] }] }, /^fixtures option: instance B: only the default instance may have the domain localhost$/],
     ["a role key twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", projects: [{ name: "P", roles: [{ key: "r" }, { key: "r" }] }] }] }] }, /^fixtures option: project P: role r appears twice$/],
   ];
   for (const [what, fixtures, message] of broken) {

@@ -7,10 +7,9 @@
 
 import type { Core } from "../domain/core.js";
 import type { User } from "../domain/user/user.js";
-import { getOrg } from "../domain/org/org.js";
+import { getOrg, orgPrimaryDomain } from "../domain/org/queries.js";
 import { getProject } from "../domain/project/queries.js";
 import { grantsOfUser } from "../domain/user-grant/queries.js";
-import { orgPrimaryDomain } from "../oidc/claims.js";
 import { OidcError } from "../oidc/errors.js";
 import { SvcError } from "../kernel/errors.js";
 import { matchTargets } from "./matching.js";

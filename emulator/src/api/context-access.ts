@@ -2,13 +2,13 @@
 // a permission in a context (settings, reusable resources, memberships) on the one mechanism of
 // api/authorization.ts.
 
-import { resolveContext, type Context, type ContextRef } from "../domain/context/context.js";
+import type { Context } from "../domain/context/context.js";
+import { resolveContext, type ContextRef } from "../domain/context/queries.js";
 import type { MemberContext } from "../domain/membership/membership.js";
 import { getProject } from "../domain/project/queries.js";
 import { getProjectGrant } from "../domain/project/queries.js";
 import { isSystemOwner, type Target } from "../auth/permissions.js";
 import { OwnerType, type RequestContext } from "../gen/svc/object/v3alpha/object_pb.js";
-import { orgPrimaryDomain } from "../oidc/claims.js";
 import { Code, SvcError, invalidArgument, notFound } from "../kernel/errors.js";
 import { permits } from "./authorization.js";
 import type { RpcCall } from "./rpc.js";
@@ -20,8 +20,7 @@ export const ownerOf = (c: MemberContext) => ({ type: OWNER_TYPES[c.type], id: c
 export function requestContext(call: RpcCall, ctx: RequestContext | undefined): Context {
   const o = ctx?.owner;
   if (o?.case === "projectId" || o?.case === "projectGrantId") throw invalidArgument("CONTEXT-members-only", "A project or a project grant is a context of memberships only; name the system, an instance or an org");
-  const ref: ContextRef = o?.case === "orgDomain" ? { case: "orgDomain", value: o.value, primaryDomainOf: (id, inst) => orgPrimaryDomain(call.core, inst, id) } : ((o ?? { case: undefined }) as ContextRef);
-  const context = resolveContext(call.core.db, call.instance.id, ref);
+  const context = resolveContext(call.core, call.instance.id, (o ?? { case: undefined }) as ContextRef);
   if (!context) throw notFound("CONTEXT-not-found", `The context ${o?.case}=${String(o?.value)} does not exist`);
   if (context.type !== "system" && context.instanceId !== call.instance.id) {
     throw new SvcError(Code.PermissionDenied, "CONTEXT-other-instance", "No permission for the settings of another instance");

@@ -4,35 +4,8 @@
 // project grant membership on that grant's. A permission of "authenticated" needs no role.
 
 import type { Database } from "../store/database.js";
-import { membershipsOf, type ContextType } from "../domain/membership/membership.js";
-
-/** Role -> permission patterns; "*" matches any permission, "*.read" any read permission. */
-const ROLE_PERMISSIONS: Record<string, string[]> = {
-  // Manages the system context (system-level settings and reusable resources) as well as its instance.
-  SYSTEM_OWNER: ["*"],
-  IAM_OWNER: ["*"],
-  IAM_OWNER_VIEWER: ["*.read"],
-  IAM_ACTIONS_MANAGER: ["action.*", "execution.read"],
-  // The product's org, project and project grant roles, in the emulator's permission names.
-  ORG_OWNER: ["org.read", "org.write", "org.delete", "member.*", "idp.*", "policy.*", "user.read", "user.write", "user.delete", "user.grant.*", "project.*", "session.read", "session.delete"],
-  ORG_OWNER_VIEWER: ["org.read", "member.read", "idp.read", "policy.read", "user.read", "user.grant.read", "project.read", "project.role.read", "project.app.read", "project.grant.read"],
-  PROJECT_OWNER: ["project.read", "project.write", "project.delete", "member.*", "project.role.*", "project.app.*", "project.grant.*", "user.grant.*"],
-  PROJECT_OWNER_VIEWER: ["project.read", "member.read", "project.role.read", "project.app.read", "project.grant.read", "user.grant.read"],
-  PROJECT_GRANT_OWNER: ["project.grant.read", "member.*", "user.grant.*"],
-};
-
-export const KNOWN_ROLES = Object.keys(ROLE_PERMISSIONS);
-
-/** The roles a membership in each kind of context can hold (SvcMemberships ListAvailableRoles). */
-export const ROLES_BY_CONTEXT: Record<ContextType, string[]> = {
-  system: ["SYSTEM_OWNER"],
-  instance: ["IAM_OWNER", "IAM_OWNER_VIEWER", "IAM_ACTIONS_MANAGER"],
-  org: ["ORG_OWNER", "ORG_OWNER_VIEWER"],
-  project: ["PROJECT_OWNER", "PROJECT_OWNER_VIEWER"],
-  project_grant: ["PROJECT_GRANT_OWNER"],
-};
-
-export const permissionsOfRole = (role: string): string[] => ROLE_PERMISSIONS[role] ?? [];
+import { membershipsOf } from "../domain/membership/queries.js";
+import { permissionsOfRole } from "../domain/membership/roles.js";
 
 export const AUTHENTICATED = "authenticated";
 
@@ -47,7 +20,7 @@ function matches(pattern: string, permission: string): boolean {
 export function rolesGrant(roles: string[], permission: string): boolean {
   if (permission === AUTHENTICATED) return true;
   if (permission.startsWith("system.")) return roles.includes("SYSTEM_OWNER");
-  return roles.some((role) => (ROLE_PERMISSIONS[role] ?? []).some((p) => matches(p, permission)));
+  return roles.some((role) => permissionsOfRole(role).some((p) => matches(p, permission)));
 }
 
 /** System owners act in every instance (their role is held in any membership). */

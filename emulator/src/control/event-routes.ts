@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type, type Static } from "@sinclair/typebox";
 import type { ControlContext } from "./control-context.js";
-import { getInstance } from "../domain/instance/instance.js";
+import { getInstance } from "../domain/instance/queries.js";
 
 const EventQuery = Type.Object(
   {

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from "fastify";
 import { Type, type Static } from "@sinclair/typebox";
 import { Code } from "../kernel/errors.js";
-import { getInstance, listInstances, setFeatures } from "../domain/instance/instance.js";
+import { setFeatures } from "../domain/instance/commands.js";
+import { getInstance, listInstances } from "../domain/instance/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
 
@@ -25,7 +26,7 @@ export function registerInstanceRoutes(app: FastifyInstance, ctx: ControlContext
     { schema: { params: IdParams, body: FeaturesBody } },
     async (req, reply) => {
       if (!getInstance(ctx.core.db, req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.params.id}`);
-      setFeatures(ctx.core, req.params.id, req.body, "EMULATOR-CONSOLE");
+      setFeatures(ctx.core, { instanceId: req.params.id, userId: "EMULATOR-CONSOLE", origin: "control" }, req.params.id, req.body);
       return getInstance(ctx.core.db, req.params.id)!.features;
     },
   );

@@ -7,7 +7,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { callTarget } from "../actions/call-target.js";
 import { getCall, listCalls, onTargetCall, type TargetCall } from "../actions/calls.js";
 import { deliverEvent, eventMatch } from "../actions/event-executions.js";
-import { getInstance } from "../domain/instance/instance.js";
+import { getInstance } from "../domain/instance/queries.js";
 import { getTarget } from "../domain/target/queries.js";
 import { Code } from "../kernel/errors.js";
 import type { StoredEvent } from "../store/event-store.js";

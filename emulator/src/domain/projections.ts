@@ -1,10 +1,10 @@
 // Every projection of the emulator, registered in one place.
 
 import { Projections } from "../store/projections.js";
-import { registerInstanceProjection } from "./instance/instance.js";
-import { registerOrgProjection } from "./org/org.js";
+import { registerInstanceProjection } from "./instance/projection.js";
+import { registerOrgDomainProjection, registerOrgProjection } from "./org/projection.js";
 import { registerMachineKeyProjection, registerPatProjection, registerUserProjection } from "./user/projection.js";
-import { registerMembershipProjection } from "./membership/membership.js";
+import { registerMembershipProjection } from "./membership/projection.js";
 import { registerTargetProjection } from "./target/projection.js";
 import { registerExecutionProjection } from "./execution/projection.js";
 import { registerProjectProjection } from "./project/projection.js";
@@ -15,9 +15,8 @@ import { registerTokenProjection } from "../oidc/tokens.js";
 import { registerAuthRequestProjection } from "../oidc/auth-requests.js";
 import { registerLoginSessionProjection } from "../oidc/login-sessions.js";
 import { registerDeviceAuthorizationProjection } from "../oidc/device-authorizations.js";
-import { registerSettingsProjection } from "./settings/settings.js";
-import { registerIdpProjection } from "./idp/idp.js";
-import { registerOrgDomainProjection } from "./org/domains.js";
+import { registerSettingsProjection } from "./settings/projection.js";
+import { registerIdpProjection } from "./idp/projection.js";
 import { registerProviderProjection } from "./provider/projection.js";
 import { registerProjectGrantProjection } from "./project/projection.js";
 import { registerUserSchemaProjection } from "./userschema/projection.js";

@@ -3,9 +3,8 @@
 // { roleKey: { orgId: orgPrimaryDomain } }.
 
 import type { Core } from "../domain/core.js";
-import { getOrg } from "../domain/org/org.js";
-import { primaryDomainOf } from "../domain/org/domains.js";
-import { getInstance } from "../domain/instance/instance.js";
+import { getOrg, orgPrimaryDomain } from "../domain/org/queries.js";
+import { getInstance } from "../domain/instance/queries.js";
 import { getProject } from "../domain/project/queries.js";
 import { grantsOfUser } from "../domain/user-grant/queries.js";
 import type { User } from "../domain/user/user.js";
@@ -15,16 +14,6 @@ export const ROLES_CLAIM = "urn:svc:iam:org:project:roles";
 export const API_AUDIENCE_SCOPE = "urn:svc:iam:org:project:id:svc:aud";
 const PROJECT_AUD_SCOPE = /^urn:svc:iam:org:project:id:(.+):aud$/;
 const ROLE_SCOPE = /^urn:svc:iam:org:project:role:(.+)$/;
-
-/** An org's primary domain (SvcDomains); for orgs stored before domains existed, its name as a slug below the instance's domain. */
-export function orgPrimaryDomain(core: Core, instanceId: string, orgId: string): string {
-  const primary = primaryDomainOf(core.db, orgId);
-  if (primary) return primary;
-  const org = getOrg(core.db, instanceId, orgId);
-  const instanceDomain = getInstance(core.db, instanceId)?.domains[0] ?? "localhost";
-  const slug = (org?.name ?? orgId).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  return `${slug}.${instanceDomain}`;
-}
 
 export function loginName(core: Core, user: User): string {
   return `${user.username}@${orgPrimaryDomain(core, user.instanceId, user.orgId)}`;

@@ -29,7 +29,7 @@ import { revoke } from "./revoke.js";
 import { tokenEndpoint } from "./token-endpoint.js";
 import type { TokenRequest } from "./grants/grant.js";
 import { userinfo } from "./userinfo.js";
-import { resolveLanguages } from "../domain/settings/language.js";
+import { resolveLanguages } from "../domain/settings/queries.js";
 
 export async function oidcRoutes(app: FastifyInstance, core: Core, keys: SigningKeys): Promise<void> {
   // Forms are decoded by text.ts, so invalid UTF-8 in them is refused below instead of stored.

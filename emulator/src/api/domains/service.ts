@@ -1,10 +1,10 @@
 // SvcDomains: org domains, the primary one, validation.
 
-import { addDomain, domainFromRow, getDomain, removeDomain, setPrimaryDomain, validateDomain, type OrgDomain, type OrgDomainRow } from "../../domain/org/domains.js";
-import { SvcDomains } from "../../gen/svc/resources/domain/v3alpha/domain_service_pb.js";
+import { addDomain, removeDomain, setPrimaryDomain, validateDomain } from "../../domain/org/commands.js";
+import type { OrgDomain } from "../../domain/org/org.js";
+import { getDomain, searchDomains, type DomainFilter } from "../../domain/org/queries.js";
+import { SvcDomains, type DomainSearchFilter } from "../../gen/svc/resources/domain/v3alpha/domain_service_pb.js";
 import { notFound } from "../../kernel/errors.js";
-import { pagedSearch } from "../../store/paged-search.js";
-import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readableCondition } from "../authorization.js";
 import { listDetails, pageOf } from "../details.js";
@@ -35,6 +35,12 @@ function checked(call: RpcCall, domain: string): OrgDomain {
   return d;
 }
 
+function filterOf(f: DomainSearchFilter): DomainFilter[] {
+  if (f.filter.case === "organizationId") return [{ orgId: f.filter.value.id }];
+  if (f.filter.case === "name") return [{ name: textMatch(f.filter.value.name, f.filter.value.method) }];
+  return [];
+}
+
 export function domainsService(): ServiceDefinition {
   return defineService(SvcDomains, "multitenancy_resources_api", {
     createDomain(req, call) {
@@ -53,15 +59,8 @@ export function domainsService(): ServiceDefinition {
     },
     searchDomains(req, call) {
       const page = pageOf(req.query);
-      const where = ["instance_id = ?"];
-      const args: unknown[] = [call.instance.id];
-      where.push(readableCondition(call, { org: "org_id" }, args));
-      for (const f of req.filters) {
-        if (f.filter.case === "organizationId") (where.push("org_id = ?"), args.push(f.filter.value.id));
-        if (f.filter.case === "name") where.push(textCondition("domain", textMatch(f.filter.value.name, f.filter.value.method), args));
-      }
-      const { total, rows } = pagedSearch<OrgDomainRow>(call.core.db, "org_domains", where, args, "created_at", page, "domain");
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => domainMessage(domainFromRow(r))) };
+      const { total, domains } = searchDomains(call.core.db, call.instance.id, (columns, args) => readableCondition(call, columns, args), req.filters.flatMap(filterOf), page);
+      return { details: listDetails(call.core, call.instance.id, page, total, domains.length), result: domains.map(domainMessage) };
     },
     setAsPrimary(req, call) {
       checked(call, req.domain);

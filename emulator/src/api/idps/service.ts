@@ -4,9 +4,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { contextChain, type Context } from "../../domain/context/context.js";
 import { changeIdp, createIdp, foundIdp, removeIdp } from "../../domain/idp/commands.js";
-import { availableIn, effectiveState, getIdp, idpFromRow, policyIn, sameContext, scopeCondition, type Idp, type IdpRow, type Policy } from "../../domain/idp/idp.js";
-import { pagedSearch } from "../../store/paged-search.js";
-import { textCondition } from "../../store/text-filter.js";
+import { sameContext, type Idp, type Policy } from "../../domain/idp/idp.js";
+import { effectiveState, getIdp, policyIn, searchIdps, seenFrom, type IdpFilter } from "../../domain/idp/queries.js";
 import { IDPFieldName, ProviderType, SvcIdentityProviders, type GetGitLabIDPSchema, type IDPSearchFilter, type Options } from "../../gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { State, StatePolicy } from "../../gen/svc/resources/object/v3alpha/object_pb.js";
 import { actorOf } from "../actions/targets.js";
@@ -32,7 +31,7 @@ const optionsOf = (o: Options | undefined): Idp["options"] => ({
 
 /** An IDP as the asking context sees it; contexts below the owner see their state and the parent's. */
 function view(call: RpcCall, idp: Idp, asking: Context) {
-  const visible = availableIn(idp, asking) ? asking : idp.owner;
+  const visible = seenFrom(idp, asking);
   const owning = sameContext(visible, idp.owner);
   const policy = owning ? (idp.ownState === "active" ? StatePolicy.ACTIVATE : StatePolicy.DEACTIVATE) : { activate: StatePolicy.ACTIVATE, deactivate: StatePolicy.DEACTIVATE, inherit: StatePolicy.INHERIT }[policyIn(call.core.db, idp.id, visible)];
   const parent = owning ? undefined : contextChain(visible)[1]!;
@@ -63,30 +62,14 @@ function askingContext(call: RpcCall, id: string, ctx: Parameters<typeof request
   return idp && (idp.owner.type === "system" || idp.instanceId === call.instance.id) ? idp.owner : requestContext(call, undefined);
 }
 
-/**
- * The search: scope, id and name filters and paging in SQL; a state filter (relative to the asking
- * context) is applied to the candidates in memory.
- */
-function search(call: RpcCall, asking: Context, filters: IDPSearchFilter[], page: ReturnType<typeof pageOf>, byName: boolean) {
-  const args: unknown[] = [];
-  const where = [scopeCondition(asking, args)];
-  const states: number[] = [];
-  for (const f of filters) {
-    const v = f.filter;
-    if (v.case === "id") (where.push("id = ?"), args.push(v.value.id));
-    if (v.case === "name") where.push(textCondition("name", textMatch(v.value.name, v.value.method), args));
-    if (v.case === "state") states.push(v.value.state);
-  }
-  const order = byName ? "name" : "created_at";
-  if (!states.length) {
-    const { total, rows } = pagedSearch<IdpRow>(call.core.db, "idps", where, args, order, page);
-    return { total, rows: rows.map(idpFromRow) };
-  }
-  const dir = page.asc ? "ASC" : "DESC";
-  const all = (call.core.db.stmt(`SELECT * FROM idps WHERE ${where.join(" AND ")} ORDER BY ${order} ${dir}, id ${dir}`).all(...args) as IdpRow[])
-    .map(idpFromRow)
-    .filter((idp) => states.every((s) => view(call, idp, asking).state === s));
-  return { total: all.length, rows: all.slice(page.offset, page.offset + page.limit) };
+const STATES: Partial<Record<State, "active" | "inactive">> = { [State.EFFECTIVE_STATE_ACTIVE]: "active", [State.EFFECTIVE_STATE_INACTIVE]: "inactive" };
+
+function filterOf(f: IDPSearchFilter): IdpFilter[] {
+  const v = f.filter;
+  if (v.case === "id") return [{ id: v.value.id }];
+  if (v.case === "name") return [{ name: textMatch(v.value.name, v.value.method) }];
+  if (v.case === "state") return [{ state: STATES[v.value.state] }];
+  return [];
 }
 
 export function identityProvidersService(): ServiceDefinition {
@@ -129,8 +112,8 @@ export function identityProvidersService(): ServiceDefinition {
       const ctx = requestContext(call, req.ctx);
       authorizeContext(call, ctx, "read identity providers");
       const page = pageOf(req.query);
-      const { total, rows } = search(call, ctx, req.filters, page, req.sortingColumn === IDPFieldName.IDP_FIELD_NAME_NAME);
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), sortingColumn: req.sortingColumn, result: rows.map((idp) => view(call, idp, ctx)) };
+      const { total, idps } = searchIdps(call.core.db, ctx, req.filters.flatMap(filterOf), page, req.sortingColumn === IDPFieldName.IDP_FIELD_NAME_NAME);
+      return { details: listDetails(call.core, call.instance.id, page, total, idps.length), sortingColumn: req.sortingColumn, result: idps.map((idp) => view(call, idp, ctx)) };
     },
   });
 }

@@ -5,10 +5,11 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { durationFromMs, durationMs } from "@bufbuild/protobuf/wkt";
 import { isSystemOwner } from "../../auth/permissions.js";
 import { createInstance, foundInstance, removeInstance, renameInstance, setLimits } from "../../domain/instance/commands.js";
-import { listInstances, type Instance } from "../../domain/instance/instance.js";
-import { defaultOrgId, getOrg } from "../../domain/org/org.js";
+import type { Instance } from "../../domain/instance/instance.js";
+import { searchInstances, type InstanceFilter } from "../../domain/instance/queries.js";
+import { defaultOrgId, getOrg } from "../../domain/org/queries.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
-import { SvcInstances, type GetInstanceSchema, type Limits } from "../../gen/svc/resources/instance/v3alpha/instance_service_pb.js";
+import { SvcInstances, type GetInstanceSchema, type InstanceSearchFilter, type Limits } from "../../gen/svc/resources/instance/v3alpha/instance_service_pb.js";
 import { notFound } from "../../kernel/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
@@ -30,6 +31,12 @@ function instanceMessage(call: RpcCall, i: Instance): MessageInitShape<typeof Ge
 function visible(call: RpcCall, id: string): Instance {
   if (id !== call.instance.id && !isSystemOwner(call.core.db, call.principal.user.id)) throw notFound("INSTANCE-not-found", "Instance not found");
   return foundInstance(call.core, id);
+}
+
+function filterOf(f: InstanceSearchFilter): InstanceFilter[] {
+  if (f.filter.case === "domain") return [{ domain: f.filter.value.domain }];
+  if (f.filter.case === "inIds") return [{ ids: f.filter.value.ids }];
+  return [];
 }
 
 const limitsOf = (l: Limits) => ({ block: l.block, auditLogRetentionMs: l.auditLogRetention ? durationMs(l.auditLogRetention) : undefined });
@@ -55,15 +62,10 @@ export function instancesService(): ServiceDefinition {
     },
     searchInstances(req, call) {
       const page = pageOf(req.query);
-      const system = isSystemOwner(call.core.db, call.principal.user.id);
-      let all = listInstances(call.core.db).filter((i) => system || i.id === call.instance.id);
-      for (const f of req.filters) {
-        if (f.filter.case === "domain") all = all.filter((i) => i.domains.includes((f.filter.value as { domain: string }).domain.toLowerCase()));
-        if (f.filter.case === "inIds") all = all.filter((i) => (f.filter.value as { ids: string[] }).ids.includes(i.id));
-      }
-      const ordered = page.asc ? all : [...all].reverse();
-      const rows = ordered.slice(page.offset, page.offset + page.limit);
-      return { details: listDetails(call.core, call.instance.id, page, all.length, rows.length), result: rows.map((i) => instanceMessage(call, i)) };
+      // A system owner sees every instance; anyone else only the one of the request.
+      const only = isSystemOwner(call.core.db, call.principal.user.id) ? undefined : call.instance.id;
+      const { total, instances } = searchInstances(call.core.db, only, req.filters.flatMap(filterOf), page);
+      return { details: listDetails(call.core, call.instance.id, page, total, instances.length), result: instances.map((i) => instanceMessage(call, i)) };
     },
     limit(req, call) {
       setLimits(call.core, actorOf(call), req.id, limitsOf(req.limits!));

@@ -5,7 +5,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Context } from "../../domain/context/context.js";
 import { authorizeContext, ownerOf, requestContext } from "../context-access.js";
-import { languageDetails, resolveLanguages, setLanguages, SUPPORTED_LANGUAGES } from "../../domain/settings/language.js";
+import { setLanguages } from "../../domain/settings/commands.js";
+import { SUPPORTED_LANGUAGES } from "../../domain/settings/language.js";
+import { languageDetails, resolveLanguages } from "../../domain/settings/queries.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import type { DetailsSchema } from "../../gen/svc/settings/object/v3alpha/object_pb.js";
 import { SvcLanguageSettings } from "../../gen/svc/settings/language/v3alpha/language_service_pb.js";

@@ -1,9 +1,10 @@
 // SvcMemberships: a user's roles in a context, and the roles each context offers.
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { ROLES_BY_CONTEXT, permissionsOfRole } from "../../auth/permissions.js";
 import { changeMembership, createMembership, foundMembership, removeMembership } from "../../domain/membership/commands.js";
-import { membershipId, membershipsOfInstance, type ContextType, type MemberContext, type Membership } from "../../domain/membership/membership.js";
+import { membershipId, type ContextType, type MemberContext, type Membership } from "../../domain/membership/membership.js";
+import { searchMemberships } from "../../domain/membership/queries.js";
+import { ROLES_BY_CONTEXT, permissionsOfRole } from "../../domain/membership/roles.js";
 import { getProject } from "../../domain/project/queries.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import { SvcMemberships, type GetMembershipSchema } from "../../gen/svc/resources/membership/v3alpha/membership_service_pb.js";
@@ -69,14 +70,13 @@ export function membershipsService(): ServiceDefinition {
       const ctx = req.ctx ? memberContext(call, req.ctx) : undefined;
       // Only memberships of contexts where the caller may read them (spec "Standard resources" 2).
       const readable = readablePredicate(call);
-      let all = membershipsOfInstance(call.core.db, call.instance.id).filter((m) => (!ctx || (m.contextType === ctx.type && m.contextId === ctx.id)) && readable(targetOfContext(contextOf(call, m))));
-      for (const f of req.filters) {
-        if (f.filter.case === "userId") all = all.filter((m) => m.userId === (f.filter.value as { id: string }).id);
-        if (f.filter.case === "contextType") all = all.filter((m) => m.contextType === TYPES[(f.filter.value as { type: number }).type]);
-      }
-      const ordered = page.asc ? all : [...all].reverse();
-      const rows = ordered.slice(page.offset, page.offset + page.limit);
-      return { details: listDetails(call.core, call.instance.id, page, all.length, rows.length), result: rows.map(membershipMessage) };
+      const filters = {
+        context: ctx,
+        userIds: req.filters.flatMap((f) => (f.filter.case === "userId" ? [f.filter.value.id] : [])),
+        contextTypes: req.filters.flatMap((f) => (f.filter.case === "contextType" ? [TYPES[f.filter.value.type]] : [])),
+      };
+      const { total, memberships } = searchMemberships(call.core.db, call.instance.id, (m) => readable(targetOfContext(contextOf(call, m))), filters, page);
+      return { details: listDetails(call.core, call.instance.id, page, total, memberships.length), result: memberships.map(membershipMessage) };
     },
     listAvailableRoles(req, call) {
       const ctx = memberContext(call, req.ctx);

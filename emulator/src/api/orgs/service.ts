@@ -2,12 +2,10 @@
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createOrg, removeOrg, renameOrg, setDefaultOrg } from "../../domain/org/commands.js";
-import { defaultOrgId, getOrg, orgFromRow, type Org } from "../../domain/org/org.js";
+import type { Org } from "../../domain/org/org.js";
+import { defaultOrgId, getOrg, orgPrimaryDomain, searchOrgs, type OrgFilter } from "../../domain/org/queries.js";
 import { OrganizationState, SvcOrganizations, type GetOrganizationSchema, type OrganizationSearchFilter } from "../../gen/svc/resources/org/v3alpha/org_service_pb.js";
-import { orgPrimaryDomain } from "../../oidc/claims.js";
 import { notFound } from "../../kernel/errors.js";
-import { inList, pagedSearch } from "../../store/paged-search.js";
-import { textCondition } from "../../store/text-filter.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readableCondition } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
@@ -37,15 +35,10 @@ function checked(call: RpcCall, id: string): Org {
   return org;
 }
 
-function search(call: RpcCall, filters: OrganizationSearchFilter[], page: ReturnType<typeof pageOf>) {
-  const where = ["instance_id = ?"];
-  const args: unknown[] = [call.instance.id];
-  where.push(readableCondition(call, { org: "id" }, args));
-  for (const f of filters) {
-    if (f.filter.case === "name") where.push(textCondition("name", textMatch(f.filter.value.name, f.filter.value.method), args));
-    if (f.filter.case === "inIds") where.push(inList("id", f.filter.value.ids, args));
-  }
-  return pagedSearch<Parameters<typeof orgFromRow>[0]>(call.core.db, "orgs", where, args, "created_at", page);
+function filterOf(f: OrganizationSearchFilter): OrgFilter[] {
+  if (f.filter.case === "name") return [{ name: textMatch(f.filter.value.name, f.filter.value.method) }];
+  if (f.filter.case === "inIds") return [{ ids: f.filter.value.ids }];
+  return [];
 }
 
 export function organizationsService(): ServiceDefinition {
@@ -53,7 +46,7 @@ export function organizationsService(): ServiceDefinition {
     createOrganization(req, call) {
       // A new org is the instance's: only who holds org.create on the whole instance.
       authorize(call, {});
-      const e = createOrg(call.core, actorOf(call), req.organization!.name);
+      const e = createOrg(call.core, actorOf(call), { name: req.organization!.name });
       return { details: instanceResourceDetails(e.aggregateId, e.instanceId, e.aggregateSequence, e.createdAt) };
     },
     patchOrganization(req, call) {
@@ -71,8 +64,8 @@ export function organizationsService(): ServiceDefinition {
     },
     searchOrganizations(req, call) {
       const page = pageOf(req.query);
-      const { total, rows } = search(call, req.filters, page);
-      return { details: listDetails(call.core, call.instance.id, page, total, rows.length), result: rows.map((r) => orgMessage(call, orgFromRow(r))) };
+      const { total, orgs } = searchOrgs(call.core.db, call.instance.id, (columns, args) => readableCondition(call, columns, args), req.filters.flatMap(filterOf), page);
+      return { details: listDetails(call.core, call.instance.id, page, total, orgs.length), result: orgs.map((o) => orgMessage(call, o)) };
     },
     setAsInstanceDefault(req, call) {
       authorize(call, {});

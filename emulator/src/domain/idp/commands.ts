@@ -3,15 +3,16 @@
 
 import type { Actor, Core } from "../core.js";
 import { Code, SvcError, notFound } from "../../kernel/errors.js";
-import type { StoredEvent } from "../../store/event-store.js";
+import type { StoredEvent } from "../../store/event.js";
 import type { Context } from "../context/context.js";
-import { availableIn, getIdp, sameContext, type Idp, type Policy } from "./idp.js";
+import { IdpAdded, IdpChanged, IdpRemoved, IdpStatePolicySet, type IdpChangedPayload } from "./events.js";
+import { availableIn, sameContext, type Idp, type Policy } from "./idp.js";
+import { getIdp } from "./queries.js";
 
 const idpNotFound = () => notFound("IDP-not-found", "Identity provider not found");
 
-function event(actor: Actor, idp: Pick<Idp, "id" | "owner" | "instanceId">, type: string, payload: Record<string, unknown>) {
-  return { instanceId: idp.instanceId, aggregateType: "idp", aggregateId: idp.id, type, payload, creator: actor.userId, resourceOwner: idp.owner.id };
-}
+/** The actor acting on an IDP: its events are in the IDP's instance ("SYSTEM" for the system's). */
+const onIdp = (actor: Actor, idp: Pick<Idp, "instanceId">): Actor => ({ ...actor, instanceId: idp.instanceId });
 
 /** The IDP, when it exists and is available in `ctx`. */
 export function foundIdp(core: Core, id: string, ctx: Context): Idp {
@@ -20,11 +21,11 @@ export function foundIdp(core: Core, id: string, ctx: Context): Idp {
   return idp;
 }
 
-export function createIdp(core: Core, actor: Actor, ctx: Context, input: Pick<Idp, "name" | "config" | "options"> & { policy: Policy }): StoredEvent {
-  const id = core.ids.next();
-  const owner = { id, owner: ctx, instanceId: ctx.instanceId ?? "SYSTEM" };
+/** `opts.id`: keep a given id (seed, import); else a new one. */
+export function createIdp(core: Core, actor: Actor, ctx: Context, input: Pick<Idp, "name" | "config" | "options"> & { policy: Policy }, opts: { id?: string } = {}): StoredEvent {
+  const id = opts.id ?? core.ids.next();
   const [added] = core.events.command(() => [
-    event(actor, owner, "idp.added", {
+    IdpAdded.event(onIdp(actor, { instanceId: ctx.instanceId ?? "SYSTEM" }), id, ctx.id, {
       ownerType: ctx.type,
       ownerId: ctx.id,
       name: input.name,
@@ -54,7 +55,7 @@ export function changeIdp(core: Core, actor: Actor, id: string, ctx: Context, ch
       throw new SvcError(Code.FailedPrecondition, "IDP-read-only", `The identity provider belongs to the ${idp.owner.type} context; its configuration is read-only in the ${ctx.type} context, where only state_policy can change`);
     }
     if (owning) {
-      const diff: Record<string, unknown> = {};
+      const diff: IdpChangedPayload = {};
       if (change.name !== undefined && change.name !== idp.name) diff.name = change.name;
       if (change.config) {
         const config = { ...idp.config, ...Object.fromEntries(Object.entries(change.config).filter(([, v]) => v !== undefined)) };
@@ -65,10 +66,10 @@ export function changeIdp(core: Core, actor: Actor, id: string, ctx: Context, ch
         const state = change.policy === "activate" ? "active" : "inactive";
         if (state !== idp.ownState) diff.ownState = state;
       }
-      return Object.keys(diff).length ? [event(actor, idp, "idp.changed", diff)] : [];
+      return Object.keys(diff).length ? [IdpChanged.event(onIdp(actor, idp), idp.id, idp.owner.id, diff)] : [];
     }
     if (!change.policy) return [];
-    return [event(actor, idp, "idp.state_policy.set", { contextType: ctx.type, contextId: ctx.id, policy: change.policy })];
+    return [IdpStatePolicySet.event(onIdp(actor, idp), idp.id, idp.owner.id, { contextType: ctx.type, contextId: ctx.id, policy: change.policy })];
   });
 }
 
@@ -76,7 +77,7 @@ export function removeIdp(core: Core, actor: Actor, id: string, ctx: Context): S
   const [removed] = core.events.command(() => {
     const idp = foundIdp(core, id, ctx);
     if (!sameContext(ctx, idp.owner)) throw new SvcError(Code.FailedPrecondition, "IDP-read-only", `The identity provider belongs to the ${idp.owner.type} context and can only be deleted there`);
-    return [event(actor, idp, "idp.removed", {})];
+    return [IdpRemoved.event(onIdp(actor, idp), idp.id, idp.owner.id, {})];
   });
   return removed!;
 }

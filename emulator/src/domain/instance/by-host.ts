@@ -2,7 +2,8 @@
 // domains; loopback names reach the default instance. Any other host is refused (DNS rebinding).
 
 import type { Database } from "../../store/database.js";
-import { defaultInstance, instanceByDomain, type Instance } from "./instance.js";
+import type { Instance } from "./instance.js";
+import { defaultInstance, instanceByDomain } from "./queries.js";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 

@@ -5,7 +5,7 @@
 import type { Actor, Core } from "../core.js";
 import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import { getOrg } from "../org/org.js";
+import { getOrg } from "../org/queries.js";
 import { UserGrantChanged } from "../user-grant/events.js";
 import { grantsOfProject } from "../user-grant/queries.js";
 import { grantAdded, grantChanged, grantRemoved, projectAdded, projectChanged, projectRemoved, roleAdded, roleChanged, roleRemoved } from "./events.js";

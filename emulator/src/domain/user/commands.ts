@@ -12,7 +12,7 @@ import { seal } from "../../store/sealed.js";
 import { generateSecret, sealedSecretHash } from "../app/app.js";
 import { publicJwkOf } from "../app/commands.js";
 import { generateKey, keyFile } from "../authn-key.js";
-import { getOrg } from "../org/org.js";
+import { getOrg } from "../org/queries.js";
 import { UserHumanAdded, UserMachineAdded, UserMachineKeyAdded, UserPatAdded, UserRemoved, userChanged } from "./events.js";
 import { getUser, getUserByUsername } from "./queries.js";
 import type { HumanInput, MachineInput, User } from "./user.js";
