@@ -7,17 +7,16 @@ import { getUser } from "../../domain/user/user.js";
 import { SvcSessions, type SessionSchema } from "../../gen/svc/resources/session/v3alpha/session_service_pb.js";
 import { loginName } from "../../oidc/claims.js";
 import { findUserByLoginName, passwordMatches } from "../../oidc/login/find-user.js";
-import { addLoginSession, getLoginSession, listLoginSessions, newUserAgentId, terminatedEvent, type LoginSession } from "../../oidc/login-sessions.js";
-import { revokeEvents, tokensWhere } from "../../oidc/tokens.js";
+import { addLoginSession, terminateLoginSessions } from "../../domain/login-session/commands.js";
+import { newUserAgentId, type LoginSession } from "../../domain/login-session/login-session.js";
+import { getLoginSession, listLoginSessions, loginSessionSequence } from "../../domain/login-session/queries.js";
 import { Code, SvcError, notFound } from "../../kernel/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readablePredicate } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
-function sequenceOf(core: Core, id: string): number {
-  return (core.db.stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE aggregate_type = 'login_session' AND aggregate_id = ?").get(id) as { s: number | null }).s ?? 1;
-}
+const sequenceOf = (core: Core, id: string): number => loginSessionSequence(core.db, id);
 
 function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof SessionSchema> {
   const user = getUser(call.core.db, s.userId);
@@ -36,7 +35,7 @@ const sessionTarget = (call: RpcCall, s: LoginSession) => ({ orgId: getUser(call
 
 /** The session, found, after checking the rpc's permission in its user's org. */
 function found(call: RpcCall, id: string): LoginSession {
-  const s = getLoginSession(call.core, id);
+  const s = getLoginSession(call.core.db, id);
   if (!s || s.instanceId !== call.instance.id) throw notFound("SESSION-not-found", "Session not found");
   authorize(call, sessionTarget(call, s));
   return s;
@@ -51,7 +50,8 @@ export function sessionsService(): ServiceDefinition {
       authorize(call, { orgId: user.orgId });
       const password = req.checks!.password;
       if (password && !(await passwordMatches(call.core, user.id, password.password))) throw new SvcError(Code.InvalidArgument, "SESSION-password-invalid", "Password is invalid");
-      const session = addLoginSession(call.core, call.instance.id, newUserAgentId(), user.id, password ? ["pwd"] : []);
+      // The session is its user's: its event names the user as creator, whoever asked for it.
+      const session = addLoginSession(call.core, { instanceId: call.instance.id, userId: user.id, origin: "api" }, newUserAgentId(), user.id, password ? ["pwd"] : []);
       return { details: sessionMessage(call, session).details };
     },
     getSession(req, call) {
@@ -60,13 +60,13 @@ export function sessionsService(): ServiceDefinition {
     deleteSession(req, call) {
       const s = found(call, req.id);
       const actor = actorOf(call);
-      const events = call.core.events.push([...(s.terminatedAt ? [] : [terminatedEvent(s, actor.userId)]), ...revokeEvents(tokensWhere(call.core, "session_id", s.id), actor.userId)]);
+      const events = terminateLoginSessions(call.core, [{ session: s, actor }]);
       return { details: instanceResourceDetails(s.id, s.instanceId, sequenceOf(call.core, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime) };
     },
     searchSessions(req, call) {
       const page = pageOf(req.query);
       const readable = readablePredicate(call);
-      let sessions = listLoginSessions(call.core, call.instance.id).filter((s) => readable(sessionTarget(call, s)));
+      let sessions = listLoginSessions(call.core.db, call.instance.id).filter((s) => readable(sessionTarget(call, s)));
       for (const f of req.filters) {
         if (f.filter.case === "userId") sessions = sessions.filter((s) => s.userId === (f.filter.value as { id: string }).id);
         if (f.filter.case === "active") sessions = sessions.filter((s) => !s.terminatedAt === (f.filter.value as { active: boolean }).active);
