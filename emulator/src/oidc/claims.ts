@@ -4,34 +4,24 @@
 
 import type { Core } from "../domain/core.js";
 import { getOrg } from "../domain/org/org.js";
-import { primaryDomainOf } from "../domain/org/domains.js";
-import { getInstance } from "../domain/instance/instance.js";
+import { orgPrimaryDomain } from "../domain/org/primary-domain.js";
 import { getProject } from "../domain/project/project.js";
 import { grantsOfUser } from "../domain/user-grant/user-grant.js";
 import type { User } from "../domain/user/user.js";
+import { apiProjectId } from "../domain/token/api-audience.js";
 
 export const CLAIM_PREFIX = "urn:svc:iam";
 export const ROLES_CLAIM = "urn:svc:iam:org:project:roles";
-export const API_AUDIENCE_SCOPE = "urn:svc:iam:org:project:id:svc:aud";
 const PROJECT_AUD_SCOPE = /^urn:svc:iam:org:project:id:(.+):aud$/;
 const ROLE_SCOPE = /^urn:svc:iam:org:project:role:(.+)$/;
 
-/** An org's primary domain (SvcDomains); for orgs stored before domains existed, its name as a slug below the instance's domain. */
-export function orgPrimaryDomain(core: Core, instanceId: string, orgId: string): string {
-  const primary = primaryDomainOf(core.db, orgId);
-  if (primary) return primary;
-  const org = getOrg(core.db, instanceId, orgId);
-  const instanceDomain = getInstance(core.db, instanceId)?.domains[0] ?? "localhost";
-  const slug = (org?.name ?? orgId).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  return `${slug}.${instanceDomain}`;
-}
+// Moved to domain/org; named here too for the api/ modules that still import it from claims.
+export { orgPrimaryDomain };
 
 export function loginName(core: Core, user: User): string {
   return `${user.username}@${orgPrimaryDomain(core, user.instanceId, user.orgId)}`;
 }
 
-/** The id of an instance's API project, the audience of tokens for the resource API: the instance's id. */
-export const apiProjectId = (instance: { id: string }) => instance.id;
 
 /** Project ids the scopes add to the audience (`urn:svc:iam:org:project:id:<id>:aud`); "svc" names the API project. */
 export function audienceScopes(scopes: string[], instance: { id: string }): string[] {

@@ -8,7 +8,7 @@ import type { Instance } from "../domain/instance/instance.js";
 import type { User } from "../domain/user/user.js";
 import { allRoleClaims, audienceScopes, userinfoClaims } from "./claims.js";
 import { permittedScopes } from "./scopes.js";
-import { functionClaims } from "../actions/function-executions.js";
+import { functionClaims } from "./function-claims.js";
 import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import { addTokens } from "../domain/token/commands.js";
 import type { NewToken, TokenRecord } from "../domain/token/token.js";

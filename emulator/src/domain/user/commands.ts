@@ -86,3 +86,16 @@ export function generateMachineSecret(core: Core, actor: Actor, id: string): { s
   const event = changeUser(core, actor, id, "machine", { secretHash: sealedSecretHash(core.db, secret) })!;
   return { secret, event };
 }
+
+/**
+ * Sets one metadata entry of a user (Actions' set_user_metadata). The event carries the user's whole
+ * new metadata map, as the changed events always have; it is appended even when the value is the same.
+ */
+export function setUserMetadata(core: Core, actor: Actor, userId: string, key: string, value: string): StoredEvent {
+  const [changed] = core.events.command(() => {
+    const user = foundUser(core, actor, userId);
+    const metadata = { ...((user.data as { metadata?: Record<string, string> }).metadata ?? {}), [key]: value };
+    return [{ instanceId: actor.instanceId, aggregateType: "user", aggregateId: user.id, type: `user.${user.type}.changed`, payload: { metadata }, creator: actor.userId, resourceOwner: user.orgId, origin: actor.origin }];
+  });
+  return changed!;
+}
