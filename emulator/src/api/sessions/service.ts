@@ -2,26 +2,24 @@
 // (which revokes their tokens).
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { Core } from "../../domain/core.js";
 import { getUser } from "../../domain/user/user.js";
 import { SvcSessions, type SessionSchema } from "../../gen/svc/resources/session/v3alpha/session_service_pb.js";
 import { loginName } from "../../oidc/claims.js";
 import { findUserByLoginName, passwordMatches } from "../../oidc/login/find-user.js";
 import { addLoginSession, terminateLoginSessions } from "../../domain/login-session/commands.js";
 import { newUserAgentId, type LoginSession } from "../../domain/login-session/login-session.js";
-import { getLoginSession, listLoginSessions, loginSessionSequence } from "../../domain/login-session/queries.js";
+import { getLoginSession, loginSessionSequence, searchLoginSessions, type LoginSessionFilter } from "../../domain/login-session/queries.js";
 import { Code, SvcError, notFound } from "../../kernel/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readablePredicate } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
-const sequenceOf = (core: Core, id: string): number => loginSessionSequence(core.db, id);
 
 function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof SessionSchema> {
   const user = getUser(call.core.db, s.userId);
   return {
-    details: instanceResourceDetails(s.id, s.instanceId, sequenceOf(call.core, s.id), s.terminatedAt ?? s.authTime),
+    details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.id), s.terminatedAt ?? s.authTime),
     userId: s.userId,
     loginName: user ? loginName(call.core, user) : "",
     authTime: timestamp(s.authTime),
@@ -61,17 +59,15 @@ export function sessionsService(): ServiceDefinition {
       const s = found(call, req.id);
       const actor = actorOf(call);
       const events = terminateLoginSessions(call.core, [{ session: s, actor }]);
-      return { details: instanceResourceDetails(s.id, s.instanceId, sequenceOf(call.core, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime) };
+      return { details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime) };
     },
     searchSessions(req, call) {
       const page = pageOf(req.query);
       const readable = readablePredicate(call);
-      let sessions = listLoginSessions(call.core.db, call.instance.id).filter((s) => readable(sessionTarget(call, s)));
-      for (const f of req.filters) {
-        if (f.filter.case === "userId") sessions = sessions.filter((s) => s.userId === (f.filter.value as { id: string }).id);
-        if (f.filter.case === "active") sessions = sessions.filter((s) => !s.terminatedAt === (f.filter.value as { active: boolean }).active);
-      }
-      if (page.asc) sessions.reverse();
+      const filters = req.filters.flatMap((f): LoginSessionFilter[] =>
+        f.filter.case === "userId" ? [{ userId: f.filter.value.id }] : f.filter.case === "active" ? [{ active: f.filter.value.active }] : [],
+      );
+      const sessions = searchLoginSessions(call.core.db, call.instance.id, filters, page.asc).filter((s) => readable(sessionTarget(call, s)));
       const rows = sessions.slice(page.offset, page.offset + page.limit);
       return { details: listDetails(call.core, call.instance.id, page, sessions.length, rows.length), result: rows.map((s) => sessionMessage(call, s)) };
     },

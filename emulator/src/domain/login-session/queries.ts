@@ -45,3 +45,12 @@ export function listLoginSessions(db: Database, instanceId: string | undefined):
 export function loginSessionSequence(db: Database, id: string): number {
   return (db.stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE aggregate_type = ? AND aggregate_id = ?").get(LOGIN_SESSION, id) as { s: number | null }).s ?? 1;
 }
+
+/** A filter of SvcSessions' search: all given filters must hold. */
+export type LoginSessionFilter = { userId: string } | { active: boolean };
+
+/** The instance's sessions matching every filter, newest first (oldest first with `asc`). */
+export function searchLoginSessions(db: Database, instanceId: string, filters: LoginSessionFilter[], asc: boolean): LoginSession[] {
+  const matching = listLoginSessions(db, instanceId).filter((s) => filters.every((f) => ("userId" in f ? s.userId === f.userId : !s.terminatedAt === f.active)));
+  return asc ? matching.reverse() : matching;
+}
