@@ -22,7 +22,7 @@ import { withSpecGrpcMessage } from "./api/grpc-message.js";
 import { createHttpApp } from "./server/http-app.js";
 import { Listener } from "./server/listener.js";
 import { listInstances } from "./domain/instance/queries.js";
-import { SigningKeys } from "./oidc/keys.js";
+import { KeyRing } from "./domain/signing-key/key-ring.js";
 import { startNotifier } from "./notification/notifier.js";
 import { startEventExecutions } from "./actions/event-executions.js";
 
@@ -84,7 +84,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const projections = allProjections();
   const events = new EventStore(db, clock, projections);
   const core = { db, events, clock, ids } as Core;
-  core.keys = new SigningKeys(core);
+  core.keys = new KeyRing(core);
 
   const seedFile = dataDir && join(dataDir, "seed.sqlite");
   let seedImage: Buffer;

@@ -10,7 +10,7 @@ import type { User } from "../domain/user/user.js";
 import { getOrg, orgPrimaryDomain } from "../domain/org/queries.js";
 import { getProject } from "../domain/project/queries.js";
 import { grantsOfUser } from "../domain/user-grant/queries.js";
-import { OidcError } from "../oidc/errors.js";
+import { setUserMetadata } from "../domain/user/commands.js";
 import { SvcError } from "../kernel/errors.js";
 import { matchTargets } from "./matching.js";
 import { runTargets } from "./run-targets.js";
@@ -25,6 +25,13 @@ interface FunctionResponse {
 
 const RESERVED_PREFIX = "urn:svc:iam";
 
+/** An interrupting target failed; the OIDC request that built the claims fails with it (oidc/function-claims.ts). */
+export class FunctionExecutionFailed extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
 function userContext(user: User): Record<string, unknown> {
   const d = user.data as Record<string, unknown>;
   const common = { id: user.id, change_date: user.changedAt, resource_owner: user.orgId, sequence: user.sequence, type: user.type, username: user.username };
@@ -37,7 +44,7 @@ function userContext(user: User): Record<string, unknown> {
 
 /**
  * Runs the function's execution for `user` with the claims built so far; returns the claims to add
- * (appended claims and the log claim). An interrupting target's failure is an OIDC server_error.
+ * (appended claims and the log claim). An interrupting target's failure throws FunctionExecutionFailed.
  */
 export async function functionClaims(core: Core, name: ClaimFunction, user: User, claims: Record<string, unknown>): Promise<Record<string, unknown>> {
   const execution = `function/${name}`;
@@ -73,16 +80,14 @@ export async function functionClaims(core: Core, name: ClaimFunction, user: User
     answered = (await runTargets(core, user.instanceId, match, {}, (response) => ({ ...context, response }), (current, body) => ({ ...(current as object), ...(body as object) }))) as FunctionResponse;
   } catch (e) {
     // An interrupting target fails the OIDC request that built the claims.
-    throw new OidcError("server_error", `${execution}: ${e instanceof SvcError ? e.text : (e as Error).message}`);
+    throw new FunctionExecutionFailed(`${execution}: ${e instanceof SvcError ? e.text : (e as Error).message}`);
   }
   const logs: string[] = [];
-  if (answered.set_user_metadata?.length) {
-    const next = { ...metadata };
-    for (const m of answered.set_user_metadata) {
-      if (typeof m?.key !== "string" || !m.key || typeof m.value !== "string") logs.push(`failed to set user metadata key ${JSON.stringify(String(m?.key ?? ""))}`);
-      else next[m.key] = Buffer.from(m.value, "base64").toString("utf8");
-    }
-    core.events.push([{ instanceId: user.instanceId, aggregateType: "user", aggregateId: user.id, type: `user.${user.type}.changed`, payload: { metadata: next }, creator: user.id, resourceOwner: user.orgId }]);
+  // Each entry is set by the user's own command, in the user's name, as coming from Actions.
+  const actor = { instanceId: user.instanceId, userId: user.id, origin: "actions" as const };
+  for (const m of answered.set_user_metadata ?? []) {
+    if (typeof m?.key !== "string" || !m.key || typeof m.value !== "string") logs.push(`failed to set user metadata key ${JSON.stringify(String(m?.key ?? ""))}`);
+    else setUserMetadata(core, actor, user.id, m.key, Buffer.from(m.value, "base64").toString("utf8"));
   }
   const added: Record<string, unknown> = {};
   for (const c of answered.append_claims ?? []) {

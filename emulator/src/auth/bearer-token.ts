@@ -7,8 +7,8 @@ import { findPersonalAccessToken } from "../domain/user/queries.js";
 import { getUser } from "../domain/user/queries.js";
 import type { User } from "../domain/user/user.js";
 import type { Instance } from "../domain/instance/instance.js";
-import { activeAccessToken } from "../oidc/access-token.js";
-import { API_AUDIENCE_SCOPE, apiProjectId } from "../oidc/claims.js";
+import { activeAccessToken } from "../domain/token/access-token.js";
+import { API_AUDIENCE_SCOPE, apiProjectId } from "../domain/token/api-audience.js";
 import { isSystemOwner } from "./permissions.js";
 
 export interface Principal {
@@ -34,7 +34,7 @@ export async function authenticate(core: Core, instance: Instance, host: string,
   if (!token) throw unauthenticated("AUTH-7fs1f", "Authorization header is not a Bearer token");
   const pat = findPersonalAccessToken(core.db, token);
   if (!pat) {
-    const access = await activeAccessToken({ core, keys: core.keys, instance, issuer: `http://${host}` }, token);
+    const access = await activeAccessToken(core, { instanceId, issuer: `http://${host}` }, token);
     const user = access && getUser(core.db, access.userId);
     if (!access || !user) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
     if (!access.audience.includes(apiProjectId(instance))) throw unauthenticated("AUTH-7fs1i", `Token is not for the API: request the scope ${API_AUDIENCE_SCOPE}`);

@@ -2,7 +2,7 @@
 
 import type { Core } from "../domain/core.js";
 import type { Snapshots } from "../store/snapshots.js";
-import type { SigningKeys } from "../oidc/keys.js";
+import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 
 export interface ControlContext {
   core: Core;

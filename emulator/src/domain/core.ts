@@ -4,7 +4,7 @@ import type { Clock } from "../kernel/clock.js";
 import type { IdGenerator } from "../kernel/ids.js";
 import type { Database } from "../store/database.js";
 import type { EventStore } from "../store/event-store.js";
-import type { SigningKeys } from "../oidc/keys.js";
+import type { SigningKeys } from "./signing-key/signing-key.js";
 
 export interface Core {
   db: Database;

@@ -8,10 +8,10 @@ import { getInstance } from "../domain/instance/queries.js";
 import { getProject } from "../domain/project/queries.js";
 import { grantsOfUser } from "../domain/user-grant/queries.js";
 import type { User } from "../domain/user/user.js";
+import { apiProjectId } from "../domain/token/api-audience.js";
 
 export const CLAIM_PREFIX = "urn:svc:iam";
 export const ROLES_CLAIM = "urn:svc:iam:org:project:roles";
-export const API_AUDIENCE_SCOPE = "urn:svc:iam:org:project:id:svc:aud";
 const PROJECT_AUD_SCOPE = /^urn:svc:iam:org:project:id:(.+):aud$/;
 const ROLE_SCOPE = /^urn:svc:iam:org:project:role:(.+)$/;
 
@@ -19,8 +19,6 @@ export function loginName(core: Core, user: User): string {
   return `${user.username}@${orgPrimaryDomain(core, user.instanceId, user.orgId)}`;
 }
 
-/** The id of an instance's API project, the audience of tokens for the resource API: the instance's id. */
-export const apiProjectId = (instance: { id: string }) => instance.id;
 
 /** Project ids the scopes add to the audience (`urn:svc:iam:org:project:id:<id>:aud`); "svc" names the API project. */
 export function audienceScopes(scopes: string[], instance: { id: string }): string[] {

@@ -3,7 +3,10 @@
 // a user code for the user to enter at the verification URI.
 
 import { EVERY_AUTH_METHOD, authenticateClient } from "./clients.js";
-import { DEVICE_CODE_GRANT, DEVICE_LIFETIME_S, VERIFICATION_PATH, addDeviceAuthorization } from "./device-authorizations.js";
+import { addDeviceAuthorization } from "../domain/device-authorization/commands.js";
+import { DEVICE_LIFETIME_S } from "../domain/device-authorization/device-authorization.js";
+import { oidcActor } from "./actor.js";
+import { DEVICE_CODE_GRANT, VERIFICATION_PATH } from "./device-paths.js";
 import { appAllowing, type TokenRequest } from "./grants/grant.js";
 import type { OidcContext } from "./issue.js";
 
@@ -22,7 +25,7 @@ export async function deviceAuthorizationEndpoint(ctx: OidcContext, req: TokenRe
   const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
   const app = appAllowing(client, DEVICE_CODE_GRANT, "device code");
   const scope = (req.form.scope ?? "").split(" ").filter(Boolean);
-  const d = addDeviceAuthorization(core, instance.id, app.clientId, scope);
+  const d = addDeviceAuthorization(core, oidcActor(instance.id, app.clientId), app.clientId, scope);
   const verificationUri = ctx.issuer + VERIFICATION_PATH;
   return {
     device_code: d.deviceCode,

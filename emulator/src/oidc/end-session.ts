@@ -6,9 +6,11 @@ import { appByClientId } from "../domain/app/queries.js";
 import { uriMatches } from "./authorize/request.js";
 import { invalidRequest } from "./errors.js";
 import type { OidcContext } from "./issue.js";
-import { activeSessions, getLoginSession, terminatedEvent, type LoginSession } from "./login-sessions.js";
+import { terminateLoginSessions } from "../domain/login-session/commands.js";
+import type { LoginSession } from "../domain/login-session/login-session.js";
+import { activeSessions, getLoginSession } from "../domain/login-session/queries.js";
+import { oidcActor } from "./actor.js";
 import { verifyOwnJwt } from "./own-jwt.js";
-import { revokeEvents, tokensWhere } from "./tokens.js";
 
 export async function endSession(ctx: OidcContext, params: Record<string, string | undefined>, userAgentId: string | undefined): Promise<{ redirect?: string }> {
   let hintSub: string | undefined;
@@ -33,9 +35,10 @@ export async function endSession(ctx: OidcContext, params: Record<string, string
     if (params.state) url.searchParams.set("state", params.state);
     redirect = url.toString();
   }
-  const hinted = hintSid ? getLoginSession(ctx.core, hintSid) : undefined;
-  const ended: LoginSession[] = hinted ? [hinted] : activeSessions(ctx.core, ctx.instance.id, userAgentId).filter((s) => !hintSub || s.userId === hintSub);
+  const hinted = hintSid ? getLoginSession(ctx.core.db, hintSid) : undefined;
+  const ended: LoginSession[] = hinted ? [hinted] : activeSessions(ctx.core.db, ctx.instance.id, userAgentId).filter((s) => !hintSub || s.userId === hintSub);
   const open = ended.filter((s) => !s.terminatedAt && s.instanceId === ctx.instance.id);
-  ctx.core.events.push([...open.map((s) => terminatedEvent(s, s.userId)), ...open.flatMap((s) => revokeEvents(tokensWhere(ctx.core, "session_id", s.id), s.userId))]);
+  // Each session is ended by its own user.
+  terminateLoginSessions(ctx.core, open.map((session) => ({ session, actor: oidcActor(session.instanceId, session.userId) })));
   return { redirect };
 }

@@ -6,21 +6,20 @@ import type { Core } from "../domain/core.js";
 import type { App } from "../domain/app/app.js";
 import type { Instance } from "../domain/instance/instance.js";
 import type { User } from "../domain/user/user.js";
-import type { NewEvent } from "../store/event-store.js";
 import { allRoleClaims, audienceScopes, userinfoClaims } from "./claims.js";
 import { permittedScopes } from "./scopes.js";
-import { functionClaims } from "../actions/function-executions.js";
-import type { SigningKeys } from "./keys.js";
+import { functionClaims } from "./function-claims.js";
+import type { SigningKeys } from "../domain/signing-key/signing-key.js";
+import { addTokens } from "../domain/token/commands.js";
+import type { NewToken, TokenRecord } from "../domain/token/token.js";
+import { oidcActor } from "./actor.js";
 import {
   ACCESS_TOKEN_LIFETIME_S,
   ID_TOKEN_LIFETIME_S,
   REFRESH_IDLE_LIFETIME_S,
   halfHash,
   newTokenValue,
-  revokeEvents,
   signJwt,
-  tokenAddedEvent,
-  type TokenRecord,
 } from "./tokens.js";
 
 export interface OidcContext {
@@ -72,7 +71,7 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
   const iat = Math.floor(nowMs / 1000);
   const projectId = g.app?.projectId;
   const audience = g.audience?.length ? g.audience : [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(g.scope, instance)])];
-  const events: NewEvent[] = [];
+  const tokens: NewToken[] = [];
   const response: TokenResponse = { token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: g.scope.join(" ") };
   const common = { clientId: g.clientId, userId: g.user.id, sessionId: g.sessionId ?? null, authRequestId: g.authRequestId ?? null, scope: g.scope, audience, authTime: g.authTime ?? null, amr: g.amr ?? [] };
 
@@ -81,13 +80,13 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
     refreshId = newTokenValue();
     const idleEnd = nowMs + REFRESH_IDLE_LIFETIME_S * 1000;
     const expiresAt = new Date(g.refreshNotAfter ? Math.min(idleEnd, Date.parse(g.refreshNotAfter)) : idleEnd).toISOString();
-    events.push(tokenAddedEvent(core.db, instance.id, core.ids.next(), refreshId, { ...common, kind: "refresh", refreshTokenId: null, format: "opaque", expiresAt }));
+    tokens.push({ ...common, kind: "refresh", refreshTokenId: null, format: "opaque", expiresAt, value: refreshId, tokenId: core.ids.next() });
     response.refresh_token = refreshId;
   }
   if (g.withAccessToken) {
     const id = newTokenValue();
     const expiresAt = new Date(nowMs + ACCESS_TOKEN_LIFETIME_S * 1000).toISOString();
-    events.push(tokenAddedEvent(core.db, instance.id, core.ids.next(), id, { ...common, kind: "access", refreshTokenId: refreshId, format: g.accessTokenFormat, expiresAt }));
+    tokens.push({ ...common, kind: "access", refreshTokenId: refreshId, format: g.accessTokenFormat, expiresAt, value: id, tokenId: core.ids.next() });
     if (g.accessTokenFormat === "jwt") {
       const claims = {
         iss: ctx.issuer,
@@ -131,8 +130,8 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
     const userinfo = { ...userinfoClaims(core, g.user, g.scope), ...claims };
     response.id_token = await signJwt(ctx.keys, instance, { ...claims, ...(await functionClaims(core, "preuserinfo", g.user, userinfo)) });
   }
-  if (g.replaces?.length) events.push(...revokeEvents(g.replaces, g.user.id));
-  core.events.push(events);
+  // The grant's tokens are stored once they are signed; the refresh token they replace is revoked with them.
+  addTokens(core, oidcActor(instance.id, g.user.id), tokens, g.replaces ?? []);
   if (!g.withAccessToken) delete response.access_token;
   return response;
 }

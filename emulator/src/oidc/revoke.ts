@@ -5,7 +5,8 @@ import { EVERY_AUTH_METHOD, authenticateClient, type ClientCredentials } from ".
 import { invalidGrant } from "./errors.js";
 import { findToken } from "./access-token.js";
 import type { OidcContext } from "./issue.js";
-import { revokeEvents, tokensWhere } from "./tokens.js";
+import { revokeToken } from "../domain/token/commands.js";
+import { oidcActor } from "./actor.js";
 
 export async function revoke(ctx: OidcContext, credentials: ClientCredentials, token: string | undefined, endpoint: string): Promise<void> {
   const client = await authenticateClient(ctx.core, ctx.instance, credentials, EVERY_AUTH_METHOD, [ctx.issuer, endpoint]);
@@ -13,6 +14,5 @@ export async function revoke(ctx: OidcContext, credentials: ClientCredentials, t
   const t = await findToken(ctx, token);
   if (!t || t.instanceId !== ctx.instance.id) return;
   if (t.clientId !== client.clientId) throw invalidGrant("the token was issued to another client");
-  const all = t.kind === "refresh" ? [t, ...tokensWhere(ctx.core, "refresh_token_id", t.id)] : [t];
-  ctx.core.events.push(revokeEvents(all, client.clientId));
+  revokeToken(ctx.core, oidcActor(ctx.instance.id, client.clientId), t);
 }

@@ -8,7 +8,7 @@ import { allRoleClaims, userinfoClaims } from "./claims.js";
 import { OidcError } from "./errors.js";
 import type { OidcContext } from "./issue.js";
 import { appByClientId } from "../domain/app/queries.js";
-import { functionClaims } from "../actions/function-executions.js";
+import { functionClaims } from "./function-claims.js";
 
 export async function userinfo(ctx: OidcContext, bearer: string | undefined): Promise<Record<string, unknown>> {
   if (!bearer) throw new OidcError("invalid_token", "a Bearer access token is required");

@@ -12,7 +12,7 @@ import type { RpcTable } from "../api/rpc.js";
 import { controlApi } from "../control/control-api.js";
 import { oidcRoutes } from "../oidc/routes.js";
 import { demoRoutes } from "../demo/demo-page.js";
-import type { SigningKeys } from "../oidc/keys.js";
+import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import type { ControlContext } from "../control/control-context.js";
 import { sendControlError } from "../control/control-error.js";
 import { Code } from "../kernel/errors.js";

@@ -2,27 +2,24 @@
 // (which revokes their tokens).
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { Core } from "../../domain/core.js";
 import { getUser } from "../../domain/user/queries.js";
 import { SvcSessions, type SessionSchema } from "../../gen/svc/resources/session/v3alpha/session_service_pb.js";
 import { loginName } from "../../oidc/claims.js";
 import { findUserByLoginName, passwordMatches } from "../../oidc/login/find-user.js";
-import { addLoginSession, getLoginSession, listLoginSessions, newUserAgentId, terminatedEvent, type LoginSession } from "../../oidc/login-sessions.js";
-import { revokeEvents, tokensWhere } from "../../oidc/tokens.js";
+import { addLoginSession, terminateLoginSessions } from "../../domain/login-session/commands.js";
+import { newUserAgentId, type LoginSession } from "../../domain/login-session/login-session.js";
+import { getLoginSession, loginSessionSequence, searchLoginSessions, type LoginSessionFilter } from "../../domain/login-session/queries.js";
 import { Code, SvcError, notFound } from "../../kernel/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readablePredicate } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
-function sequenceOf(core: Core, id: string): number {
-  return (core.db.stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE aggregate_type = 'login_session' AND aggregate_id = ?").get(id) as { s: number | null }).s ?? 1;
-}
 
 function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof SessionSchema> {
   const user = getUser(call.core.db, s.userId);
   return {
-    details: instanceResourceDetails(s.id, s.instanceId, sequenceOf(call.core, s.id), s.terminatedAt ?? s.authTime),
+    details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.id), s.terminatedAt ?? s.authTime),
     userId: s.userId,
     loginName: user ? loginName(call.core, user) : "",
     authTime: timestamp(s.authTime),
@@ -36,7 +33,7 @@ const sessionTarget = (call: RpcCall, s: LoginSession) => ({ orgId: getUser(call
 
 /** The session, found, after checking the rpc's permission in its user's org. */
 function found(call: RpcCall, id: string): LoginSession {
-  const s = getLoginSession(call.core, id);
+  const s = getLoginSession(call.core.db, id);
   if (!s || s.instanceId !== call.instance.id) throw notFound("SESSION-not-found", "Session not found");
   authorize(call, sessionTarget(call, s));
   return s;
@@ -51,7 +48,8 @@ export function sessionsService(): ServiceDefinition {
       authorize(call, { orgId: user.orgId });
       const password = req.checks!.password;
       if (password && !(await passwordMatches(call.core, user.id, password.password))) throw new SvcError(Code.InvalidArgument, "SESSION-password-invalid", "Password is invalid");
-      const session = addLoginSession(call.core, call.instance.id, newUserAgentId(), user.id, password ? ["pwd"] : []);
+      // The session is its user's: its event names the user as creator, whoever asked for it.
+      const session = addLoginSession(call.core, { instanceId: call.instance.id, userId: user.id, origin: "api" }, newUserAgentId(), user.id, password ? ["pwd"] : []);
       return { details: sessionMessage(call, session).details };
     },
     getSession(req, call) {
@@ -60,18 +58,16 @@ export function sessionsService(): ServiceDefinition {
     deleteSession(req, call) {
       const s = found(call, req.id);
       const actor = actorOf(call);
-      const events = call.core.events.push([...(s.terminatedAt ? [] : [terminatedEvent(s, actor.userId)]), ...revokeEvents(tokensWhere(call.core, "session_id", s.id), actor.userId)]);
-      return { details: instanceResourceDetails(s.id, s.instanceId, sequenceOf(call.core, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime) };
+      const events = terminateLoginSessions(call.core, [{ session: s, actor }]);
+      return { details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime) };
     },
     searchSessions(req, call) {
       const page = pageOf(req.query);
       const readable = readablePredicate(call);
-      let sessions = listLoginSessions(call.core, call.instance.id).filter((s) => readable(sessionTarget(call, s)));
-      for (const f of req.filters) {
-        if (f.filter.case === "userId") sessions = sessions.filter((s) => s.userId === (f.filter.value as { id: string }).id);
-        if (f.filter.case === "active") sessions = sessions.filter((s) => !s.terminatedAt === (f.filter.value as { active: boolean }).active);
-      }
-      if (page.asc) sessions.reverse();
+      const filters = req.filters.flatMap((f): LoginSessionFilter[] =>
+        f.filter.case === "userId" ? [{ userId: f.filter.value.id }] : f.filter.case === "active" ? [{ active: f.filter.value.active }] : [],
+      );
+      const sessions = searchLoginSessions(call.core.db, call.instance.id, filters, page.asc).filter((s) => readable(sessionTarget(call, s)));
       const rows = sessions.slice(page.offset, page.offset + page.limit);
       return { details: listDetails(call.core, call.instance.id, page, sessions.length, rows.length), result: rows.map((s) => sessionMessage(call, s)) };
     },

@@ -4,11 +4,13 @@
 import type { FastifyReply } from "fastify";
 import type { App } from "../../domain/app/app.js";
 import { getUser } from "../../domain/user/queries.js";
-import { succeedAuthRequest, type AuthRequest } from "../auth-requests.js";
-import { DEVICE_CONSENT_PATH } from "../device-authorizations.js";
+import type { AuthRequest } from "../../domain/auth-request/auth-request.js";
+import { succeedAuthRequest } from "../../domain/auth-request/commands.js";
+import type { LoginSession } from "../../domain/login-session/login-session.js";
+import { oidcActor } from "../actor.js";
+import { DEVICE_CONSENT_PATH } from "../device-paths.js";
 import { OidcError, serverError } from "../errors.js";
 import { issueTokens, type OidcContext } from "../issue.js";
-import type { LoginSession } from "../login-sessions.js";
 import { sendAuthorizationResponse } from "./respond.js";
 
 export async function completeAuthRequest(ctx: OidcContext, reply: FastifyReply, req: AuthRequest, session: LoginSession, app: App): Promise<FastifyReply> {
@@ -23,14 +25,14 @@ async function complete(ctx: OidcContext, reply: FastifyReply, req: AuthRequest,
   const p = req.params;
   if (p.deviceAuthorizationId) {
     // The user signed in to decide on a device: the decision page comes next, nothing goes to a client.
-    succeedAuthRequest(ctx.core, req, session.id, session.userId, false);
+    succeedAuthRequest(ctx.core, oidcActor(req.instanceId, session.userId), req, session.id, false);
     return reply.redirect(`${DEVICE_CONSENT_PATH}?authRequest=${encodeURIComponent(req.id)}`, 302);
   }
   if (p.responseType === "code") {
-    const code = succeedAuthRequest(ctx.core, req, session.id, session.userId, true);
+    const code = succeedAuthRequest(ctx.core, oidcActor(req.instanceId, session.userId), req, session.id, true);
     return sendAuthorizationResponse(reply, p.redirectUri, p.responseMode, { code, state: p.state });
   }
-  succeedAuthRequest(ctx.core, req, session.id, session.userId, false);
+  succeedAuthRequest(ctx.core, oidcActor(req.instanceId, session.userId), req, session.id, false);
   const tokens = await issueTokens(ctx, {
     clientId: app.clientId,
     app,

@@ -3,12 +3,16 @@
 // to a login page (login, account chooser, registration), as prompt, max_age and the hints ask.
 
 import type { FastifyReply } from "fastify";
-import { addAuthRequest, getAuthRequest, type AuthorizeParams } from "../auth-requests.js";
+import type { AuthorizeParams } from "../../domain/auth-request/auth-request.js";
+import { addAuthRequest } from "../../domain/auth-request/commands.js";
+import { getAuthRequest } from "../../domain/auth-request/queries.js";
+import type { LoginSession } from "../../domain/login-session/login-session.js";
+import { activeSessions } from "../../domain/login-session/queries.js";
+import { oidcActor } from "../actor.js";
 import { findApp } from "../clients.js";
 import { OidcError, invalidRequest, serverError } from "../errors.js";
 import type { App } from "../../domain/app/app.js";
 import type { OidcContext } from "../issue.js";
-import { activeSessions, type LoginSession } from "../login-sessions.js";
 import { getUser } from "../../domain/user/queries.js";
 import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { PageError, checkClient, checkRedirectUri, parseAuthorizeRequest, responseModeOf } from "./request.js";
@@ -89,9 +93,9 @@ export async function startLogin(ctx: OidcContext, reply: FastifyReply, params: 
 }
 
 async function proceed(ctx: OidcContext, reply: FastifyReply, params: AuthorizeParams, app: App, userAgentId: string): Promise<FastifyReply> {
-  const id = addAuthRequest(ctx.core, ctx.instance.id, params);
-  const req = getAuthRequest(ctx.core, ctx.instance.id, id)!;
-  const sessions = eligibleSessions(ctx, params, activeSessions(ctx.core, ctx.instance.id, userAgentId));
+  const id = addAuthRequest(ctx.core, oidcActor(ctx.instance.id, "ANONYMOUS"), params);
+  const req = getAuthRequest(ctx.core.db, ctx.instance.id, id)!;
+  const sessions = eligibleSessions(ctx, params, activeSessions(ctx.core.db, ctx.instance.id, userAgentId));
   const page = (name: string) => reply.redirect(`${LOGIN_PATH}/${name}?authRequest=${encodeURIComponent(id)}`, 302);
 
   if (params.prompt.includes("none")) {

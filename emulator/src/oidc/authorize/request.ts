@@ -4,7 +4,7 @@
 
 import type { App } from "../../domain/app/app.js";
 import { OidcError, invalidRequest, invalidScope } from "../errors.js";
-import type { AuthorizeParams } from "../auth-requests.js";
+import type { AuthorizeParams } from "../../domain/auth-request/auth-request.js";
 import type { Params } from "../parameters.js";
 
 /** An error that cannot be sent to the client: shown to the user at the emulator. */

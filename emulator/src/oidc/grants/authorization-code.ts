@@ -4,12 +4,14 @@
 
 import { createHash } from "node:crypto";
 import { getUser } from "../../domain/user/queries.js";
-import { authRequestByCode, codeExchangedEvent } from "../auth-requests.js";
+import { exchangeAuthRequestCode } from "../../domain/auth-request/commands.js";
+import { authRequestByCode } from "../../domain/auth-request/queries.js";
+import { getLoginSession } from "../../domain/login-session/queries.js";
+import { revokeTokensOfAuthRequest } from "../../domain/token/commands.js";
+import { oidcActor } from "../actor.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { invalidGrant } from "../errors.js";
 import { issueTokens } from "../issue.js";
-import { getLoginSession } from "../login-sessions.js";
-import { revokeEvents, tokensWhere } from "../tokens.js";
 import { appAllowing, required, type GrantModule } from "./grant.js";
 
 export const authorizationCode: GrantModule = {
@@ -20,10 +22,10 @@ export const authorizationCode: GrantModule = {
     const app = appAllowing(client, "authorization_code", "authorization code");
     const code = required(req.form, "code");
     const redirectUri = required(req.form, "redirect_uri");
-    const ar = authRequestByCode(core, instance.id, code);
+    const ar = authRequestByCode(core.db, instance.id, code);
     if (!ar) throw invalidGrant("the code is unknown");
     if (ar.codeUsed) {
-      core.events.push(revokeEvents(tokensWhere(core, "auth_request_id", ar.id), client.clientId));
+      revokeTokensOfAuthRequest(core, oidcActor(instance.id, client.clientId), ar.id);
       throw invalidGrant("the code was already used; the tokens it gave are revoked");
     }
     if (Date.parse(ar.codeExpiresAt!) <= core.clock.nowMs()) throw invalidGrant("the code has expired");
@@ -37,9 +39,9 @@ export const authorizationCode: GrantModule = {
       throw invalidGrant("code_verifier given, but the authorization request had no code_challenge");
     }
     const config = app.oidc;
-    const session = getLoginSession(core, ar.sessionId!);
+    const session = getLoginSession(core.db, ar.sessionId!);
     if (!session || session.terminatedAt) throw invalidGrant("the login session of the code has ended");
-    core.events.push([codeExchangedEvent(ar, client.clientId)]);
+    exchangeAuthRequestCode(core, oidcActor(instance.id, client.clientId), ar);
     const offline = ar.params.scope.includes("offline_access") && config.grantTypes.includes("refresh_token");
     return issueTokens(ctx, {
       clientId: client.clientId,

@@ -6,10 +6,14 @@
 
 import { getUser } from "../../domain/user/queries.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
-import { DEVICE_CODE_GRANT, SLOW_DOWN_STEP_S, deviceAuthorizationByDeviceCode, isExpired, recordPoll, tokenIssuedEvent } from "../device-authorizations.js";
+import { markDeviceTokenIssued, recordPoll } from "../../domain/device-authorization/commands.js";
+import { SLOW_DOWN_STEP_S } from "../../domain/device-authorization/device-authorization.js";
+import { deviceAuthorizationByDeviceCode, isExpired } from "../../domain/device-authorization/queries.js";
+import { getLoginSession } from "../../domain/login-session/queries.js";
+import { oidcActor } from "../actor.js";
+import { DEVICE_CODE_GRANT } from "../device-paths.js";
 import { OidcError, invalidGrant } from "../errors.js";
 import { issueTokens } from "../issue.js";
-import { getLoginSession } from "../login-sessions.js";
 import { appAllowing, required, type GrantModule } from "./grant.js";
 
 export const deviceCode: GrantModule = {
@@ -18,19 +22,19 @@ export const deviceCode: GrantModule = {
     const { core, instance } = ctx;
     const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
     const app = appAllowing(client, DEVICE_CODE_GRANT, "device code");
-    const d = deviceAuthorizationByDeviceCode(core, instance.id, required(req.form, "device_code"));
+    const d = deviceAuthorizationByDeviceCode(core.db, instance.id, required(req.form, "device_code"));
     if (!d) throw invalidGrant("the device code is unknown");
     if (d.clientId !== app.clientId) throw invalidGrant("the device code was issued to another client");
     if (d.state === "done") throw invalidGrant("the device code was already used");
-    if (isExpired(core, d)) throw new OidcError("expired_token", "the device code has expired");
+    if (isExpired(core.clock, d)) throw new OidcError("expired_token", "the device code has expired");
     if (d.state === "denied") throw new OidcError("access_denied", "the user denied the authorization");
     if (d.state === "pending") {
-      if (recordPoll(core, d).tooSoon) throw new OidcError("slow_down", `polled sooner than the interval; poll every ${d.intervalS + SLOW_DOWN_STEP_S} seconds from now on`);
+      if (recordPoll(core, oidcActor(instance.id, d.clientId), d).tooSoon) throw new OidcError("slow_down", `polled sooner than the interval; poll every ${d.intervalS + SLOW_DOWN_STEP_S} seconds from now on`);
       throw new OidcError("authorization_pending", "the user has not decided yet");
     }
-    const session = getLoginSession(core, d.sessionId!);
+    const session = getLoginSession(core.db, d.sessionId!);
     if (!session || session.terminatedAt) throw invalidGrant("the login session that approved the device has ended");
-    core.events.push([tokenIssuedEvent(d)]);
+    markDeviceTokenIssued(core, oidcActor(instance.id, d.clientId), d);
     const offline = d.scope.includes("offline_access") && app.oidc.grantTypes.includes("refresh_token");
     return issueTokens(ctx, {
       clientId: app.clientId,

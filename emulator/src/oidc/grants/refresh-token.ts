@@ -6,8 +6,8 @@ import { getUser } from "../../domain/user/queries.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { invalidGrant, invalidScope } from "../errors.js";
 import { issueTokens } from "../issue.js";
-import { getLoginSession } from "../login-sessions.js";
-import { getToken, isActive, tokensWhere } from "../tokens.js";
+import { getLoginSession } from "../../domain/login-session/queries.js";
+import { getToken, isActive, tokenWithDependents } from "../../domain/token/queries.js";
 import { appAllowing, required, type GrantModule } from "./grant.js";
 
 export const refreshToken: GrantModule = {
@@ -17,16 +17,16 @@ export const refreshToken: GrantModule = {
     // Machine users refresh the tokens of their JWT profile grants, authenticated by an assertion.
     const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint], true);
     const app = client.kind === "machine" ? undefined : appAllowing(client, "refresh_token", "refresh token");
-    const old = getToken(core, required(req.form, "refresh_token"));
+    const old = getToken(core.db, required(req.form, "refresh_token"));
     if (!old || old.kind !== "refresh" || old.instanceId !== instance.id) throw invalidGrant("the refresh token is unknown");
     if (old.revokedAt) throw invalidGrant("the refresh token was revoked");
-    if (!isActive(core, old)) throw invalidGrant("the refresh token has expired");
+    if (!isActive(core.clock, old)) throw invalidGrant("the refresh token has expired");
     if (old.clientId !== client.clientId) throw invalidGrant("the refresh token was issued to another client");
     const requested = req.form.scope?.split(" ").filter(Boolean);
     const beyond = requested?.find((s) => !old.scope.includes(s));
     if (beyond) throw invalidScope(`scope ${beyond} was not granted originally`);
     const scope = requested ?? old.scope;
-    const session = old.sessionId ? getLoginSession(core, old.sessionId) : undefined;
+    const session = old.sessionId ? getLoginSession(core.db, old.sessionId) : undefined;
     if (session?.terminatedAt) throw invalidGrant("the login session of the refresh token has ended");
     const user = getUser(core.db, old.userId)!;
     return issueTokens(ctx, {
@@ -41,7 +41,7 @@ export const refreshToken: GrantModule = {
       withAccessToken: true,
       withRefreshToken: true,
       withIdToken: scope.includes("openid"),
-      replaces: [old, ...tokensWhere(core, "refresh_token_id", old.id)],
+      replaces: tokenWithDependents(core.db, old),
     });
   },
 };

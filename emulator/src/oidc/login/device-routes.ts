@@ -5,21 +5,18 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { getUser } from "../../domain/user/queries.js";
-import { getAuthRequest, type AuthorizeParams } from "../auth-requests.js";
+import type { AuthorizeParams } from "../../domain/auth-request/auth-request.js";
+import { getAuthRequest } from "../../domain/auth-request/queries.js";
 import { startLogin } from "../authorize/endpoint.js";
 import { loginName } from "../claims.js";
 import { findApp } from "../clients.js";
-import {
-  DEVICE_CONSENT_PATH,
-  DEVICE_PAGE_PATH,
-  VERIFICATION_PATH,
-  decideDeviceAuthorization,
-  deviceAuthorizationById,
-  deviceAuthorizationByUserCode,
-  isExpired,
-  normalizeUserCode,
-} from "../device-authorizations.js";
-import { USER_AGENT_COOKIE, getLoginSession } from "../login-sessions.js";
+import { decideDeviceAuthorization } from "../../domain/device-authorization/commands.js";
+import { normalizeUserCode } from "../../domain/device-authorization/device-authorization.js";
+import { deviceAuthorizationById, deviceAuthorizationByUserCode, isExpired } from "../../domain/device-authorization/queries.js";
+import { getLoginSession } from "../../domain/login-session/queries.js";
+import { oidcActor } from "../actor.js";
+import { DEVICE_CONSENT_PATH, DEVICE_PAGE_PATH, VERIFICATION_PATH } from "../device-paths.js";
+import { USER_AGENT_COOKIE } from "../user-agent.js";
 import { deviceConsentPage, deviceDonePage, userCodePage } from "./device-pages.js";
 import { errorPage } from "./pages.js";
 import type { LoginDeps } from "./routes.js";
@@ -50,8 +47,8 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
     const { lang, t } = page(req);
     const typed = req.body?.user_code ?? "";
     const userCode = normalizeUserCode(typed);
-    const d = userCode ? deviceAuthorizationByUserCode(ctx.core, ctx.instance.id, userCode) : undefined;
-    const problem = !d ? t.deviceCodeUnknown : isExpired(ctx.core, d) ? t.deviceCodeExpired : d.state !== "pending" ? t.deviceCodeUsed : undefined;
+    const d = userCode ? deviceAuthorizationByUserCode(ctx.core.db, ctx.instance.id, userCode) : undefined;
+    const problem = !d ? t.deviceCodeUnknown : isExpired(ctx.core.clock, d) ? t.deviceCodeExpired : d.state !== "pending" ? t.deviceCodeUsed : undefined;
     const client = d && findApp(ctx.core, ctx.instance, d.clientId);
     if (problem || !d || !client) return html(reply, 400, userCodePage(t, lang, { userCode: typed, error: problem ?? t.deviceCodeUnknown }));
     const params: AuthorizeParams = {
@@ -78,13 +75,13 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
       html(reply, 400, errorPage(t, lang, "invalid_request", description));
       return undefined;
     };
-    const ar = id ? getAuthRequest(ctx.core, ctx.instance.id, id) : undefined;
-    const d = ar?.params.deviceAuthorizationId ? deviceAuthorizationById(ctx.core, ctx.instance.id, ar.params.deviceAuthorizationId) : undefined;
+    const ar = id ? getAuthRequest(ctx.core.db, ctx.instance.id, id) : undefined;
+    const d = ar?.params.deviceAuthorizationId ? deviceAuthorizationById(ctx.core.db, ctx.instance.id, ar.params.deviceAuthorizationId) : undefined;
     if (!ar || !d) return fail("unknown device request");
-    const session = ar.sessionId ? getLoginSession(ctx.core, ar.sessionId) : undefined;
+    const session = ar.sessionId ? getLoginSession(ctx.core.db, ar.sessionId) : undefined;
     // The request id alone is not enough: only the browser that signed in may decide.
     if (!session || session.terminatedAt || session.userAgentId !== req.cookies[USER_AGENT_COOKIE]) return fail("sign in on this browser first");
-    if (isExpired(ctx.core, d)) return fail(t.deviceCodeExpired);
+    if (isExpired(ctx.core.clock, d)) return fail(t.deviceCodeExpired);
     if (d.state !== "pending") return fail(t.deviceCodeUsed);
     return { ctx, d, session, lang, t };
   };
@@ -102,7 +99,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
     app.post<{ Body: Form }>(`${DEVICE_PAGE_PATH}/${action}`, async (req, reply) => {
       const r = decisionOf(req, reply, req.body?.authRequest);
       if (!r) return reply;
-      decideDeviceAuthorization(r.ctx.core, r.d, action === "allowed", r.session);
+      decideDeviceAuthorization(r.ctx.core, oidcActor(r.d.instanceId, r.session.userId), r.d, action === "allowed", r.session);
       return html(reply, 200, deviceDonePage(r.t, r.lang, action === "allowed"));
     });
   }

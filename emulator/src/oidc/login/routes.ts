@@ -7,13 +7,16 @@ import type { Core } from "../../domain/core.js";
 import { createHuman } from "../../domain/user/commands.js";
 import { getUser, humansOfInstance } from "../../domain/user/queries.js";
 import type { User } from "../../domain/user/user.js";
-import { getAuthRequest, type AuthRequest } from "../auth-requests.js";
+import type { AuthRequest } from "../../domain/auth-request/auth-request.js";
+import { getAuthRequest } from "../../domain/auth-request/queries.js";
+import { addLoginSession } from "../../domain/login-session/commands.js";
+import { activeSessions } from "../../domain/login-session/queries.js";
+import { oidcActor } from "../actor.js";
 import { completeAuthRequest } from "../authorize/complete.js";
 import { findApp } from "../clients.js";
 import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { findUserByLoginName, passwordMatches } from "./find-user.js";
 import type { OidcContext } from "../issue.js";
-import { activeSessions, addLoginSession } from "../login-sessions.js";
 import { OidcError } from "../errors.js";
 import { oauthParams, type Params } from "../parameters.js";
 import { errorPage, loginPage, registerPage, selectAccountPage } from "./pages.js";
@@ -55,13 +58,13 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
       throw e;
     }
     const ctx = deps.context(req);
-    const ar = form.authRequest ? getAuthRequest(ctx.core, ctx.instance.id, form.authRequest) : undefined;
+    const ar = form.authRequest ? getAuthRequest(ctx.core.db, ctx.instance.id, form.authRequest) : undefined;
     if (!ar || ar.sessionId) return fail(ar ? "this authorization request is already finished" : "unknown authorization request");
     return { ctx, ar, form, app: findApp(ctx.core, ctx.instance, ar.params.clientId)! };
   };
 
   const signIn = async (req: FastifyRequest, reply: FastifyReply, r: NonNullable<ReturnType<typeof requestOf>>, user: User, amr: string[]) => {
-    const session = addLoginSession(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply), user.id, amr);
+    const session = addLoginSession(r.ctx.core, oidcActor(r.ctx.instance.id, user.id), deps.userAgentId(req, reply), user.id, amr);
     return completeAuthRequest(r.ctx, reply, r.ar, session, r.app);
   };
 
@@ -101,7 +104,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     const r = requestOf(req, reply);
     if (!r) return reply;
     const { lang, t } = page(req, r.ar);
-    const sessions = activeSessions(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply)).map((s) => {
+    const sessions = activeSessions(r.ctx.core.db, r.ctx.instance.id, deps.userAgentId(req, reply)).map((s) => {
       const u = getUser(r.ctx.core.db, s.userId)!;
       return { id: s.id, label: `${u.data.firstName ?? u.data.name} ${u.data.lastName ?? ""} (${loginName(r.ctx.core, u)})` };
     });
@@ -111,7 +114,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
   app.post("/ui/login/select", async (req, reply) => {
     const r = requestOf(req, reply);
     if (!r) return reply;
-    const session = activeSessions(r.ctx.core, r.ctx.instance.id, deps.userAgentId(req, reply)).find((s) => s.id === r.form.sessionId);
+    const session = activeSessions(r.ctx.core.db, r.ctx.instance.id, deps.userAgentId(req, reply)).find((s) => s.id === r.form.sessionId);
     if (!session) return reply.redirect(`/ui/login/login?authRequest=${encodeURIComponent(r.ar.id)}`, 302);
     return completeAuthRequest(r.ctx, reply, r.ar, session, r.app);
   });

@@ -1,0 +1,29 @@
+// Signing key commands: adding a key pair made by the key ring (key-ring.ts). Its private key is
+// sealed in the event (store/sealed.ts).
+
+import { createPrivateKey, type JsonWebKey } from "node:crypto";
+import type { Actor, Core } from "../core.js";
+import { seal } from "../../store/sealed.js";
+import { signingKeyAdded } from "./events.js";
+import { PUBLISH_LIFETIME_MS, SIGN_LIFETIME_MS, type PublicJwk, type SigningKey } from "./signing-key.js";
+
+export interface KeyPair {
+  privateJwk: JsonWebKey;
+  publicJwk: JsonWebKey;
+}
+
+/** Adds a key that signs from now for SIGN_LIFETIME_MS and is published for PUBLISH_LIFETIME_MS. */
+export function addSigningKey(core: Core, actor: Actor, pair: KeyPair, opts: { id?: string } = {}): SigningKey {
+  const kid = opts.id ?? core.ids.next();
+  const now = core.clock.nowMs();
+  const publicJwk: PublicJwk = { ...pair.publicJwk, kid, alg: "RS256", use: "sig" };
+  core.events.command(() => [
+    signingKeyAdded.event(actor, kid, actor.instanceId, {
+      privateJwk: seal(core.db, JSON.stringify(pair.privateJwk)),
+      publicJwk,
+      signUntil: new Date(now + SIGN_LIFETIME_MS).toISOString(),
+      publishUntil: new Date(now + PUBLISH_LIFETIME_MS).toISOString(),
+    }),
+  ]);
+  return { kid, privateKey: createPrivateKey({ key: pair.privateJwk, format: "jwk" }), publicJwk };
+}

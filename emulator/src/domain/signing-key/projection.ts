@@ -1,0 +1,19 @@
+// signing_key.added -> the signing_keys table (the private key opened).
+
+import type { Projections } from "../../store/projections.js";
+import { unseal } from "../../store/sealed.js";
+import { signingKeyAdded } from "./events.js";
+
+export function registerSigningKeyProjection(p: Projections): void {
+  p.tables("signing_keys").on(signingKeyAdded, (db, e) => {
+    db.stmt("INSERT INTO signing_keys (kid, instance_id, private_jwk, public_jwk, created_at, sign_until, publish_until) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+      e.aggregateId,
+      e.instanceId,
+      unseal(db, e.payload.privateJwk),
+      JSON.stringify(e.payload.publicJwk),
+      e.createdAt,
+      e.payload.signUntil,
+      e.payload.publishUntil,
+    );
+  });
+}

@@ -1,0 +1,30 @@
+// Signing keys (wire-facts 6.6): RS256, 2048 bits, with a kid. A key signs for 6h and stays
+// published for 30h after it was made, so tokens signed with it still verify; both on the emulator
+// clock. This file holds the model only (no Core), so domain/core.ts can name the key ring's type
+// without an import cycle.
+
+import type { KeyObject, JsonWebKey } from "node:crypto";
+import type { Origin } from "../../store/event.js";
+
+export const SIGN_LIFETIME_MS = 6 * 3600_000;
+export const PUBLISH_LIFETIME_MS = 30 * 3600_000;
+
+export type PublicJwk = JsonWebKey & { kid: string; alg: string; use: string };
+
+export interface SigningKey {
+  kid: string;
+  privateKey: KeyObject;
+  publicJwk: PublicJwk;
+}
+
+/** The OIDC provider's keys of every instance (domain/signing-key/key-ring.ts). */
+export interface SigningKeys {
+  /** Makes one key pair in the background, for the first token. */
+  prepare(): void;
+  /** The key that signs now; a new one when the newest has stopped signing. */
+  active(instanceId: string): SigningKey;
+  /** The published keys: every key still inside its publication lifetime, newest first. */
+  published(instanceId: string): PublicJwk[];
+  /** Rotation on demand: a new key signs from now on; older ones stay published. */
+  rotate(instanceId: string, origin?: Origin): SigningKey;
+}

@@ -1,0 +1,38 @@
+// Token commands: tokens are added together (one grant's access, refresh tokens, and the tokens a
+// rotated refresh token replaces revoked), and revoked once; revoking twice appends nothing.
+
+import type { Actor, Core } from "../core.js";
+import type { NewEvent, StoredEvent } from "../../store/event.js";
+import { seal } from "../../store/sealed.js";
+import type { Database } from "../../store/database.js";
+import { tokenAdded, tokenRevoked } from "./events.js";
+import { tokenWithDependents, tokensWhere } from "./queries.js";
+import type { NewToken, TokenRecord } from "./token.js";
+
+/** The revocation events of the tokens not yet revoked, for commands that end a grant with other changes. */
+export function tokensRevokedEvents(actor: Actor, tokens: TokenRecord[]): NewEvent[] {
+  // Each event is in its token's instance (the control API revokes in any instance).
+  return tokens.filter((t) => !t.revokedAt).map((t) => tokenRevoked.event({ ...actor, instanceId: t.instanceId }, t.tokenId ?? t.id, t.instanceId, { kind: t.kind }));
+}
+
+function addedEvent(db: Database, actor: Actor, t: NewToken): NewEvent {
+  const { value, tokenId, ...grant } = t;
+  const payload = { ...grant, token: seal(db, value), refreshTokenId: t.refreshTokenId === null ? null : seal(db, t.refreshTokenId) };
+  // The token's creator is the user it was issued for.
+  return tokenAdded.event({ ...actor, userId: t.userId }, tokenId, actor.instanceId, payload);
+}
+
+/** Adds a grant's tokens, revoking in the same step the tokens it replaces (refresh token rotation). */
+export function addTokens(core: Core, actor: Actor, tokens: NewToken[], replaces: TokenRecord[] = []): StoredEvent[] {
+  return core.events.command(() => [...tokens.map((t) => addedEvent(core.db, actor, t)), ...tokensRevokedEvents(actor, replaces)]);
+}
+
+/** Revokes a token and, for a refresh token, its access tokens; returns the events of those newly revoked. */
+export function revokeToken(core: Core, actor: Actor, token: TokenRecord): StoredEvent[] {
+  return core.events.command(() => tokensRevokedEvents(actor, tokenWithDependents(core.db, token)));
+}
+
+/** Revokes every token issued for an authorization request (a replayed code). */
+export function revokeTokensOfAuthRequest(core: Core, actor: Actor, authRequestId: string): StoredEvent[] {
+  return core.events.command(() => tokensRevokedEvents(actor, tokensWhere(core.db, "auth_request_id", authRequestId)));
+}

@@ -1,0 +1,17 @@
+// The token aggregate's events ("oidc_token"): a token is added with its grant and revoked once.
+
+import { eventType } from "../../store/event-type.js";
+import type { Sealed } from "../../store/sealed.js";
+import type { TokenRecord } from "./token.js";
+
+export const OIDC_TOKEN = "oidc_token";
+
+export type TokenAddedPayload = Omit<TokenRecord, "id" | "tokenId" | "instanceId" | "revokedAt" | "createdAt" | "personal" | "refreshTokenId"> & {
+  /** The token's value, sealed; absent in events of older data dirs (there the aggregate id is the value). */
+  token?: Sealed;
+  /** The value of the refresh token it belongs to, sealed (in clear in older events). */
+  refreshTokenId: Sealed | string | null;
+};
+
+export const tokenAdded = eventType<TokenAddedPayload>(OIDC_TOKEN, "oidc.token.added");
+export const tokenRevoked = eventType<{ kind: TokenRecord["kind"] }>(OIDC_TOKEN, "oidc.token.revoked");

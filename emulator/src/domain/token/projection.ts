@@ -1,0 +1,36 @@
+// oidc.token.added / oidc.token.revoked -> the tokens table (values opened).
+
+import type { Projections } from "../../store/projections.js";
+import { unseal } from "../../store/sealed.js";
+import { tokenAdded, tokenRevoked } from "./events.js";
+
+export function registerTokenProjection(p: Projections): void {
+  p.tables("tokens")
+    .on(tokenAdded, (db, e) => {
+      const t = e.payload;
+      db.stmt(
+        `INSERT INTO tokens (id, token_id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id, scope, audience, format, auth_time, amr, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        unseal(db, t.token) ?? e.aggregateId,
+        e.aggregateId,
+        e.instanceId,
+        t.kind,
+        t.clientId,
+        t.userId,
+        t.sessionId ?? null,
+        t.authRequestId ?? null,
+        unseal(db, t.refreshTokenId) ?? null,
+        t.scope.join(" "),
+        JSON.stringify(t.audience),
+        t.format,
+        t.authTime ?? null,
+        JSON.stringify(t.amr ?? []),
+        t.expiresAt,
+        e.createdAt,
+      );
+    })
+    .on(tokenRevoked, (db, e) => {
+      db.stmt("UPDATE tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token_id = ? OR (token_id IS NULL AND id = ?)").run(e.createdAt, e.aggregateId, e.aggregateId);
+    });
+}

@@ -1,0 +1,28 @@
+// Reads of tokens: by value, by the grant they belong to, and the control API's list.
+
+import type { Clock } from "../../kernel/clock.js";
+import type { Database } from "../../store/database.js";
+import { tokenFromRow, type TokenRecord, type TokenRow } from "./token.js";
+
+export function getToken(db: Database, value: string): TokenRecord | undefined {
+  const r = db.stmt("SELECT * FROM tokens WHERE id = ?").get(value) as TokenRow | undefined;
+  return r && tokenFromRow(r);
+}
+
+export function isActive(clock: Clock, t: TokenRecord | undefined): t is TokenRecord {
+  return !!t && !t.revokedAt && Date.parse(t.expiresAt) > clock.nowMs();
+}
+
+export function tokensWhere(db: Database, column: "refresh_token_id" | "session_id" | "auth_request_id", value: string): TokenRecord[] {
+  return (db.stmt(`SELECT * FROM tokens WHERE ${column} = ?`).all(value) as TokenRow[]).map(tokenFromRow);
+}
+
+/** A token and, for a refresh token, the access tokens issued with it: what revoking it ends. */
+export function tokenWithDependents(db: Database, t: TokenRecord): TokenRecord[] {
+  return t.kind === "refresh" ? [t, ...tokensWhere(db, "refresh_token_id", t.id)] : [t];
+}
+
+export function listTokens(db: Database, instanceId: string | undefined): TokenRecord[] {
+  const rows = instanceId ? db.stmt("SELECT * FROM tokens WHERE instance_id = ? ORDER BY created_at DESC").all(instanceId) : db.stmt("SELECT * FROM tokens ORDER BY created_at DESC").all();
+  return (rows as TokenRow[]).map(tokenFromRow);
+}
