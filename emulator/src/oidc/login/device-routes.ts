@@ -21,7 +21,8 @@ import {
 } from "../device-authorizations.js";
 import { USER_AGENT_COOKIE, getLoginSession } from "../login-sessions.js";
 import { deviceConsentPage, deviceDonePage, userCodePage } from "./device-pages.js";
-import { errorPage } from "./pages.js";
+import { sendErrorPage } from "../error-response.js";
+import { invalidRequest } from "../errors.js";
 import type { LoginDeps } from "./routes.js";
 import { pickLanguage, textsFor } from "./texts.js";
 
@@ -75,7 +76,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
     const ctx = deps.context(req);
     const { lang, t } = page(req);
     const fail = (description: string) => {
-      html(reply, 400, errorPage(t, lang, "invalid_request", description));
+      sendErrorPage(reply, { t, lang }, invalidRequest(description));
       return undefined;
     };
     const ar = id ? getAuthRequest(ctx.core, ctx.instance.id, id) : undefined;
