@@ -11,7 +11,7 @@ import type { Core } from "./domain/core.js";
 import { IdGenerator } from "./kernel/ids.js";
 import { Database } from "./store/database.js";
 import { EventStore } from "./store/event-store.js";
-import { migrate } from "./store/migrations.js";
+import { migrate } from "./domain/schema.js";
 import { Snapshots } from "./store/snapshots.js";
 import { allProjections } from "./domain/projections.js";
 import { applyFixtures, checkFixtureFile, readFixtureFile } from "./fixtures/seed.js";

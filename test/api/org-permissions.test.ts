@@ -10,15 +10,12 @@ import { SvcProjects } from "../../emulator/src/gen/svc/resources/project/v3alph
 import { SvcUsers } from "../../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
 import { SvcApps } from "../../emulator/src/gen/svc/resources/app/v3alpha/app_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request } from "../helpers/emulator.js";
 import { memberToken } from "../helpers/members.js";
-import { transportsFor } from "../helpers/transports.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const users = transportsFor(emu.url, {
+const { emu, pat, transports, reset } = await setUpResourceTest();
+const users = transports({
   service: SvcUsers,
   protoFile: "svc/resources/user/v3alpha/user_service.proto",
   routes: {
@@ -30,7 +27,7 @@ const users = transportsFor(emu.url, {
     SearchUsers: { verb: "POST", path: `${B}/users/_search`, body: "filters" },
   },
 });
-const orgs = transportsFor(emu.url, {
+const orgs = transports({
   service: SvcOrganizations,
   protoFile: "svc/resources/org/v3alpha/org_service.proto",
   routes: {
@@ -40,7 +37,7 @@ const orgs = transportsFor(emu.url, {
     SearchOrganizations: { verb: "POST", path: `${B}/organizations/_search`, body: "filters" },
   },
 });
-const projects = transportsFor(emu.url, {
+const projects = transports({
   service: SvcProjects,
   protoFile: "svc/resources/project/v3alpha/project_service.proto",
   routes: {
@@ -52,7 +49,7 @@ const projects = transportsFor(emu.url, {
     AddProjectRole: { verb: "POST", path: `${B}/projects/{project_id}/roles`, body: "role" },
   },
 });
-const apps = transportsFor(emu.url, {
+const apps = transports({
   service: SvcApps,
   protoFile: "svc/resources/app/v3alpha/app_service.proto",
   routes: {
@@ -83,7 +80,7 @@ for (let i = 0; i < users.all.length; i++) {
     const machine = (username: string, orgId?: string) => ({ ...(orgId ? { organization: { orgId } } : {}), user: { username, name: username } });
 
     before(async () => {
-      await ctl("/reset", { method: "POST" });
+      await reset();
       orgA = await post("/organizations", { name: "Org A" });
       orgB = await post("/organizations", { name: "Org B" });
       userA = await post(`/users/machine?organization.orgId=${orgA}`, { username: "in-a", name: "In A" });

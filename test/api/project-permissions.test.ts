@@ -5,12 +5,11 @@
 
 import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request } from "../helpers/emulator.js";
 import { memberToken } from "../helpers/members.js";
+import { setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
+const { emu, pat, reset } = await setUpResourceTest();
 const B = `${emu.url}/resources/v3alpha`;
 const call = (method: string, path: string, token: string, json?: unknown) => request(`${path.startsWith("/settings") ? emu.url : B}${path}`, { method, token, ...(json !== undefined ? { json } : {}) });
 const created = async (path: string, json: unknown, token = pat) => {
@@ -33,7 +32,7 @@ describe("permissions of project and project grant memberships, and org-scoped s
   let humanB = "";
 
   before(async () => {
-    await ctl("/reset", { method: "POST" });
+    await reset();
     orgA = await created("/organizations", { name: "Org A" });
     orgB = await created("/organizations", { name: "Org B" });
     projA = await created(`/projects?organization.orgId=${orgA}`, { name: "Project A" });

@@ -7,14 +7,11 @@ import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { SvcApps } from "../../emulator/src/gen/svc/resources/app/v3alpha/app_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
 import { Browser } from "../helpers/browser.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const apps = transportsFor(emu.url, {
+const { emu, pat, transports, seededId } = await setUpResourceTest();
+const apps = transports({
   service: SvcApps,
   protoFile: "svc/resources/app/v3alpha/app_service.proto",
   routes: {
@@ -29,8 +26,7 @@ const apps = transportsFor(emu.url, {
     AddAppKey: { verb: "POST", path: `${B}/apps/{app_id}/keys`, body: "key" },
   },
 });
-const events = (await control(emu)("/events?type=project.added")).body as { events: { aggregateId: string }[] };
-const projectId = events.events[0]!.aggregateId;
+const projectId = await seededId("project.added");
 const insecure = { execute: [client.allowInsecureRequests] };
 const REDIRECT = "http://localhost:4000/cb";
 

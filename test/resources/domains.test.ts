@@ -6,14 +6,11 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { SvcDomains } from "../../emulator/src/gen/svc/resources/domain/v3alpha/domain_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
+import { request } from "../helpers/emulator.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const domains = transportsFor(emu.url, {
+const { emu, pat, transports, reset, seededId } = await setUpResourceTest();
+const domains = transports({
   service: SvcDomains,
   protoFile: "svc/resources/domain/v3alpha/domain_service.proto",
   routes: {
@@ -31,9 +28,9 @@ for (const t of domains.all) {
     let org = "";
     let alice = "";
     before(async () => {
-      await ctl("/reset", { method: "POST" });
-      org = ((await ctl("/events?type=org.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
-      alice = ((await ctl("/events?type=user.human.added")).body as { events: { aggregateId: string; payload: { username: string } }[] }).events.find((e) => e.payload.username === "alice")!.aggregateId;
+      await reset();
+      org = await seededId("org.added");
+      alice = await seededId("user.human.added", (p) => p.username === "alice");
     });
 
     it("gives every org a generated, verified primary domain", async () => {

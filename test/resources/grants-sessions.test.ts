@@ -6,14 +6,11 @@ import assert from "node:assert/strict";
 import { SvcGrants } from "../../emulator/src/gen/svc/resources/grant/v3alpha/grant_service_pb.js";
 import { SvcSessions } from "../../emulator/src/gen/svc/resources/session/v3alpha/session_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
+import { request } from "../helpers/emulator.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const grants = transportsFor(emu.url, {
+const { emu, pat, transports, reset, seededId } = await setUpResourceTest();
+const grants = transports({
   service: SvcGrants,
   protoFile: "svc/resources/grant/v3alpha/grant_service.proto",
   routes: {
@@ -33,7 +30,7 @@ const grants = transportsFor(emu.url, {
     SearchUserGrants: { verb: "POST", path: `${B}/grants/users/_search`, body: "filters" },
   },
 });
-const sessions = transportsFor(emu.url, {
+const sessions = transports({
   service: SvcSessions,
   protoFile: "svc/resources/session/v3alpha/session_service.proto",
   routes: {
@@ -43,8 +40,6 @@ const sessions = transportsFor(emu.url, {
     SearchSessions: { verb: "POST", path: `${B}/sessions/_search`, body: "filters" },
   },
 });
-const idOf = async (type: string, pick: (p: Record<string, unknown>) => boolean) =>
-  ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: Record<string, unknown> }[] }).events.find((e) => pick(e.payload))!.aggregateId;
 
 for (let i = 0; i < grants.all.length; i++) {
   const g = grants.all[i]!;
@@ -53,9 +48,9 @@ for (let i = 0; i < grants.all.length; i++) {
     let admin = "";
     let project = "";
     before(async () => {
-      await ctl("/reset", { method: "POST" });
-      admin = await idOf("user.human.added", (p) => p.username === "admin");
-      project = await idOf("project.added", (p) => p.name === "Demo");
+      await reset();
+      admin = await seededId("user.human.added", (p) => p.username === "admin");
+      project = await seededId("project.added", (p) => p.name === "Demo");
     });
 
     it("grants roles, changes and removes them", async () => {
@@ -88,7 +83,7 @@ for (let i = 0; i < grants.all.length; i++) {
       const partner = (other.body as { details: { id: string } }).details.id;
       const id = (ok(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: partner, roleKeys: ["viewer", "editor"] } }, pat), 201).details as { id: string }).id;
       fails(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: partner, roleKeys: [] } }, pat), 6, 409, /already granted/);
-      const own = ((await ctl("/events?type=org.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+      const own = await seededId("org.added");
       fails(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: own, roleKeys: [] } }, pat), 9, 400, /org that owns it/);
       fails(await g.call("PatchProjectGrant", { id, grant: { roleKeys: ["owner"] } }, pat), 3, 400, /no role "owner"/);
       await request(`${emu.url}${B}/projects/${project}/roles/editor`, { method: "DELETE", token: pat });

@@ -7,15 +7,12 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { SvcIdentityProviders } from "../../emulator/src/gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request } from "../helpers/emulator.js";
 import { memberToken } from "../helpers/members.js";
-import { transportsFor } from "../helpers/transports.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const idps = transportsFor(emu.url, {
+const { emu, pat, transports, reset, firstInstanceId, seededId } = await setUpResourceTest();
+const idps = transports({
   service: SvcIdentityProviders,
   protoFile: "svc/resources/idp/v3alpha/idp_service.proto",
   routes: {
@@ -44,9 +41,9 @@ for (const t of idps.all) {
     const orgOwner = async (orgId: string) => (await memberToken(emu.url, pat, `owner-${t.name}`, ["ORG_OWNER"], { orgId })).token;
 
     before(async () => {
-      await ctl("/reset", { method: "POST" });
-      instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
-      org = ((await ctl("/events?type=org.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+      await reset();
+      instanceId = await firstInstanceId();
+      org = await seededId("org.added");
       const other = await request(`${emu.url}${B}/organizations`, { method: "POST", token: pat, json: { name: "Other" } });
       otherOrg = (other.body as { details: { id: string } }).details.id;
       instIdp = await create("GitLab instance");

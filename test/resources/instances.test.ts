@@ -5,19 +5,16 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { SvcInstances } from "../../emulator/src/gen/svc/resources/instance/v3alpha/instance_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
+import { requestWithHost } from "../helpers/emulator.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
 const OWNER = "owner-only-token-0123456789";
 const fixtures = defaultFixtures();
 fixtures.instances[0]!.orgs[0]!.users!.push({ type: "machine", username: "owner", name: "Owner", personalAccessTokens: [{ token: OWNER }] });
 fixtures.instances[0]!.members!.push({ user: "owner", roles: ["IAM_OWNER"] });
-const emu = await startTestEmulator({ fixtures });
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const instances = transportsFor(emu.url, {
+const { emu, ctl, pat, transports, reset, firstInstanceId } = await setUpResourceTest({ fixtures });
+const instances = transports({
   service: SvcInstances,
   protoFile: "svc/resources/instance/v3alpha/instance_service.proto",
   routes: {
@@ -36,8 +33,8 @@ for (const t of instances.all) {
     let home = "";
     const domain = `${t.name}.localhost`;
     before(async () => {
-      await ctl("/reset", { method: "POST" });
-      home = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+      await reset();
+      home = await firstInstanceId();
     });
 
     it("lets a system owner create an instance reached by its domain, find, rename and delete it", async () => {

@@ -5,14 +5,11 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { SvcMemberships } from "../../emulator/src/gen/svc/resources/membership/v3alpha/membership_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
+import { request } from "../helpers/emulator.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const members = transportsFor(emu.url, {
+const { emu, pat, transports, reset, firstInstanceId, seededId } = await setUpResourceTest();
+const members = transports({
   service: SvcMemberships,
   protoFile: "svc/resources/membership/v3alpha/membership_service.proto",
   routes: {
@@ -34,8 +31,8 @@ for (const t of members.all) {
     const create = (tk: string, name: string) => request(`${emu.url}${B}/targets`, { method: "POST", token: tk, json: { name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" } });
 
     before(async () => {
-      await ctl("/reset", { method: "POST" });
-      instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+      await reset();
+      instanceId = await firstInstanceId();
       const u = await request(`${emu.url}${B}/users/machine`, { method: "POST", token: pat, json: { username: "bot", name: "Bot" } });
       bot = (u.body as { details: { id: string } }).details.id;
       token = ((await request(`${emu.url}${B}/users/${bot}/personal_access_tokens`, { method: "POST", token: pat, json: {} })).body as { token: string }).token;
@@ -45,7 +42,7 @@ for (const t of members.all) {
       const keys = async (ctx?: Record<string, string | boolean>) => ((ok(await t.call("ListAvailableRoles", ctx ? { ctx } : {}, pat)).roles ?? []) as { key: string }[]).map((r) => r.key);
       assert.deepEqual(await keys(), ["IAM_OWNER", "IAM_OWNER_VIEWER", "IAM_ACTIONS_MANAGER"]);
       assert.deepEqual(await keys({ system: true }), ["SYSTEM_OWNER"]);
-      const org = ((await ctl("/events?type=org.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+      const org = await seededId("org.added");
       assert.deepEqual(await keys({ orgId: org }), ["ORG_OWNER", "ORG_OWNER_VIEWER"]);
     });
 

@@ -6,14 +6,10 @@ import assert from "node:assert/strict";
 import { SvcOrganizations } from "../../emulator/src/gen/svc/resources/org/v3alpha/org_service_pb.js";
 import { SvcProjects } from "../../emulator/src/gen/svc/resources/project/v3alpha/project_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const orgs = transportsFor(emu.url, {
+const { pat, transports, reset } = await setUpResourceTest();
+const orgs = transports({
   service: SvcOrganizations,
   protoFile: "svc/resources/org/v3alpha/org_service.proto",
   routes: {
@@ -26,7 +22,7 @@ const orgs = transportsFor(emu.url, {
     GetInstanceDefault: { verb: "GET", path: `${B}/organizations/_instance_default` },
   },
 });
-const projects = transportsFor(emu.url, {
+const projects = transports({
   service: SvcProjects,
   protoFile: "svc/resources/project/v3alpha/project_service.proto",
   routes: {
@@ -47,7 +43,7 @@ for (let i = 0; i < orgs.all.length; i++) {
     const n = (s: string) => `${o.name} ${s}`;
     let seeded = "";
     before(async () => {
-      await ctl("/reset", { method: "POST" });
+      await reset();
       seeded = ((ok(await o.call("GetInstanceDefault", {}, pat)).organization as { details: { id: string } }).details.id);
     });
 

@@ -9,8 +9,8 @@ import type { AddressInfo } from "node:net";
 import { SvcSMTPProviders } from "../../emulator/src/gen/svc/resources/smtp/v3alpha/smtp_service_pb.js";
 import { SvcSMSProviders } from "../../emulator/src/gen/svc/resources/sms/v3alpha/sms_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
+import { request } from "../helpers/emulator.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
 const received: { from: string; to: string[]; data: string }[] = [];
 const smtp = new SMTPServer({
@@ -29,11 +29,8 @@ await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
 after(() => smtp.close());
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const smtpApi = transportsFor(emu.url, {
+const { emu, ctl, pat, transports } = await setUpResourceTest();
+const smtpApi = transports({
   service: SvcSMTPProviders,
   protoFile: "svc/resources/smtp/v3alpha/smtp_service.proto",
   routes: {
@@ -46,7 +43,7 @@ const smtpApi = transportsFor(emu.url, {
     DeactivateSMTPProvider: { verb: "POST", path: `${B}/smtp_providers/{id}/_deactivate` },
   },
 });
-const smsApi = transportsFor(emu.url, {
+const smsApi = transports({
   service: SvcSMSProviders,
   protoFile: "svc/resources/sms/v3alpha/sms_service.proto",
   routes: {

@@ -5,14 +5,10 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { SvcUserSchemas } from "../../emulator/src/gen/svc/resources/userschema/v3alpha/user_schema_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const ctl = control(emu);
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const schemas = transportsFor(emu.url, {
+const { pat, transports, reset } = await setUpResourceTest();
+const schemas = transports({
   service: SvcUserSchemas,
   protoFile: "svc/resources/userschema/v3alpha/user_schema_service.proto",
   routes: {
@@ -29,7 +25,7 @@ const SCHEMA = { $schema: "http://json-schema.org/draft-07/schema#", type: "obje
 
 for (const t of schemas.all) {
   describe(`user schemas over ${t.name}`, () => {
-    before(async () => void (await ctl("/reset", { method: "POST" })));
+    before(async () => reset());
 
     it("creates, revises, deactivates, finds and deletes a schema", async () => {
       const id = (ok(await t.call("CreateUserSchema", { userSchema: { type: "employee", schema: SCHEMA, possibleAuthenticators: ["AUTHENTICATOR_TYPE_USERNAME", "AUTHENTICATOR_TYPE_PASSWORD"] } }, pat), 201).details as { id: string }).id;

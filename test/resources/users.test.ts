@@ -8,14 +8,12 @@ import * as client from "openid-client";
 import { SignJWT } from "jose";
 import { SvcUsers } from "../../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { request, startTestEmulator } from "../helpers/emulator.js";
-import { transportsFor } from "../helpers/transports.js";
+import { request } from "../helpers/emulator.js";
 import { Browser } from "../helpers/browser.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 
-const emu = await startTestEmulator();
-const pat = emu.adminPat;
-const B = "/resources/v3alpha";
-const users = transportsFor(emu.url, {
+const { emu, pat, transports } = await setUpResourceTest();
+const users = transports({
   service: SvcUsers,
   protoFile: "svc/resources/user/v3alpha/user_service.proto",
   routes: {

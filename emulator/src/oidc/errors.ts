@@ -1,4 +1,4 @@
-// OAuth 2.0 / OpenID Connect errors (spec "Errors"): one class, rendered by the endpoint as JSON
+// OAuth 2.0 / OpenID Connect errors (spec "Errors"): one class, rendered in error-response.ts as JSON
 // (token, introspection, revocation), as a redirect (authorization) or as an error page.
 
 export type OidcErrorCode =
@@ -12,6 +12,7 @@ export type OidcErrorCode =
   | "unsupported_response_type"
   | "unsupported_token_type"
   | "server_error"
+  | "temporarily_unavailable"
   | "interaction_required"
   | "login_required"
   | "access_denied"

@@ -1,7 +1,7 @@
 // The OpenID Connect provider's HTTP surface (spec "Endpoints"): discovery, keys, authorize and the
 // login pages, token, device authorization and its verification pages, introspection, userinfo,
 // revocation, end session. Forms are
-// application/x-www-form-urlencoded; errors are rendered here, one way per endpoint kind.
+// application/x-www-form-urlencoded; errors are rendered by error-response.ts, one way per endpoint kind.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyError } from "fastify";
@@ -15,6 +15,7 @@ import type { ClientCredentials } from "./clients.js";
 import { discoveryDocument, ENDPOINTS } from "./discovery.js";
 import { endSession } from "./end-session.js";
 import { OidcError, invalidRequest, serverError } from "./errors.js";
+import { sendErrorPage, sendOAuthError } from "./error-response.js";
 import { introspect } from "./introspect.js";
 import { oauthParams, type Params } from "./parameters.js";
 import type { OidcContext } from "./issue.js";
@@ -22,8 +23,8 @@ import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import { registerLoginRoutes } from "./login/routes.js";
 import { registerDeviceRoutes } from "./login/device-routes.js";
 import { deviceAuthorizationEndpoint } from "./device-authorization-endpoint.js";
-import { errorPage, signedOutPage } from "./login/pages.js";
-import { pickLanguage, textsFor, type Language, type Texts } from "./login/texts.js";
+import { signedOutPage } from "./login/pages.js";
+import { pickLanguage, textsFor } from "./login/texts.js";
 import { newUserAgentId } from "../domain/login-session/login-session.js";
 import { USER_AGENT_COOKIE } from "./user-agent.js";
 import { revoke } from "./revoke.js";
@@ -40,24 +41,22 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   // A blocked instance (SvcInstances Limit) refuses sign-in and tokens.
   app.addHook("onRequest", async (req, reply) => {
     if (resolveInstance(core.db, req.headers.host)?.blocked) {
-      return reply.code(429).header("cache-control", "no-store").type("application/json").send(JSON.stringify({ error: "temporarily_unavailable", error_description: "the instance is blocked" }));
+      return sendOAuthError(reply, new OidcError("temporarily_unavailable", "the instance is blocked", 429));
     }
   });
 
   // Every OIDC endpoint and login page refuses text that may not be stored (NUL, invalid UTF-8) and
   // answers fastify's own refusals (body too large, unreadable body) as OAuth JSON errors.
-  const oauthJson = (reply: FastifyReply, status: number, error: string, description: string) =>
-    reply.code(status).header("cache-control", "no-store").type("application/json").send(JSON.stringify({ error, error_description: description }));
+  // Unexpected failures anywhere below (the login pages' too) end here as server_error.
   app.addHook("preValidation", async (req, reply) => {
     const bad = findMalformedParameter(req);
-    if (bad) return oauthJson(reply, 400, "invalid_request", `invalid parameter ${bad}`);
+    if (bad) return sendOAuthError(reply, invalidRequest(`invalid parameter ${bad}`));
   });
   app.setErrorHandler((err: FastifyError, _req, reply) => {
-    if (isBodyTooLarge(err)) return oauthJson(reply, 413, "invalid_request", BODY_TOO_LARGE_TEXT);
+    if (isBodyTooLarge(err)) return sendOAuthError(reply, new OidcError("invalid_request", BODY_TOO_LARGE_TEXT, 413));
     const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) return oauthJson(reply, status, "invalid_request", err.message);
-    const e = serverError(err);
-    return oauthJson(reply, e.status, e.error, e.description);
+    if (status >= 400 && status < 500) return sendOAuthError(reply, new OidcError("invalid_request", err.message, status));
+    return sendOAuthError(reply, serverError(err));
   });
 
   const instanceLanguages = (ctx: OidcContext) => {
@@ -76,13 +75,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   const credentials = (req: FastifyRequest, form: Params): ClientCredentials => ({ authorization: req.headers.authorization, body: form });
   const endpointUrl = (req: FastifyRequest, path: string) => `http://${req.headers.host}${path}`;
   const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).header("cache-control", "no-store").header("pragma", "no-cache").type("application/json").send(JSON.stringify(body));
-  /** The one JSON rendering of OAuth errors; a challenge only for the authentication that failed (RFC 6749 5.2, RFC 6750 3). */
-  const oauthError = (reply: FastifyReply, thrown: unknown, req: FastifyRequest) => {
-    const err = thrown instanceof OidcError ? thrown : serverError(thrown);
-    if (err.error === "invalid_client" && req.headers.authorization?.toLowerCase().startsWith("basic ")) reply.header("www-authenticate", 'Basic realm="svc-emulator"');
-    if (err.error === "invalid_token") reply.header("www-authenticate", `Bearer error="invalid_token", error_description="${err.description}"`);
-    return json(reply, err.status, err.body());
-  };
+  const oauthError = (reply: FastifyReply, thrown: unknown, req: FastifyRequest) => sendOAuthError(reply, thrown, req.headers.authorization);
   const requireForm = (req: FastifyRequest): Params => {
     if (!String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) throw invalidRequest("the request must be application/x-www-form-urlencoded");
     return oauthParams(req.body);
@@ -101,7 +94,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
     } catch (e) {
       if (!(e instanceof PageError)) throw e;
       const lang = pickLanguage([], req.headers["accept-language"], instanceLanguages(context(req)));
-      return reply.code(400).type("text/html; charset=utf-8").send(errorPage(textsFor(lang), lang, e.error, e.description));
+      return sendErrorPage(reply, { t: textsFor(lang), lang }, e);
     }
   };
   app.get(ENDPOINTS.authorization, authorizeHandler);
@@ -157,18 +150,19 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
 
   const endSessionHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     let params: Params = {};
-    const html = (status: number, render: (t: Texts, lang: Language) => string) => {
+    const page = () => {
       const lang = pickLanguage((params.ui_locales ?? "").split(" ").filter(Boolean), req.headers["accept-language"], instanceLanguages(context(req)));
-      return reply.code(status).type("text/html; charset=utf-8").send(render(textsFor(lang), lang));
+      return { t: textsFor(lang), lang };
     };
     try {
       params = oauthParams(req.method === "POST" ? req.body : req.query);
       const { redirect } = await endSession(context(req), params, req.cookies[USER_AGENT_COOKIE]);
       if (redirect) return reply.redirect(redirect, 302);
-      return html(200, signedOutPage);
+      const { t, lang } = page();
+      return reply.code(200).type("text/html; charset=utf-8").send(signedOutPage(t, lang));
     } catch (e) {
       if (!(e instanceof OidcError)) throw e;
-      return html(400, (t, lang) => errorPage(t, lang, e.error, e.description));
+      return sendErrorPage(reply, page(), e);
     }
   };
   app.get(ENDPOINTS.endSession, endSessionHandler);

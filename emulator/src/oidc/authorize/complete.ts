@@ -9,7 +9,7 @@ import { succeedAuthRequest } from "../../domain/auth-request/commands.js";
 import type { LoginSession } from "../../domain/login-session/login-session.js";
 import { oidcActor } from "../actor.js";
 import { DEVICE_CONSENT_PATH } from "../device-paths.js";
-import { OidcError, serverError } from "../errors.js";
+import { asOidcError, sendAuthorizationError } from "../error-response.js";
 import { issueTokens, type OidcContext } from "../issue.js";
 import { sendAuthorizationResponse } from "./respond.js";
 
@@ -17,7 +17,7 @@ export async function completeAuthRequest(ctx: OidcContext, reply: FastifyReply,
   try {
     return await complete(ctx, reply, req, session, app);
   } catch (e) {
-    return sendAuthorizationError(reply, req.params, e instanceof OidcError ? e : serverError(e));
+    return sendAuthorizationError(reply, req.params, asOidcError(e));
   }
 }
 
@@ -49,8 +49,4 @@ async function complete(ctx: OidcContext, reply: FastifyReply, req: AuthRequest,
     withIdToken: true,
   });
   return sendAuthorizationResponse(reply, p.redirectUri, p.responseMode, { ...tokens, state: p.state });
-}
-
-export function sendAuthorizationError(reply: FastifyReply, req: Pick<AuthRequest["params"], "redirectUri" | "responseMode" | "state">, err: OidcError): FastifyReply {
-  return sendAuthorizationResponse(reply, req.redirectUri, req.responseMode, { error: err.error, error_description: err.description, state: req.state });
 }

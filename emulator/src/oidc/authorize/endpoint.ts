@@ -10,16 +10,18 @@ import type { LoginSession } from "../../domain/login-session/login-session.js";
 import { activeSessions } from "../../domain/login-session/queries.js";
 import { oidcActor } from "../actor.js";
 import { findApp } from "../clients.js";
-import { OidcError, invalidRequest, serverError } from "../errors.js";
+import { OidcError, invalidRequest } from "../errors.js";
 import type { App } from "../../domain/app/app.js";
 import type { OidcContext } from "../issue.js";
 import { getUser } from "../../domain/user/queries.js";
 import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { PageError, checkClient, checkRedirectUri, parseAuthorizeRequest, responseModeOf } from "./request.js";
 import { applyRequestObject } from "./request-object.js";
-import { completeAuthRequest, sendAuthorizationError } from "./complete.js";
+import { completeAuthRequest } from "./complete.js";
+import { asOidcError, sendAuthorizationError } from "../error-response.js";
 import { verifyOwnJwt } from "../own-jwt.js";
 import { readParams, repeatedParameters } from "../parameters.js";
+import { decidePrompt } from "./prompt.js";
 
 export const LOGIN_PATH = "/ui/login";
 
@@ -88,7 +90,7 @@ export async function startLogin(ctx: OidcContext, reply: FastifyReply, params: 
   try {
     return await proceed(ctx, reply, params, app, userAgentId);
   } catch (e) {
-    return sendAuthorizationError(reply, params, e instanceof OidcError ? e : serverError(e));
+    return sendAuthorizationError(reply, params, asOidcError(e));
   }
 }
 
@@ -98,16 +100,10 @@ async function proceed(ctx: OidcContext, reply: FastifyReply, params: AuthorizeP
   const sessions = eligibleSessions(ctx, params, activeSessions(ctx.core.db, ctx.instance.id, userAgentId));
   const page = (name: string) => reply.redirect(`${LOGIN_PATH}/${name}?authRequest=${encodeURIComponent(id)}`, 302);
 
-  if (params.prompt.includes("none")) {
-    if (sessions.length === 0) return sendAuthorizationError(reply, params, new OidcError("login_required", "no login session for this request"));
-    if (sessions.length > 1) return sendAuthorizationError(reply, params, new OidcError("interaction_required", "several sessions: the user must choose an account"));
-    return completeAuthRequest(ctx, reply, req, sessions[0]!, app);
-  }
-  if (params.prompt.includes("create")) return page("register");
-  if (params.prompt.includes("login")) return page("login");
-  if (params.prompt.includes("select_account")) return page("select");
-  if (sessions.length === 1) return completeAuthRequest(ctx, reply, req, sessions[0]!, app);
-  return page(sessions.length > 1 ? "select" : "login");
+  const outcome = decidePrompt(params.prompt, sessions);
+  if (outcome.kind === "error") return sendAuthorizationError(reply, params, outcome.error);
+  if (outcome.kind === "complete") return completeAuthRequest(ctx, reply, req, outcome.session, app);
+  return page(outcome.page);
 }
 
 export { PageError };

@@ -18,7 +18,8 @@ import { oidcActor } from "../actor.js";
 import { DEVICE_CONSENT_PATH, DEVICE_PAGE_PATH, VERIFICATION_PATH } from "../device-paths.js";
 import { USER_AGENT_COOKIE } from "../user-agent.js";
 import { deviceConsentPage, deviceDonePage, userCodePage } from "./device-pages.js";
-import { errorPage } from "./pages.js";
+import { sendErrorPage } from "../error-response.js";
+import { invalidRequest } from "../errors.js";
 import type { LoginDeps } from "./routes.js";
 import { pickLanguage, textsFor } from "./texts.js";
 
@@ -72,7 +73,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
     const ctx = deps.context(req);
     const { lang, t } = page(req);
     const fail = (description: string) => {
-      html(reply, 400, errorPage(t, lang, "invalid_request", description));
+      sendErrorPage(reply, { t, lang }, invalidRequest(description));
       return undefined;
     };
     const ar = id ? getAuthRequest(ctx.core.db, ctx.instance.id, id) : undefined;

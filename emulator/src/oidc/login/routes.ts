@@ -17,9 +17,10 @@ import { findApp } from "../clients.js";
 import { loginName, userMatchesOrgScopes } from "../claims.js";
 import { findUserByLoginName, passwordMatches } from "./find-user.js";
 import type { OidcContext } from "../issue.js";
-import { OidcError } from "../errors.js";
+import { OidcError, invalidRequest } from "../errors.js";
 import { oauthParams, type Params } from "../parameters.js";
-import { errorPage, loginPage, registerPage, selectAccountPage } from "./pages.js";
+import { loginPage, registerPage, selectAccountPage } from "./pages.js";
+import { sendErrorPage } from "../error-response.js";
 import { pickLanguage, textsFor } from "./texts.js";
 
 export interface LoginDeps {
@@ -46,8 +47,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
   /** The page's fields (the form of a POST, the query of a GET) and the open authorization request they name, or an error page. */
   const requestOf = (req: FastifyRequest, reply: FastifyReply) => {
     const fail = (description: string) => {
-      const { lang, t } = page(req, undefined);
-      html(reply, 400, errorPage(t, lang, "invalid_request", description));
+      sendErrorPage(reply, page(req, undefined), invalidRequest(description));
       return undefined;
     };
     let form: Params;
@@ -94,8 +94,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     if (!r) return reply;
     const user = r.form.userId ? getUser(r.ctx.core.db, r.form.userId) : undefined;
     if (!user || user.instanceId !== r.ctx.instance.id || user.type !== "human" || !userMatchesOrgScopes(r.ctx.core, user, r.ar.params.scope)) {
-      const { lang, t } = page(req, r.ar);
-      return html(reply, 400, errorPage(t, lang, "invalid_request", "unknown user"));
+      return sendErrorPage(reply, page(req, r.ar), invalidRequest("unknown user"));
     }
     return signIn(req, reply, r, user, ["pwd"]);
   });

@@ -1,0 +1,33 @@
+// The app projection's tables: OIDC and API apps and the public keys of their app keys.
+// Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
+
+import type { SchemaStep } from "../../store/migrations.js";
+
+export const appSchema: readonly SchemaStep[] = [
+  // 2: the identity model of the OpenID Connect provider
+  {
+    version: 2,
+    sql: `
+  CREATE TABLE apps (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('oidc', 'api')),
+    client_id TEXT NOT NULL,
+    client_secret_hash TEXT,
+    config TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (instance_id, client_id)
+  );
+  CREATE TABLE app_keys (
+    id TEXT PRIMARY KEY,
+    app_id TEXT NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+    public_jwk TEXT NOT NULL,
+    expires_at TEXT
+  );
+  `,
+  },
+];

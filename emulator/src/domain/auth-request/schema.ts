@@ -1,0 +1,24 @@
+// The auth request aggregate's table: an authorization request from /authorize to its code.
+// Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
+
+import type { SchemaStep } from "../../store/migrations.js";
+
+export const authRequestSchema: readonly SchemaStep[] = [
+  // 2: the identity model of the OpenID Connect provider
+  {
+    version: 2,
+    sql: `
+  CREATE TABLE auth_requests (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    request TEXT NOT NULL,
+    session_id TEXT,
+    code TEXT UNIQUE,
+    code_expires_at TEXT,
+    code_used INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  `,
+  },
+];

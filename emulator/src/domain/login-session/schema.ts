@@ -1,0 +1,24 @@
+// The login session aggregate's table: a user's session in a browser (user agent).
+// Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
+
+import type { SchemaStep } from "../../store/migrations.js";
+
+export const loginSessionSchema: readonly SchemaStep[] = [
+  // 2: the identity model of the OpenID Connect provider
+  {
+    version: 2,
+    sql: `
+  CREATE TABLE login_sessions (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    user_agent_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    auth_time TEXT NOT NULL,
+    amr TEXT NOT NULL,
+    terminated_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX login_sessions_by_agent ON login_sessions (user_agent_id);
+  `,
+  },
+];

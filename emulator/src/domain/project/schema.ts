@@ -1,0 +1,49 @@
+// The project projection's tables: projects, their roles and their grants to other orgs.
+// Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
+
+import type { SchemaStep } from "../../store/migrations.js";
+
+export const projectSchema: readonly SchemaStep[] = [
+  // 2: the identity model of the OpenID Connect provider
+  {
+    version: 2,
+    sql: `
+  CREATE TABLE projects (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    role_assertion INTEGER NOT NULL DEFAULT 0,
+    role_check INTEGER NOT NULL DEFAULT 0,
+    has_project_check INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL
+  );
+  CREATE TABLE project_roles (
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    role_group TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (project_id, key)
+  );
+  `,
+  },
+  // 10: project grants (SvcGrants)
+  {
+    version: 10,
+    sql: `
+  CREATE TABLE project_grants (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    granted_org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    roles TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (project_id, granted_org_id)
+  );
+  `,
+  },
+];

@@ -1,0 +1,25 @@
+// The user grant projection's table: a user's roles in a project.
+// Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
+
+import type { SchemaStep } from "../../store/migrations.js";
+
+export const userGrantSchema: readonly SchemaStep[] = [
+  // 2: the identity model of the OpenID Connect provider
+  {
+    version: 2,
+    sql: `
+  CREATE TABLE user_grants (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    roles TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    UNIQUE (user_id, project_id)
+  );
+  `,
+  },
+];

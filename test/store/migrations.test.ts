@@ -1,0 +1,109 @@
+// The schema split by owner (store/schema.ts, domain/<aggregate>/schema.ts, assembled in
+// domain/schema.ts) takes a database of any earlier version to exactly the schema the single
+// migration list (frozen in migrations-v16.ts) produced, and keeps the rows it holds.
+
+import { describe, it, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator } from "../../emulator/src/index.js";
+import { Database } from "../../emulator/src/store/database.js";
+import { migrate, schemaVersion } from "../../emulator/src/domain/schema.js";
+import { versionsOf } from "../../emulator/src/store/migrations.js";
+import { migrations as legacy } from "./migrations-v16.js";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), "svc-emulator-test-"));
+  dirs.push(d);
+  return d;
+};
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** What the emulator before the split did: the single list, up to `version`. */
+function migrateLegacy(db: Database, version: number): void {
+  for (let v = db.userVersion; v < version; v++) {
+    db.transaction(() => {
+      db.exec(legacy[v]!);
+      db.userVersion = v + 1;
+    });
+  }
+}
+
+/** Every table, index and trigger with the SQL SQLite keeps for it (rootpage and order aside). */
+function schemaOf(db: Database): unknown[] {
+  return db.stmt("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all();
+}
+
+function legacySchema(): unknown[] {
+  const db = new Database(undefined);
+  migrateLegacy(db, legacy.length);
+  const out = schemaOf(db);
+  db.close();
+  return out;
+}
+
+describe("schema migrations split by aggregate", () => {
+  const reference = legacySchema();
+
+  it("has as many versions as the single list had", () => {
+    assert.equal(schemaVersion, legacy.length);
+    assert.equal(schemaVersion, 16);
+  });
+
+  it("takes a database of every earlier version (0 to 16) to the same schema", () => {
+    for (let from = 0; from <= legacy.length; from++) {
+      const db = new Database(undefined);
+      migrateLegacy(db, from);
+      migrate(db);
+      assert.equal(db.userVersion, legacy.length, `from version ${from}`);
+      assert.deepEqual(schemaOf(db), reference, `from version ${from}`);
+      db.close();
+    }
+  });
+
+  it("keeps the rows of a data dir written before the split (memberships rebuilt in version 15)", () => {
+    const file = join(tempDir(), "emulator.sqlite");
+    const old = new Database(file);
+    migrateLegacy(old, 14);
+    const at = "2026-01-01T00:00:00.000Z";
+    old.stmt("INSERT INTO instances (id, name, created_at, changed_at, sequence) VALUES ('i1', 'one', ?, ?, 1)").run(at, at);
+    old.stmt("INSERT INTO orgs (id, instance_id, name, created_at, changed_at, sequence) VALUES ('o1', 'i1', 'org', ?, ?, 1)").run(at, at);
+    old.stmt("INSERT INTO users (id, instance_id, org_id, type, username, created_at, changed_at, sequence) VALUES ('u1', 'i1', 'o1', 'human', 'ann', ?, ?, 1)").run(at, at);
+    old
+      .stmt("INSERT INTO memberships (instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence) VALUES ('i1', 'org', 'o1', 'u1', '[\"ORG_OWNER\"]', ?, ?, 2)")
+      .run(at, at);
+    old.close();
+
+    const db = new Database(file);
+    migrate(db);
+    assert.equal(db.userVersion, 16);
+    assert.deepEqual(schemaOf(db), reference);
+    assert.deepEqual(db.stmt("SELECT context_type, context_id, user_id, roles FROM memberships").all(), [
+      { context_type: "org", context_id: "o1", user_id: "u1", roles: '["ORG_OWNER"]' },
+    ]);
+    db.close();
+  });
+
+  it("starts an emulator on a data dir an older emulator left at version 12", async () => {
+    const dataDir = tempDir();
+    const old = new Database(join(dataDir, "emulator.sqlite"));
+    migrateLegacy(old, 12);
+    old.close();
+
+    const emulator = await startEmulator({ port: 0, dataDir });
+    const discovery = await fetch(`${emulator.url}/.well-known/openid-configuration`);
+    assert.equal(discovery.status, 200);
+    await emulator.close();
+
+    const db = new Database(join(dataDir, "emulator.sqlite"));
+    assert.equal(db.userVersion, 16);
+    assert.deepEqual(schemaOf(db), reference);
+    db.close();
+  });
+
+  it("refuses a schema with a version that has no step", () => {
+    assert.throws(() => versionsOf([{ version: 1, sql: "" }, { version: 3, sql: "" }]), /schema version 2 has no step/);
+  });
+});
