@@ -3,12 +3,11 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { DEFAULT_FIXTURES, type FixtureFile } from "../../emulator/src/index.js";
+import { defaultFixtures } from "../../emulator/src/index.js";
 import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 
 // The default seed plus a second instance, so that the instance filter has something to leave out.
-const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;
+const fixtures = defaultFixtures();
 const ACME_PAT = "acme-events-token-0123456789";
 fixtures.instances.push({
   name: "Acme",

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "no
 import { generateKeyPairSync } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_FIXTURES, startEmulator, type FixtureFile } from "../../emulator/src/index.js";
+import { defaultFixtures, startEmulator, type FixtureFile } from "../../emulator/src/index.js";
 import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 
 const sa = (username: string, token: string) => ({ type: "machine" as const, username, name: username, personalAccessTokens: [{ token }] });
@@ -93,7 +93,7 @@ describe("fixture files", () => {
   });
 
   it("documents the default admin's password truthfully", () => {
-    const file = JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;
+    const file = defaultFixtures();
     const admin = file.instances[0]!.orgs[0]!.users!.find((u) => u.username === "admin")!;
     assert.ok(admin.type === "human" && admin.passwordHash && bcrypt.compareSync("Password1!", admin.passwordHash));
     assert.match(readFileSync(new URL("../../README.md", import.meta.url), "utf8"), /password `Password1!`/);
