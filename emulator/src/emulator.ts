@@ -31,16 +31,9 @@ import { startEventExecutions } from "./actions/event-executions.js";
 import { onTargetCall } from "./actions/calls.js";
 import { handleClock } from "./handle/clock.js";
 import type { Emulator, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
+import { INTERNALS, type EmulatorInternals } from "./handle/internals.js";
 
 export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
-
-/** Where `internals()` (svc-emulator/internal) finds an emulator's core; registered, so both bundles agree. */
-export const INTERNALS = Symbol.for("svc-emulator.internals");
-
-export interface EmulatorInternals {
-  core: Core;
-  snapshots: Snapshots;
-}
 
 function loadFixtures(f: EmulatorOptions["fixtures"]): FixtureFile {
   if (f === undefined) return defaultFixtures();

@@ -2,10 +2,10 @@
 // snapshots) for the emulator's own tests, benchmarks and tools. Not a stable contract: what is here
 // changes with the code; the handle (index.ts) is what other programs should use.
 
-import { INTERNALS, type EmulatorInternals } from "./emulator.js";
+import { INTERNALS, type EmulatorInternals } from "./handle/internals.js";
 import type { Emulator } from "./handle/handle.js";
 
-export type { EmulatorInternals } from "./emulator.js";
+export type { EmulatorInternals } from "./handle/internals.js";
 export type { Core } from "./domain/core.js";
 
 /** The core and snapshot store behind a handle that startEmulator() returned. */

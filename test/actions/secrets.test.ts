@@ -43,10 +43,10 @@ async function eventLog(): Promise<{ raw: string; events: { position: number; ty
   for (let after = 0; ; ) {
     const page = await ctl(`/events?instance_id=${instanceId}&limit=1000&after=${after}`);
     raw += page.text;
-    const body = page.body as { events: typeof events; next_after: number | null };
+    const body = page.body as { events: typeof events; nextAfter: number | null };
     events.push(...body.events);
-    if (body.next_after === null) return { raw, events };
-    after = body.next_after;
+    if (body.nextAfter === null) return { raw, events };
+    after = body.nextAfter;
   }
 }
 

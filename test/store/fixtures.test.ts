@@ -60,8 +60,8 @@ describe("fixture files", () => {
   it("sets every feature flag an instance names, and the defaults for the others", async () => {
     const listed = ((await control(emu)("/instances")).body as { instances: { name: string; features: Record<string, boolean> }[] }).instances;
     const byName = Object.fromEntries(listed.map((i) => [i.name, i.features]));
-    assert.deepEqual(byName.Main, { multitenancy_resources_api: true, multitenancy_settings: true, oidc_token_exchange: false, impersonation: false });
-    assert.deepEqual(byName.Acme, { multitenancy_resources_api: true, multitenancy_settings: false, oidc_token_exchange: true, impersonation: true });
+    assert.deepEqual(byName.Main, { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: false, impersonation: false });
+    assert.deepEqual(byName.Acme, { multitenancyResourcesApi: true, multitenancySettings: false, oidcTokenExchange: true, impersonation: true });
   });
 
   it("seeds all or nothing: a data dir whose seed failed half-way seeds afresh next time", async () => {
