@@ -4,6 +4,8 @@
 // resource API's JSON; the old snake_case names are still read on input (casing.ts).
 
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
+
+export type { Static } from "@sinclair/typebox";
 import { SNAPSHOT_NAME } from "../store/snapshots.js";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
