@@ -4,9 +4,9 @@
 // resource API's JSON; the old snake_case names are still read on input (casing.ts).
 
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { SNAPSHOT_NAME } from "../store/snapshots.js";
 
 export type { Static } from "@sinclair/typebox";
-import { SNAPSHOT_NAME } from "../store/snapshots.js";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Time = Type.String({ format: "date-time" });
