@@ -5,6 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startEmulator } from "../emulator/src/index.js";
+import { internals } from "../emulator/src/internal.js";
 import { summary } from "./stats.js";
 
 const SVC = "svc.resources.action.v3alpha.SvcActions";
@@ -45,11 +46,11 @@ export async function actionsOverhead(runs: number, events: number) {
     const withExecution = await getTarget();
 
     await api("POST", "/resources/v3alpha/executions", { condition: { event: { event: "bench.fired" } }, targets: [target] });
-    const instanceId = (emu.core.db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
+    const instanceId = (internals(emu).core.db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
     const before = received;
     const t0 = performance.now();
     for (let i = 0; i < events; i++) {
-      emu.core.events.push([{ instanceId, aggregateType: "bench", aggregateId: String(i), type: "bench.fired", payload: { i }, creator: "bench", resourceOwner: instanceId }]);
+      internals(emu).core.events.push([{ instanceId, aggregateType: "bench", aggregateId: String(i), type: "bench.fired", payload: { i }, creator: "bench", resourceOwner: instanceId }]);
     }
     const deadline = Date.now() + 60_000;
     while (received - before < events && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));

@@ -2,13 +2,14 @@
 // SearchTargets latency with 10,000 targets.
 
 import { startEmulator, type Emulator } from "../emulator/src/index.js";
+import { internals } from "../emulator/src/internal.js";
 import { createTarget } from "../emulator/src/domain/target/commands.js";
 import { summary } from "./stats.js";
 
 const target = (name: string) => JSON.stringify({ name, restWebhook: { url: "http://localhost:9999/h" }, timeout: "10s" });
 
 function defaultInstanceId(emu: Emulator): string {
-  return (emu.core.db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
+  return (internals(emu).core.db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
 }
 
 export async function resetTimes(runs: number) {
@@ -17,7 +18,7 @@ export async function resetTimes(runs: number) {
     const actor = { instanceId: defaultInstanceId(emu), userId: "bench" };
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
-      for (let j = 0; j < 10; j++) createTarget(emu.core, actor, { name: `r-${i}-${j}`, targetType: "rest_webhook", url: "http://x/", timeoutMs: 1000, isAsync: false, interruptOnError: false });
+      for (let j = 0; j < 10; j++) createTarget(internals(emu).core, actor, { name: `r-${i}-${j}`, targetType: "rest_webhook", url: "http://x/", timeoutMs: 1000, isAsync: false, interruptOnError: false });
       const t0 = performance.now();
       emu.reset();
       times.push(performance.now() - t0);
@@ -54,7 +55,7 @@ export async function searchLatency(targets: number, runs: number) {
   const emu = await startEmulator({ port: 0, inMemory: true });
   try {
     const actor = { instanceId: defaultInstanceId(emu), userId: "bench" };
-    for (let i = 0; i < targets; i++) createTarget(emu.core, actor, { name: `s-${i}`, targetType: "rest_webhook", url: "http://x/", timeoutMs: 1000, isAsync: false, interruptOnError: false });
+    for (let i = 0; i < targets; i++) createTarget(internals(emu).core, actor, { name: `s-${i}`, targetType: "rest_webhook", url: "http://x/", timeoutMs: 1000, isAsync: false, interruptOnError: false });
     const headers = { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" };
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {

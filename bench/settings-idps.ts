@@ -2,6 +2,7 @@
 // ResolveLanguages latency at org level. The hierarchy is written through the domain commands.
 
 import { startEmulator } from "../emulator/src/index.js";
+import { internals } from "../emulator/src/internal.js";
 import { createOrg } from "../emulator/src/domain/org/commands.js";
 import { createIdp } from "../emulator/src/domain/idp/commands.js";
 import { setLanguages } from "../emulator/src/domain/settings/commands.js";
@@ -12,15 +13,15 @@ const options = { isLinkingAllowed: false, isCreationAllowed: false, isAutoCreat
 export async function settingsAndIdps(orgCount: number, idpsPerOrg: number, runs: number) {
   const emu = await startEmulator({ port: 0, inMemory: true });
   try {
-    const instanceId = (emu.core.db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
+    const instanceId = (internals(emu).core.db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
     const actor = { instanceId, userId: "bench" };
     const instance = { type: "instance" as const, id: instanceId, instanceId };
-    setLanguages(emu.core, actor, instance, { defaultLanguage: "de", restrictedLanguages: ["de", "en", "fr"] });
+    setLanguages(internals(emu).core, actor, instance, { defaultLanguage: "de", restrictedLanguages: ["de", "en", "fr"] });
     let lastOrg = "";
     for (let o = 0; o < orgCount; o++) {
-      lastOrg = createOrg(emu.core, actor, { name: `org-${o}` }).aggregateId;
+      lastOrg = createOrg(internals(emu).core, actor, { name: `org-${o}` }).aggregateId;
       const ctx = { type: "org" as const, id: lastOrg, instanceId };
-      for (let i = 0; i < idpsPerOrg; i++) createIdp(emu.core, actor, ctx, { name: `idp-${o}-${i}`, config: { clientId: "c", scopes: [] }, options, policy: "activate" });
+      for (let i = 0; i < idpsPerOrg; i++) createIdp(internals(emu).core, actor, ctx, { name: `idp-${o}-${i}`, config: { clientId: "c", scopes: [] }, options, policy: "activate" });
     }
     const headers = { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" };
     const time = async (url: string, init: RequestInit) => {

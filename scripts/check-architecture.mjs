@@ -25,7 +25,7 @@ export const FLOORS = [
   ["control", "demo"],
   ["fixtures"],
   ["server"],
-  ["emulator", "index"],
+  ["emulator", "handle", "index", "internal"],
   ["cli", "cli-main"],
 ];
 

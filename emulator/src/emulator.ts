@@ -1,13 +1,14 @@
 // startEmulator(): the core as a library (DESIGN 1). The CLI, the desktop shell and every test call
-// it. Ready means migrated and seeded (DESIGN 10); reset restores the seeded database image.
+// it. Ready means migrated and seeded (DESIGN 10); reset restores the seeded database image. All
+// state lives in what one call builds: two emulators in a process share nothing.
 
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createServer as createH2Server } from "node:http2";
 import { Clock } from "./kernel/clock.js";
-import type { Core } from "./domain/core.js";
+import { Emitter } from "./kernel/emitter.js";
+import type { Core, CoreSignals } from "./domain/core.js";
 import { IdGenerator } from "./kernel/ids.js";
 import { Database } from "./store/database.js";
 import { EventStore } from "./store/event-store.js";
@@ -15,62 +16,27 @@ import { migrate } from "./domain/schema.js";
 import { Snapshots } from "./store/snapshots.js";
 import { allProjections } from "./domain/projections.js";
 import { applyFixtures, checkFixtureFile, readFixtureFile } from "./fixtures/seed.js";
+import { defaultFixtures } from "./fixtures/default-fixtures.js";
 import type { FixtureFile } from "./fixtures/fixture-file.js";
 import { buildRpcTable } from "./api/services.js";
 import { createGrpcHandler } from "./api/grpc-adapter.js";
-import { withSpecGrpcMessage } from "./api/grpc-message.js";
 import { createHttpApp } from "./server/http-app.js";
+import { createH2Handler } from "./server/h2-app.js";
 import { Listener } from "./server/listener.js";
+import { RequestInstances } from "./server/request-instance.js";
 import { listInstances } from "./domain/instance/queries.js";
 import { KeyRing } from "./domain/signing-key/key-ring.js";
 import { startNotifier } from "./notification/notifier.js";
 import { startEventExecutions } from "./actions/event-executions.js";
+import { onTargetCall } from "./actions/calls.js";
+import { handleClock } from "./handle/clock.js";
+import type { Emulator, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
+import { INTERNALS, type EmulatorInternals } from "./handle/internals.js";
 
-export interface EmulatorOptions {
-  /** Default 8080; 0 takes a free port. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** Where the database lives; default ./.svc-emulator. Ignored with inMemory. */
-  dataDir?: string;
-  inMemory?: boolean;
-  /** A fixture file path or its parsed content; default fixtures/default.json. Seeds a new database only. */
-  fixtures?: string | FixtureFile;
-  /** Makes ids deterministic. */
-  seed?: number;
-  /** Fixes the console token instead of generating one. */
-  consoleToken?: string;
-}
-
-export interface Emulator {
-  url: string;
-  issuer: string;
-  port: number;
-  adminPat: string;
-  consoleToken: string;
-  core: Core;
-  /** The event log; `events.subscribe(listener)` hears every committed command. */
-  events: EventStore;
-  /** Back to the seeded state, completely. */
-  reset(): void;
-  snapshot(name: string): void;
-  restore(name: string): void;
-  close(): Promise<void>;
-}
-
-const PACKAGE_ROOT = findPackageRoot();
-
-function findPackageRoot(): string {
-  // Works from emulator/src (tsx) and from dist/ (the bundle): walk up to the folder with fixtures/.
-  let dir = typeof __dirname !== "undefined" ? __dirname : fileURLToPath(new URL(".", import.meta.url));
-  for (let i = 0; i < 5 && !existsSync(join(dir, "fixtures", "default.json")); i++) dir = resolve(dir, "..");
-  return dir;
-}
-
-export const DEFAULT_FIXTURES = join(PACKAGE_ROOT, "fixtures", "default.json");
+export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
 
 function loadFixtures(f: EmulatorOptions["fixtures"]): FixtureFile {
-  if (f === undefined) return readFixtureFile(DEFAULT_FIXTURES);
+  if (f === undefined) return defaultFixtures();
   return typeof f === "string" ? readFixtureFile(f) : checkFixtureFile(f, "fixtures option");
 }
 
@@ -83,7 +49,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const db = new Database(dataDir && join(dataDir, "emulator.sqlite"));
   const projections = allProjections();
   const events = new EventStore(db, clock, projections);
-  const core = { db, events, clock, ids } as Core;
+  const core = { db, events, clock, ids, signals: new Emitter<CoreSignals>() } as Core;
   core.keys = new KeyRing(core);
 
   const seedFile = dataDir && join(dataDir, "seed.sqlite");
@@ -107,12 +73,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const adminPat = (db.stmt("SELECT value FROM emulator_meta WHERE key = ?").get(META_ADMIN_PAT) as { value: string } | undefined)?.value ?? "";
   const idsAfterSeed = ids.state();
 
+  const emitter = new Emitter<EmulatorEvents>();
   const snapshots = new Snapshots(db, () => clock.now(), dataDir && join(dataDir, "snapshots"));
   const consoleToken = options.consoleToken ?? randomBytes(24).toString("base64url");
   const reset = () => {
     db.replace(seedImage);
     clock.reset();
     ids.restore(idsAfterSeed);
+    emitter.emit("reset", undefined);
   };
   // A restored snapshot may hold ids the generator gave out after a reset set it back: move past them.
   const restore = (name: string) => {
@@ -124,8 +92,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const table = buildRpcTable();
   const grpc = createGrpcHandler(core, table);
   const keys = core.keys;
-  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys }, keys);
-  const h2 = createH2Server({}, (req, res) => grpc(req, withSpecGrpcMessage(res)));
+  const instances = new RequestInstances(db);
+  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys }, keys, instances);
+  const h2 = createH2Server({}, createH2Handler(instances, grpc));
   const listener = new Listener(http.server, h2);
   let address;
   try {
@@ -138,28 +107,47 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   keys.prepare();
   const stopNotifier = startNotifier(core);
   const stopEventExecutions = startEventExecutions(core);
+  const stopCommitted = events.subscribe((committed) => {
+    for (const e of committed) emitter.emit("eventCommitted", e);
+  });
+  const stopCalls = onTargetCall(core, (call) => emitter.emit("targetCalled", call));
 
-  return {
+  let closing: Promise<void> | undefined;
+  const handle: Emulator = {
     url,
     issuer: url,
     port: address.port,
     adminPat,
     consoleToken,
-    core,
-    events,
+    clock: handleClock(clock),
     reset,
-    snapshot: (name) => void snapshots.save(name),
+    snapshot: (name) => snapshots.save(name),
     restore: (name) => {
       if (!restore(name)) throw new Error(`no snapshot named ${name}`);
     },
-    async close() {
-      stopNotifier();
-      stopEventExecutions();
-      await listener.close();
-      await http.app.close();
-      db.close();
+    snapshots: () => snapshots.list(),
+    deleteSnapshot: (name) => snapshots.delete(name),
+    on: (name, listener) => emitter.on(name, listener),
+    once: (name, listener) => emitter.once(name, listener),
+    off: (name, listener) => emitter.off(name, listener),
+    close() {
+      closing ??= (async () => {
+        stopNotifier();
+        stopEventExecutions();
+        stopCommitted();
+        stopCalls();
+        await listener.close();
+        await http.app.close();
+        db.close();
+        emitter.emit("closed", undefined);
+      })();
+      return closing;
     },
   };
+  // Not enumerable and not in the type: the internals are for `svc-emulator/internal` only.
+  const internals: EmulatorInternals = { core, snapshots };
+  Object.defineProperty(handle, INTERNALS, { value: internals, enumerable: false });
+  return handle;
 }
 
 /** The highest id the generator handed out that the database holds: aggregate ids and the id (or kid) of every table. */

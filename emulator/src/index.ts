@@ -1,4 +1,12 @@
-// The public library API of svc-emulator.
+// The public library API of svc-emulator: startEmulator() and its typed handle (handle/handle.ts).
+// The core behind a handle is reached through the separate `svc-emulator/internal` export.
 
-export { startEmulator, DEFAULT_FIXTURES, type Emulator, type EmulatorOptions } from "./emulator.js";
+export { startEmulator } from "./emulator.js";
+export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
+export { defaultFixtures } from "./fixtures/default-fixtures.js";
+export { FixtureError } from "./fixtures/seed.js";
 export type { FixtureFile } from "./fixtures/fixture-file.js";
+export type { ClockState } from "./kernel/clock.js";
+export type { StoredEvent } from "./store/event.js";
+export type { SnapshotInfo } from "./store/snapshots.js";
+export type { TargetCall } from "./actions/calls.js";

@@ -230,11 +230,11 @@ describe("event executions", () => {
     const all = await target("all", "/all");
     await put({ event: { all: true } }, [all]);
     await put({ event: { group: "target" } }, [group]);
-    const fired = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "target.removed", payload: { why: "test" } } })).body as { execution_id: string; calls: { targetId: string; status: number }[] };
-    assert.equal(fired.execution_id, "event/target.*");
+    const fired = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "target.removed", payload: { why: "test" } } })).body as { executionId: string; calls: { targetId: string; status: number }[] };
+    assert.equal(fired.executionId, "event/target.*");
     assert.deepEqual(fired.calls.map((c) => [c.targetId, c.status]), [[group, 200]]);
-    const other = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "user.human.added" } })).body as { execution_id: string; calls: { targetId: string }[] };
-    assert.equal(other.execution_id, "event");
+    const other = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "user.human.added" } })).body as { executionId: string; calls: { targetId: string }[] };
+    assert.equal(other.executionId, "event");
     assert.deepEqual(other.calls.map((c) => c.targetId), [all]);
     assert.equal((server.to("/group")[0]!.body.event_payload as { why: string }).why, "test");
   });

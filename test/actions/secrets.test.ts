@@ -11,6 +11,7 @@ import { createHash, createHmac } from "node:crypto";
 import * as client from "openid-client";
 import { allProjections } from "../../emulator/src/domain/projections.js";
 import { request } from "../helpers/emulator.js";
+import { internals } from "../../emulator/src/internal.js";
 import { Browser } from "../helpers/browser.js";
 import { startTargetServer } from "../helpers/target-server.js";
 import { actionsSetup } from "./setup.js";
@@ -42,10 +43,10 @@ async function eventLog(): Promise<{ raw: string; events: { position: number; ty
   for (let after = 0; ; ) {
     const page = await ctl(`/events?instance_id=${instanceId}&limit=1000&after=${after}`);
     raw += page.text;
-    const body = page.body as { events: typeof events; next_after: number | null };
+    const body = page.body as { events: typeof events; nextAfter: number | null };
     events.push(...body.events);
-    if (body.next_after === null) return { raw, events };
-    after = body.next_after;
+    if (body.nextAfter === null) return { raw, events };
+    after = body.nextAfter;
   }
 }
 
@@ -221,7 +222,7 @@ const rows: Row[] = [
 
 /** The secrets the projections hold (digests, bcrypt hashes, private key parts, codes, token values): they never appear either. */
 function storedSecrets(): string[] {
-  const db = emu.core.db;
+  const db = internals(emu).core.db;
   const column = (sql: string) => (db.stmt(sql).all() as { v: string | null }[]).map((r) => r.v).filter((v): v is string => !!v);
   const privateParts = column("SELECT private_jwk AS v FROM signing_keys").flatMap((j) => Object.entries(JSON.parse(j) as Record<string, string>).filter(([k]) => ["d", "p", "q", "dp", "dq", "qi"].includes(k)).map(([, v]) => v));
   return [
@@ -256,11 +257,11 @@ describe("secrets in events", () => {
   });
 
   it("rebuilds the projections from the events to the same rows, and the secrets still work", async () => {
-    const db = emu.core.db;
+    const db = internals(emu).core.db;
     const tables = ["targets", "apps", "users", "personal_access_tokens", "message_providers", "signing_keys", "auth_requests", "login_sessions", "tokens"];
     const snapshot = () => tables.map((t) => db.stmt(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
     const before = snapshot();
-    allProjections().rebuild(db, emu.core.events.list({}));
+    allProjections().rebuild(db, internals(emu).core.events.list({}));
     db.invalidateCache();
     assert.deepEqual(snapshot(), before);
     for (const works of checks) await works();

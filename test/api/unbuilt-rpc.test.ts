@@ -10,6 +10,8 @@ import { RpcTable, defineService } from "../../emulator/src/api/rpc.js";
 import { SvcApps, GetAppRequestSchema } from "../../emulator/src/gen/svc/resources/app/v3alpha/app_service_pb.js";
 import { Code, SvcError, httpStatusFromCode, rpcStatusBody } from "../../emulator/src/kernel/errors.js";
 import { startTestEmulator } from "../helpers/emulator.js";
+import { internals } from "../../emulator/src/internal.js";
+import { resolveInstance } from "../../emulator/src/domain/instance/by-host.js";
 
 const emu = await startTestEmulator();
 
@@ -18,8 +20,8 @@ describe("an rpc declared but not built", () => {
     const table = new RpcTable([defineService(SvcApps, "multitenancy_resources_api", {})]);
     const entry = table.get("/svc.resources.app.v3alpha.SvcApps/GetApp")!;
     const request = create(GetAppRequestSchema, { id: "1" });
-    await assert.rejects(invokeRpc(emu.core, entry, request, { host: "localhost", authorization: undefined }), (e: SvcError) => e.code === Code.Unauthenticated);
-    const err = await invokeRpc(emu.core, entry, request, { host: "localhost", authorization: `Bearer ${emu.adminPat}` }).then(
+    await assert.rejects(invokeRpc(internals(emu).core, entry, request, { host: "localhost", authorization: undefined, instance: resolveInstance(internals(emu).core.db, "localhost") }), (e: SvcError) => e.code === Code.Unauthenticated);
+    const err = await invokeRpc(internals(emu).core, entry, request, { host: "localhost", authorization: `Bearer ${emu.adminPat}`, instance: resolveInstance(internals(emu).core.db, "localhost") }).then(
       () => assert.fail("an unbuilt rpc answered"),
       (e: SvcError) => e,
     );

@@ -118,11 +118,11 @@ describe("clock", () => {
 });
 
 describe("event log", () => {
-  it("filters by instance, aggregate and type, and pages with after and next_after", async () => {
+  it("filters by instance, aggregate and type, and pages with after and nextAfter", async () => {
     await ctl("/reset", { method: "POST" });
     const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
     const { details } = await createTarget("logged");
-    const byAggregate = (await ctl(`/events?aggregate_type=target&aggregate_id=${details.id}`)).body as { events: Record<string, unknown>[]; next_after: number | null };
+    const byAggregate = (await ctl(`/events?aggregate_type=target&aggregate_id=${details.id}`)).body as { events: Record<string, unknown>[]; nextAfter: number | null };
     assert.equal(byAggregate.events.length, 1);
     const e = byAggregate.events[0]!;
     assert.deepEqual({ ...e, position: 0, createdAt: "" }, {
@@ -138,14 +138,14 @@ describe("event log", () => {
       createdAt: "",
       origin: "api",
     });
-    assert.equal(byAggregate.next_after, null);
+    assert.equal(byAggregate.nextAfter, null);
     const all = ((await ctl(`/events?instance_id=${instanceId}&limit=1000`)).body as { events: { position: number }[] }).events;
-    const page1 = (await ctl(`/events?instance_id=${instanceId}&limit=3`)).body as { events: { position: number }[]; next_after: number };
+    const page1 = (await ctl(`/events?instance_id=${instanceId}&limit=3`)).body as { events: { position: number }[]; nextAfter: number };
     assert.deepEqual(page1.events.map((x) => x.position), all.slice(0, 3).map((x) => x.position));
-    const page2 = (await ctl(`/events?instance_id=${instanceId}&limit=3&after=${page1.next_after}`)).body as { events: { position: number }[] };
+    const page2 = (await ctl(`/events?instance_id=${instanceId}&limit=3&after=${page1.nextAfter}`)).body as { events: { position: number }[] };
     assert.deepEqual(page2.events.map((x) => x.position), all.slice(3, 6).map((x) => x.position));
     assert.deepEqual(((await ctl("/events?type=target.added")).body as { events: unknown[] }).events.length, 1);
-    assert.deepEqual((await ctl("/events?instance_id=nope")).body, { events: [], next_after: null });
+    assert.deepEqual((await ctl("/events?instance_id=nope")).body, { events: [], nextAfter: null });
     assert.equal((await ctl("/events?limit=0")).status, 400);
   });
 });
@@ -154,7 +154,7 @@ describe("instance features", () => {
   it("switches multitenancy_resources_api off and on; refuses unknown instances and empty bodies", async () => {
     const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
     const off = await ctl(`/instances/${instanceId}/features`, { method: "PATCH", json: { multitenancy_resources_api: false } });
-    assert.deepEqual(off.body, { multitenancy_resources_api: false, multitenancy_settings: true, oidc_token_exchange: false, impersonation: false });
+    assert.deepEqual(off.body, { multitenancyResourcesApi: false, multitenancySettings: true, oidcTokenExchange: false, impersonation: false });
     const refused = await api("/targets/_search", { method: "POST", json: [] });
     assert.equal(refused.status, 400);
     assert.equal((refused.body as { code: number }).code, 9);

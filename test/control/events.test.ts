@@ -1,14 +1,13 @@
 // The event log of the control API (issue 2, DESIGN 4): filtered by instance, aggregate type,
-// aggregate id and type (together they narrow), paged by position with after/limit/next_after.
+// aggregate id and type (together they narrow), paged by position with after/limit/nextAfter.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { DEFAULT_FIXTURES, type FixtureFile } from "../../emulator/src/index.js";
+import { defaultFixtures } from "../../emulator/src/index.js";
 import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 
 // The default seed plus a second instance, so that the instance filter has something to leave out.
-const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;
+const fixtures = defaultFixtures();
 const ACME_PAT = "acme-events-token-0123456789";
 fixtures.instances.push({
   name: "Acme",
@@ -35,7 +34,7 @@ interface Event {
 }
 interface Page {
   events: Event[];
-  next_after: number | null;
+  nextAfter: number | null;
 }
 const log = async (query = "") => {
   const r = await ctl(`/events${query}`);
@@ -104,7 +103,7 @@ describe("event log", () => {
     assert.deepEqual(ofAcme, everything.filter((e) => e.instanceId === acme));
     assert.equal(ofMain.length + ofAcme.length, everything.length);
     assert.deepEqual(ofAcme.at(-1)!.aggregateId, acmeTarget);
-    assert.deepEqual(await log("?instance_id=123"), { events: [], next_after: null });
+    assert.deepEqual(await log("?instance_id=123"), { events: [], nextAfter: null });
   });
 
   it("filters by aggregate_type, aggregate_id and type, and narrows when they are combined", async () => {
@@ -122,7 +121,7 @@ describe("event log", () => {
     assert.deepEqual((await log("?type=no.such.type")).events, []);
   });
 
-  it("pages by position with after, limit and next_after", async () => {
+  it("pages by position with after, limit and nextAfter", async () => {
     const everything = await all();
     assert.ok(everything.length > 20);
     const positions = everything.map((e) => e.position);
@@ -133,22 +132,22 @@ describe("event log", () => {
       const page = await log(`?limit=7&after=${after}`);
       assert.ok(page.events.length <= 7 && page.events.length > 0);
       seen.push(...page.events);
-      if (page.next_after === null) break;
-      assert.equal(page.next_after, page.events.at(-1)!.position);
+      if (page.nextAfter === null) break;
+      assert.equal(page.nextAfter, page.events.at(-1)!.position);
       assert.equal(page.events.length, 7);
-      after = page.next_after;
+      after = page.nextAfter;
     }
     assert.deepEqual(seen, everything);
     // A page that ends exactly at the last event says there is no more.
-    assert.equal((await log(`?limit=${everything.length}`)).next_after, null);
-    assert.equal((await log(`?limit=${everything.length - 1}`)).next_after, everything.at(-2)!.position);
+    assert.equal((await log(`?limit=${everything.length}`)).nextAfter, null);
+    assert.equal((await log(`?limit=${everything.length - 1}`)).nextAfter, everything.at(-2)!.position);
     assert.deepEqual((await log(`?after=${everything.at(-2)!.position}`)).events, [everything.at(-1)]);
-    assert.deepEqual(await log(`?after=${everything.at(-1)!.position}`), { events: [], next_after: null });
+    assert.deepEqual(await log(`?after=${everything.at(-1)!.position}`), { events: [], nextAfter: null });
     // Filters and paging together: the second target.added event, after the first.
     const first = await log("?type=target.added&limit=1");
     assert.deepEqual(first.events.map((e) => e.aggregateId), [mainTarget]);
-    const second = await log(`?type=target.added&limit=1&after=${first.next_after}`);
-    assert.deepEqual([second.events.map((e) => e.aggregateId), second.next_after], [[acmeTarget], null]);
+    const second = await log(`?type=target.added&limit=1&after=${first.nextAfter}`);
+    assert.deepEqual([second.events.map((e) => e.aggregateId), second.nextAfter], [[acmeTarget], null]);
   });
 
   it("pages 100 events by default", async () => {
@@ -159,7 +158,7 @@ describe("event log", () => {
     const everything = await all();
     assert.ok(everything.length > 100);
     const page = await log();
-    assert.deepEqual(page, { events: everything.slice(0, 100), next_after: everything[99]!.position });
+    assert.deepEqual(page, { events: everything.slice(0, 100), nextAfter: everything[99]!.position });
   });
 
   it("refuses bad queries with 400 {code:3}", async () => {

@@ -12,7 +12,7 @@ const instanceId = ((await ctl("/instances")).body as { instances: { id: string 
 const features = (json: unknown) => ctl(`/instances/${instanceId}/features`, { method: "PATCH", json });
 const currentFeatures = async () => ((await ctl("/instances")).body as { instances: { features: Record<string, boolean> }[] }).instances[0]!.features;
 
-const DEFAULTS = { multitenancy_resources_api: true, multitenancy_settings: true, oidc_token_exchange: false, impersonation: false };
+const DEFAULTS = { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: false, impersonation: false };
 const FLAG_OFF = 'Feature "multitenancy_resources_api" is not enabled on this instance';
 const DISABLED = {
   code: 9,
@@ -50,8 +50,8 @@ describe("multitenancy_resources_api", () => {
   it("turned off, makes every SvcActions rpc answer 400 {code:9} naming the flag, and writes nothing", async () => {
     const eventsBefore = ((await ctl("/events?limit=1000")).body as { events: unknown[] }).events;
     const off = await features({ multitenancy_resources_api: false });
-    assert.deepEqual([off.status, off.body], [200, { ...DEFAULTS, multitenancy_resources_api: false }]);
-    assert.deepEqual(await currentFeatures(), { ...DEFAULTS, multitenancy_resources_api: false });
+    assert.deepEqual([off.status, off.body], [200, { ...DEFAULTS, multitenancyResourcesApi: false }]);
+    assert.deepEqual(await currentFeatures(), { ...DEFAULTS, multitenancyResourcesApi: false });
     const events = ((await ctl("/events?limit=1000")).body as { events: { type: string; payload: unknown; creator: string }[] }).events;
     assert.equal(events.length, eventsBefore.length + 1);
     assert.deepEqual(
@@ -80,7 +80,7 @@ describe("multitenancy_resources_api", () => {
 
   it("is independent of the other flags", async () => {
     const r = await features({ multitenancy_settings: false, oidc_token_exchange: true });
-    assert.deepEqual(r.body, { ...DEFAULTS, multitenancy_settings: false, oidc_token_exchange: true });
+    assert.deepEqual(r.body, { ...DEFAULTS, multitenancySettings: false, oidcTokenExchange: true });
     assert.equal((await api("/targets/_search", { method: "POST", json: [] })).status, 200);
     await features({ multitenancy_settings: true, oidc_token_exchange: false });
   });

@@ -8,6 +8,7 @@ import { generateKeyPairSync } from "node:crypto";
 import type { FixtureFile } from "../../emulator/src/index.js";
 import { readOrg } from "../../emulator/src/domain/org/read-org.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";
+import { internals } from "../../emulator/src/internal.js";
 
 const B = "/resources/v3alpha";
 const PAT = "read-org-admin-token-0123";
@@ -65,7 +66,7 @@ describe("reading a whole org", () => {
   });
 
   it("gives the org, its domains and the settings it set", () => {
-    const r = readOrg(emu.core, "100", "500")!;
+    const r = readOrg(internals(emu).core, "100", "500")!;
     assert.deepEqual({ id: r.org.id, name: r.org.name, instanceId: r.org.instanceId }, { id: "500", name: "Acme", instanceId: "100" });
     assert.equal(r.isInstanceDefault, false);
     assert.equal(r.primaryDomain, "acme.localhost");
@@ -80,7 +81,7 @@ describe("reading a whole org", () => {
   });
 
   it("gives its users with metadata, public keys and grants, and no secrets", () => {
-    const r = readOrg(emu.core, "100", "500")!;
+    const r = readOrg(internals(emu).core, "100", "500")!;
     assert.deepEqual(r.users.map((u) => u.user.username), ["alice", "bot"]);
     const [alice, bot] = r.users;
     assert.deepEqual(alice!.metadata, { team: "blue" });
@@ -93,7 +94,7 @@ describe("reading a whole org", () => {
   });
 
   it("gives its projects with roles and apps with public keys, and the project grants it gave", () => {
-    const r = readOrg(emu.core, "100", "500")!;
+    const r = readOrg(internals(emu).core, "100", "500")!;
     assert.equal(r.projects.length, 1);
     const [shop] = r.projects;
     assert.equal(shop!.project.name, "Shop");
@@ -101,13 +102,13 @@ describe("reading a whole org", () => {
     assert.deepEqual(shop!.apps.map((a) => [a.app.id, a.app.clientId, a.keys.map((k) => k.jwk)]), [["800", "shop-api", [appKey]]]);
     assert.deepEqual(r.projectGrants.given.map((g) => [g.id, g.projectId, g.grantedOrgId, g.roles]), [[grantId, "700", "600", ["buyer"]]]);
     assert.deepEqual(r.projectGrants.received, []);
-    const other = readOrg(emu.core, "100", "600")!;
+    const other = readOrg(internals(emu).core, "100", "600")!;
     assert.deepEqual(other.projectGrants.received.map((g) => g.id), [grantId]);
     assert.deepEqual(other.projects, []);
   });
 
   it("gives the memberships in the org, its projects and its project grants", () => {
-    const r = readOrg(emu.core, "100", "500")!;
+    const r = readOrg(internals(emu).core, "100", "500")!;
     assert.deepEqual(
       r.memberships.map((m) => [m.contextType, m.contextId, m.userId, m.roles]),
       [
@@ -119,15 +120,15 @@ describe("reading a whole org", () => {
   });
 
   it("gives the IDPs it owns and the state policies it set for others", () => {
-    const r = readOrg(emu.core, "100", "500")!;
+    const r = readOrg(internals(emu).core, "100", "500")!;
     assert.deepEqual(r.idps.map((i) => [i.id, i.name, i.ownState]), [[acmeIdp, "acme-gitlab", "active"]]);
     assert.deepEqual(r.idpStatePolicies, [{ idpId: instanceIdp, policy: "deactivate" }]);
-    assert.deepEqual(readOrg(emu.core, "100", "600")!.idps, []);
+    assert.deepEqual(readOrg(internals(emu).core, "100", "600")!.idps, []);
   });
 
   it("gives password hashes only when asked, and nothing for an org of another instance", () => {
-    assert.equal(readOrg(emu.core, "100", "500", { withPasswords: true })!.users[0]!.passwordHash, undefined);
-    assert.equal(readOrg(emu.core, "999", "500"), undefined);
-    assert.equal(readOrg(emu.core, "100", "nope"), undefined);
+    assert.equal(readOrg(internals(emu).core, "100", "500", { withPasswords: true })!.users[0]!.passwordHash, undefined);
+    assert.equal(readOrg(internals(emu).core, "999", "500"), undefined);
+    assert.equal(readOrg(internals(emu).core, "100", "nope"), undefined);
   });
 });

@@ -1,13 +1,12 @@
 // The default fixtures with additions, for tests that need more apps or users than the seed has.
 
-import { readFileSync } from "node:fs";
-import { DEFAULT_FIXTURES, type FixtureFile } from "../../emulator/src/index.js";
+import { defaultFixtures as builtIn, type FixtureFile } from "../../emulator/src/index.js";
 
 type Org = FixtureFile["instances"][number]["orgs"][number];
 type App = NonNullable<NonNullable<Org["projects"]>[number]["apps"]>[number];
 
 export function defaultFixtures(): FixtureFile {
-  return JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;
+  return builtIn();
 }
 
 /** The default seed with more apps in the demo project. */

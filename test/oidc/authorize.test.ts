@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { startTestEmulator } from "../helpers/emulator.js";
+import { internals } from "../../emulator/src/internal.js";
 import { Browser } from "../helpers/browser.js";
 
 const emu = await startTestEmulator();
@@ -195,12 +196,12 @@ describe("authorization errors", () => {
 
   it("server_error: an unexpected failure (a broken signing key) goes to the redirect URI", async () => {
     const b = await loggedIn();
-    emu.core.db.exec("UPDATE signing_keys SET private_jwk = '{}'");
+    internals(emu).core.db.exec("UPDATE signing_keys SET private_jwk = '{}'");
     try {
       const done = await b.go(authorizeUrl({ response_type: "id_token", scope: "openid", nonce: "n", state: "s9" }));
       assert.deepEqual(hashParams(done.url), { error: "server_error", error_description: "the emulator hit an unexpected condition; see its output", state: "s9" });
     } finally {
-      emu.core.db.exec("DELETE FROM signing_keys");
+      internals(emu).core.db.exec("DELETE FROM signing_keys");
     }
   });
 });

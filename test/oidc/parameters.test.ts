@@ -26,9 +26,9 @@ const get = (path: string, query: string) => request(`${emu.url}${path}?${query}
 async function lastPosition(): Promise<number> {
   let after = 0;
   for (;;) {
-    const page = (await ctl(`/events?after=${after}&limit=1000`)).body as { events: { position: number }[]; next_after: number | null };
+    const page = (await ctl(`/events?after=${after}&limit=1000`)).body as { events: { position: number }[]; nextAfter: number | null };
     if (page.events.length) after = page.events[page.events.length - 1]!.position;
-    if (page.next_after === null) return after;
+    if (page.nextAfter === null) return after;
   }
 }
 

@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { control, startTestEmulator } from "../helpers/emulator.js";
+import { internals } from "../../emulator/src/internal.js";
 import { Browser } from "../helpers/browser.js";
 import { withApps } from "../helpers/fixtures.js";
 
@@ -114,13 +115,13 @@ describe("token endpoint errors", () => {
 
   it("server_error: an unexpected failure answers 500", async () => {
     const c = await code("demo-browser");
-    const keys = emu.core.db.stmt("SELECT kid, private_jwk FROM signing_keys").all() as { kid: string; private_jwk: string }[];
-    emu.core.db.exec("UPDATE signing_keys SET private_jwk = '{}'");
+    const keys = internals(emu).core.db.stmt("SELECT kid, private_jwk FROM signing_keys").all() as { kid: string; private_jwk: string }[];
+    internals(emu).core.db.exec("UPDATE signing_keys SET private_jwk = '{}'");
     try {
       const r = await exchange(c);
       assert.deepEqual([r.status, r.body.error], [500, "server_error"]);
     } finally {
-      for (const k of keys) emu.core.db.stmt("UPDATE signing_keys SET private_jwk = ? WHERE kid = ?").run(k.private_jwk, k.kid);
+      for (const k of keys) internals(emu).core.db.stmt("UPDATE signing_keys SET private_jwk = ? WHERE kid = ?").run(k.private_jwk, k.kid);
     }
   });
 });

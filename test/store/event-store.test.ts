@@ -5,9 +5,10 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { allProjections } from "../../emulator/src/domain/projections.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";
+import { internals } from "../../emulator/src/internal.js";
 
 const emu = await startTestEmulator();
-const { db, events } = emu.core;
+const { db, events } = internals(emu).core;
 const instanceId = (db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
 const count = (sql: string) => (db.stmt(sql).get() as { n: number }).n;
 

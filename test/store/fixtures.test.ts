@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "no
 import { generateKeyPairSync } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_FIXTURES, startEmulator, type FixtureFile } from "../../emulator/src/index.js";
+import { defaultFixtures, startEmulator, type FixtureFile } from "../../emulator/src/index.js";
 import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 
 const sa = (username: string, token: string) => ({ type: "machine" as const, username, name: username, personalAccessTokens: [{ token }] });
@@ -63,8 +63,8 @@ describe("fixture files", () => {
   it("sets every feature flag an instance names, and the defaults for the others", async () => {
     const listed = ((await control(emu)("/instances")).body as { instances: { name: string; features: Record<string, boolean> }[] }).instances;
     const byName = Object.fromEntries(listed.map((i) => [i.name, i.features]));
-    assert.deepEqual(byName.Main, { multitenancy_resources_api: true, multitenancy_settings: true, oidc_token_exchange: false, impersonation: false });
-    assert.deepEqual(byName.Acme, { multitenancy_resources_api: true, multitenancy_settings: false, oidc_token_exchange: true, impersonation: true });
+    assert.deepEqual(byName.Main, { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: false, impersonation: false });
+    assert.deepEqual(byName.Acme, { multitenancyResourcesApi: true, multitenancySettings: false, oidcTokenExchange: true, impersonation: true });
   });
 
   it("seeds all or nothing: a data dir whose seed failed half-way seeds afresh next time", async () => {
@@ -96,7 +96,7 @@ describe("fixture files", () => {
   });
 
   it("documents the default admin's password truthfully", () => {
-    const file = JSON.parse(readFileSync(DEFAULT_FIXTURES, "utf8")) as FixtureFile;
+    const file = defaultFixtures();
     const admin = file.instances[0]!.orgs[0]!.users!.find((u) => u.username === "admin")!;
     assert.ok(admin.type === "human" && admin.passwordHash && bcrypt.compareSync("Password1!", admin.passwordHash));
     assert.match(readFileSync(new URL("../../README.md", import.meta.url), "utf8"), /password `Password1!`/);

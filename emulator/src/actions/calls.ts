@@ -1,5 +1,6 @@
 // The record of every target call (issue 5 "Visible"): execution, target, payload, headers,
-// status, response, duration, error; listeners hear of each call as it is recorded (the SSE stream).
+// status, response, duration, error; the emulator's `targetCall` signal tells of each call as it is
+// recorded (the SSE stream, the library handle's "targetCalled").
 
 import type { Core } from "../domain/core.js";
 import type { Database } from "../store/database.js";
@@ -19,14 +20,15 @@ export interface TargetCall {
   createdAt: string;
 }
 
-type Listener = (call: TargetCall) => void;
-const listeners = new Map<Core, Set<Listener>>();
+declare module "../domain/core.js" {
+  interface CoreSignals {
+    targetCall: TargetCall;
+  }
+}
 
-export function onTargetCall(core: Core, listener: Listener): () => void {
-  const set = listeners.get(core) ?? new Set();
-  set.add(listener);
-  listeners.set(core, set);
-  return () => set.delete(listener);
+/** Hears every call recorded by this core's emulator (and no other's); returns the function that stops it. */
+export function onTargetCall(core: Core, listener: (call: TargetCall) => void): () => void {
+  return core.signals.on("targetCall", listener);
 }
 
 export function recordCall(core: Core, call: TargetCall): void {
@@ -48,7 +50,7 @@ export function recordCall(core: Core, call: TargetCall): void {
   } catch {
     return; // an async call that ends after close or reset: nothing to record it in
   }
-  for (const l of listeners.get(core) ?? []) l(call);
+  core.signals.emit("targetCall", call);
 }
 
 interface CallRow {

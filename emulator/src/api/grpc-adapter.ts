@@ -2,11 +2,12 @@
 // served by the same pipeline as REST. Errors carry svc.v1.ErrorDetail in grpc-status-details-bin.
 
 import type { DescMethod } from "@bufbuild/protobuf";
-import { Code as ConnectCode, ConnectError, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
+import { Code as ConnectCode, ConnectError, createContextKey, createContextValues, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import type { Core } from "../domain/core.js";
+import type { Instance } from "../domain/instance/instance.js";
 import { ErrorDetailSchema } from "../gen/svc/v1/error_pb.js";
 import { toSvcError } from "../kernel/errors.js";
 import { BODY_LIMIT } from "../kernel/body-limit.js";
@@ -16,6 +17,11 @@ import { invokeRpc } from "./rpc-pipeline.js";
 import type { RpcTable } from "./rpc.js";
 
 export type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
+/** Serves one gRPC or gRPC-web request of the instance the server resolved for it (undefined: none). */
+export type GrpcHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse, instance: Instance | undefined) => void;
+
+/** How the instance the server resolved reaches the rpc implementations (connect's per-call values). */
+const INSTANCE = createContextKey<Instance | undefined>(undefined, { description: "the request's instance" });
 
 function connectErrorOf(err: unknown): ConnectError {
   const e = toSvcError(err);
@@ -23,7 +29,7 @@ function connectErrorOf(err: unknown): ConnectError {
   return new ConnectError(e.message, e.code as number as ConnectCode, undefined, details);
 }
 
-export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
+export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
   const routes = (router: ConnectRouter) => {
     for (const def of table.services) {
       const impl: Record<string, (req: never, ctx: HandlerContext) => Promise<unknown>> = {};
@@ -31,7 +37,7 @@ export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
         const entry = table.get(`/${def.service.typeName}/${method.name}`)!;
         impl[method.localName] = async (req, ctx) => {
           try {
-            const result = await invokeRpc(core, entry, req, { host: new URL(ctx.url).host, authorization: ctx.requestHeader.get("authorization") });
+            const result = await invokeRpc(core, entry, req, { host: new URL(ctx.url).host, authorization: ctx.requestHeader.get("authorization"), instance: ctx.values.get(INSTANCE) });
             return result.message;
           } catch (err) {
             throw connectErrorOf(err);
@@ -41,8 +47,11 @@ export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
       router.service(def.service, impl as never);
     }
   };
+  // connect hands contextValues only the Node request: the instance given with it is kept per request.
+  const given = new WeakMap<IncomingMessage | Http2ServerRequest, Instance | undefined>();
   const handler = connectNodeAdapter({
     routes,
+    contextValues: (req) => createContextValues().set(INSTANCE, given.get(req)),
     grpc: true,
     grpcWeb: true,
     connect: false,
@@ -64,7 +73,10 @@ export function createGrpcHandler(core: Core, table: RpcTable): NodeHandler {
     },
   }) as NodeHandler;
   // Invalid UTF-8 in a binary message must reach the pipeline's string check, not fail decoding.
-  return (req, res) => escapingProtoDecoding(() => handler(req, res));
+  return (req, res, instance) => {
+    given.set(req, instance);
+    escapingProtoDecoding(() => handler(req, res));
+  };
 }
 
 /** Whether an HTTP/1.1 request is gRPC-web (and not REST or a page). */

@@ -4,6 +4,8 @@
 import { toJson } from "@bufbuild/protobuf";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { Core } from "../domain/core.js";
+import type { Instance } from "../domain/instance/instance.js";
+import type { IncomingMessage } from "node:http";
 import { Code, SvcError, rpcStatusBody, toSvcError } from "../kernel/errors.js";
 import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
@@ -56,8 +58,11 @@ export function templatePattern(template: string): RegExp {
   return new RegExp(`^${src}$`);
 }
 
-/** Registers the REST routes; returns the path templates, for telling 405 from 404. */
-export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcTable): RegExp[] {
+/**
+ * Registers the REST routes; returns the path templates, for telling 405 from 404. `instanceOf` gives
+ * the instance the server resolved for a request when it arrived.
+ */
+export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcTable, instanceOf: (req: IncomingMessage) => Instance | undefined): RegExp[] {
   const patterns: RegExp[] = [];
   // REST bodies are read raw and parsed by the adapter, so a bad body gets the rpc error format;
   // invalid UTF-8 stays detectable for the pipeline's string check.
@@ -81,7 +86,7 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
               bodyField: entry.httpRule!.body,
             }),
           );
-          const result = await invokeRpc(core, entry, message, { host: req.headers.host, authorization: req.headers.authorization });
+          const result = await invokeRpc(core, entry, message, { host: req.headers.host, authorization: req.headers.authorization, instance: instanceOf(req.raw) });
           return reply.code(result.httpStatus).type("application/json").send(JSON.stringify(toJson(entry.method.output, result.message)));
         } catch (err) {
           return sendRpcError(reply, err);

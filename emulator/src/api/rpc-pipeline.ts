@@ -1,4 +1,4 @@
-// One call of one rpc, whatever the transport: well-formed strings, instance from Host, authentication, feature flag,
+// One call of one rpc, whatever the transport: well-formed strings, the instance of the Host, authentication, feature flag,
 // permission, field rules, handler. REST, gRPC and gRPC-web all go through `invokeRpc`, so they
 // answer identically.
 
@@ -8,7 +8,7 @@ import { authenticate } from "../auth/bearer-token.js";
 import { heldAnywhere } from "../auth/permissions.js";
 import { permissionDenied, scopeOf } from "./authorization.js";
 import { Code, SvcError } from "../kernel/errors.js";
-import { resolveInstance } from "../domain/instance/by-host.js";
+import type { Instance } from "../domain/instance/instance.js";
 import { validateFieldRules } from "./field-rules.js";
 import { refuseMalformedStrings } from "../kernel/proto-strings.js";
 import { runRpcExecution } from "../actions/rpc-executions.js";
@@ -17,6 +17,8 @@ import type { RpcCall, RpcEntry } from "./rpc.js";
 export interface TransportInfo {
   host: string | undefined | null;
   authorization: string | undefined | null;
+  /** The instance the server resolved from this request's Host once (server/request-instance.ts); undefined: none. */
+  instance: Instance | undefined;
 }
 
 export interface RpcResult {
@@ -27,7 +29,7 @@ export interface RpcResult {
 export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, transport: TransportInfo): Promise<RpcResult> {
   // Part of decoding the request, as in the product, where such a message does not unmarshal.
   refuseMalformedStrings(entry.method.input, request);
-  const instance = resolveInstance(core.db, transport.host);
+  const instance = transport.instance;
   if (!instance) throw new SvcError(Code.NotFound, "INSTANCE-not-found", `Instance not found for host ${JSON.stringify(transport.host ?? "")}`);
   // A blocked instance refuses the API (ResourceExhausted, 429), except the system's instance service.
   if (instance.blocked && entry.service.typeName !== "svc.resources.instance.v3alpha.SvcInstances") {

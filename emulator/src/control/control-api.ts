@@ -1,9 +1,13 @@
 // The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
 // snapshots, clock, event log and instance features with `Authorization: Bearer <consoleToken>`.
-// Errors use the same {code, message} body as the resource API's routing errors.
+// Errors use the same {code, message} body as the resource API's routing errors. Requests and
+// answers are declared in schemas.ts, in lowerCamel (snake_case names still read: casing.ts).
 
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { acceptSnakeCase } from "./casing.js";
+import { Health, Ready, ResetDone } from "./schemas.js";
+import type { ControlApp, TypeBoxProvider } from "./type-provider.js";
 import { bearerToken } from "../auth/bearer-token.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
@@ -24,25 +28,31 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function controlApi(app: FastifyInstance, ctx: ControlContext): Promise<void> {
+export async function controlApi(plain: FastifyInstance, ctx: ControlContext): Promise<void> {
+  const app: ControlApp = plain.withTypeProvider<TypeBoxProvider>();
+  // Answers are written as before (JSON.stringify); their schemas type-check the routes and document
+  // the API, and a test checks the answers against them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Text that may not be stored (NUL, invalid UTF-8) is refused before any route sees it.
   app.addHook("preValidation", async (req, reply) => {
     const bad = findMalformedParameter(req);
     if (bad) return sendControlError(reply, 400, Code.InvalidArgument, `invalid parameter ${bad}`);
+    acceptSnakeCase(req.query);
+    acceptSnakeCase(req.body);
   });
-  app.get("/health", async () => ({ status: "ok" }));
-  app.get("/ready", async () => ({ ready: true }));
+  app.get("/health", { schema: { response: { 200: Health } } }, async () => ({ status: "ok" as const }));
+  app.get("/ready", { schema: { response: { 200: Ready } } }, async () => ({ ready: true as const }));
   await registerSinkEndpoint(app, ctx);
 
-  await app.register(async (secured) => {
+  await app.register(async (secured: ControlApp) => {
     secured.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(req.headers.authorization);
       if (!token) return sendControlError(reply, 401, Code.Unauthenticated, "The control API needs Authorization: Bearer <consoleToken>");
       if (!sameToken(token, ctx.consoleToken)) return sendControlError(reply, 401, Code.Unauthenticated, "The console token is not valid");
     });
-    secured.post("/reset", async () => {
+    secured.post("/reset", { schema: { response: { 200: ResetDone } } }, async () => {
       ctx.reset();
-      return { reset: true };
+      return { reset: true as const };
     });
     registerSnapshotRoutes(secured, ctx);
     registerClockRoutes(secured, ctx);

@@ -1,40 +1,49 @@
-// Instances as the control API sees them, and their feature flags.
+// Instances as the control API sees them, and their feature flags. The flags are named in lowerCamel
+// here and snake_case in the domain (as the rpc table and fixture files name them): mapped below.
 
-import type { FastifyInstance } from "fastify";
-import { Type, type Static } from "@sinclair/typebox";
 import { Code } from "../kernel/errors.js";
 import { setFeatures } from "../domain/instance/commands.js";
+import type { Features as DomainFeatures, Instance as DomainInstance } from "../domain/instance/instance.js";
 import { getInstance, listInstances } from "../domain/instance/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
+import { ControlError, FeaturesPatch, IdParams, InstanceList, KeyList, KeyRotated, Instance, Features } from "./schemas.js";
+import type { ControlApp } from "./type-provider.js";
+import type { Static } from "@sinclair/typebox";
 
-const FeaturesBody = Type.Object(
-  {
-    multitenancy_resources_api: Type.Optional(Type.Boolean()),
-    multitenancy_settings: Type.Optional(Type.Boolean()),
-    oidc_token_exchange: Type.Optional(Type.Boolean({ description: "the token exchange grant (RFC 8693)" })),
-    impersonation: Type.Optional(Type.Boolean({ description: "token exchange may impersonate (actor tokens, user_id and jwt subjects)" })),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
-const IdParams = Type.Object({ id: Type.String({ minLength: 1 }) });
+const FLAG_NAMES = [
+  ["multitenancyResourcesApi", "multitenancy_resources_api"],
+  ["multitenancySettings", "multitenancy_settings"],
+  ["oidcTokenExchange", "oidc_token_exchange"],
+  ["impersonation", "impersonation"],
+] as const satisfies readonly (readonly [keyof Static<typeof Features>, keyof DomainFeatures])[];
 
-export function registerInstanceRoutes(app: FastifyInstance, ctx: ControlContext): void {
-  app.get("/instances", async () => ({ instances: listInstances(ctx.core.db) }));
-  app.patch<{ Params: Static<typeof IdParams>; Body: Static<typeof FeaturesBody> }>(
+function featuresOut(f: DomainFeatures): Static<typeof Features> {
+  return Object.fromEntries(FLAG_NAMES.map(([api, domain]) => [api, f[domain]])) as Static<typeof Features>;
+}
+
+function featuresIn(f: Static<typeof FeaturesPatch>): Partial<DomainFeatures> {
+  return Object.fromEntries(FLAG_NAMES.filter(([api]) => f[api] !== undefined).map(([api, domain]) => [domain, f[api]]));
+}
+
+const instanceOut = (i: DomainInstance): Static<typeof Instance> => ({ ...i, features: featuresOut(i.features) });
+
+export function registerInstanceRoutes(app: ControlApp, ctx: ControlContext): void {
+  app.get("/instances", { schema: { response: { 200: InstanceList } } }, async () => ({ instances: listInstances(ctx.core.db).map(instanceOut) }));
+  app.patch(
     "/instances/:id/features",
-    { schema: { params: IdParams, body: FeaturesBody } },
+    { schema: { params: IdParams, body: FeaturesPatch, response: { 200: Features, 404: ControlError } } },
     async (req, reply) => {
       if (!getInstance(ctx.core.db, req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.params.id}`);
-      setFeatures(ctx.core, { instanceId: req.params.id, userId: "EMULATOR-CONSOLE", origin: "control" }, req.params.id, req.body);
-      return getInstance(ctx.core.db, req.params.id)!.features;
+      setFeatures(ctx.core, { instanceId: req.params.id, userId: "EMULATOR-CONSOLE", origin: "control" }, req.params.id, featuresIn(req.body));
+      return featuresOut(getInstance(ctx.core.db, req.params.id)!.features);
     },
   );
-  app.get<{ Params: Static<typeof IdParams> }>("/instances/:id/keys", { schema: { params: IdParams } }, async (req, reply) => {
+  app.get("/instances/:id/keys", { schema: { params: IdParams, response: { 200: KeyList, 404: ControlError } } }, async (req, reply) => {
     if (!getInstance(ctx.core.db, req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.params.id}`);
     return { keys: ctx.keys.published(req.params.id) };
   });
-  app.post<{ Params: Static<typeof IdParams> }>("/instances/:id/keys/_rotate", { schema: { params: IdParams } }, async (req, reply) => {
+  app.post("/instances/:id/keys/_rotate", { schema: { params: IdParams, response: { 200: KeyRotated, 404: ControlError } } }, async (req, reply) => {
     if (!getInstance(ctx.core.db, req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.params.id}`);
     const key = ctx.keys.rotate(req.params.id);
     return { kid: key.kid, keys: ctx.keys.published(req.params.id) };

@@ -2,8 +2,6 @@
 // of them as server-sent events; replaying a recorded call; and firing an event at the event
 // executions, answering with the calls it caused.
 
-import type { FastifyInstance } from "fastify";
-import { Type, type Static } from "@sinclair/typebox";
 import { callTarget } from "../actions/call-target.js";
 import { getCall, listCalls, onTargetCall, type TargetCall } from "../actions/calls.js";
 import { deliverEvent, eventMatch } from "../actions/event-executions.js";
@@ -13,43 +11,28 @@ import { Code } from "../kernel/errors.js";
 import type { StoredEvent } from "../store/event-store.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
+import { CallList, CallParams, CallQuery, CallReplayed, ControlError, EventFired, FireEventBody } from "./schemas.js";
+import type { ControlApp } from "./type-provider.js";
 
-const CallQuery = Type.Object(
-  { instance_id: Type.Optional(Type.String()), target_id: Type.Optional(Type.String()), execution_id: Type.Optional(Type.String()) },
-  { additionalProperties: false },
-);
-
-const FireEvent = Type.Object(
-  {
-    instance_id: Type.String({ minLength: 1 }),
-    type: Type.String({ minLength: 1, pattern: "^[a-z0-9_]+(\\.[a-z0-9_]+)+$" }),
-    aggregate_type: Type.Optional(Type.String({ minLength: 1 })),
-    aggregate_id: Type.Optional(Type.String({ minLength: 1 })),
-    resource_owner: Type.Optional(Type.String()),
-    creator: Type.Optional(Type.String()),
-    payload: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  },
-  { additionalProperties: false },
-);
-
-export function registerTargetCallRoutes(app: FastifyInstance, ctx: ControlContext): void {
-  app.get<{ Querystring: Static<typeof CallQuery> }>("/target-calls", { schema: { querystring: CallQuery } }, async (req) => ({
-    calls: listCalls(ctx.core.db, { instanceId: req.query.instance_id, targetId: req.query.target_id, executionId: req.query.execution_id }),
+export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): void {
+  app.get("/target-calls", { schema: { querystring: CallQuery, response: { 200: CallList } } }, async (req) => ({
+    calls: listCalls(ctx.core.db, { instanceId: req.query.instanceId, targetId: req.query.targetId, executionId: req.query.executionId }),
   }));
 
-  app.get<{ Querystring: Static<typeof CallQuery> }>("/target-calls/stream", { schema: { querystring: CallQuery } }, (req, reply) => {
+  // Server-sent events, one `call` event per recorded call (data: a TargetCall as in schemas.ts).
+  app.get("/target-calls/stream", { schema: { querystring: CallQuery } }, (req, reply) => {
     const q = req.query;
     reply.hijack();
     reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     reply.raw.write(": target calls\n\n");
     const off = onTargetCall(ctx.core, (call) => {
-      if ((q.instance_id && call.instanceId !== q.instance_id) || (q.target_id && call.targetId !== q.target_id) || (q.execution_id && call.executionId !== q.execution_id)) return;
+      if ((q.instanceId && call.instanceId !== q.instanceId) || (q.targetId && call.targetId !== q.targetId) || (q.executionId && call.executionId !== q.executionId)) return;
       reply.raw.write(`event: call\nid: ${call.id}\ndata: ${JSON.stringify(call)}\n\n`);
     });
     req.raw.on("close", off);
   });
 
-  app.post<{ Params: { id: string } }>("/target-calls/:id/_replay", async (req, reply) => {
+  app.post("/target-calls/:id/_replay", { schema: { params: CallParams, response: { 200: CallReplayed, 404: ControlError } } }, async (req, reply) => {
     const call = getCall(ctx.core.db, req.params.id);
     if (!call) return sendControlError(reply, 404, Code.NotFound, `No target call ${JSON.stringify(req.params.id)}`);
     const target = getTarget(ctx.core.db, call.instanceId, call.targetId);
@@ -57,26 +40,26 @@ export function registerTargetCallRoutes(app: FastifyInstance, ctx: ControlConte
     return { call: (await callTarget(ctx.core, call.instanceId, call.executionId, target, call.payload)).call };
   });
 
-  app.post<{ Body: Static<typeof FireEvent> }>("/fire-event", { schema: { body: FireEvent } }, async (req, reply) => {
+  app.post("/fire-event", { schema: { body: FireEventBody, response: { 200: EventFired, 404: ControlError } } }, async (req, reply) => {
     const b = req.body;
-    if (!getInstance(ctx.core.db, b.instance_id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${JSON.stringify(b.instance_id)}`);
+    if (!getInstance(ctx.core.db, b.instanceId)) return sendControlError(reply, 404, Code.NotFound, `No instance ${JSON.stringify(b.instanceId)}`);
     // The event goes to the executions only: it is not appended to the log, so no state changes.
     const event: StoredEvent = {
-      instanceId: b.instance_id,
-      aggregateType: b.aggregate_type ?? b.type.split(".")[0]!,
-      aggregateId: b.aggregate_id ?? ctx.core.ids.next(),
+      instanceId: b.instanceId,
+      aggregateType: b.aggregateType ?? b.type.split(".")[0]!,
+      aggregateId: b.aggregateId ?? ctx.core.ids.next(),
       type: b.type,
       payload: b.payload ?? {},
       creator: b.creator ?? "",
-      resourceOwner: b.resource_owner ?? b.instance_id,
+      resourceOwner: b.resourceOwner ?? b.instanceId,
       position: 0,
       aggregateSequence: 1,
       createdAt: ctx.core.clock.now().toISOString(),
     };
     const match = eventMatch(ctx.core, event);
-    if (!match) return { execution_id: null, calls: [] };
-    const calls = await collectCalls(ctx, b.instance_id, () => deliverEvent(ctx.core, event, match), (c) => (c.payload as { aggregateID?: string }).aggregateID === event.aggregateId);
-    return { execution_id: match.executionId, calls };
+    if (!match) return { executionId: null, calls: [] };
+    const calls = await collectCalls(ctx, b.instanceId, () => deliverEvent(ctx.core, event, match), (c) => (c.payload as { aggregateID?: string }).aggregateID === event.aggregateId);
+    return { executionId: match.executionId, calls };
   });
 }
 

@@ -1,7 +1,5 @@
 // Issued tokens and login sessions as the control API shows them: list, revoke, terminate.
 
-import type { FastifyInstance } from "fastify";
-import { Type, type Static } from "@sinclair/typebox";
 import { Code } from "../kernel/errors.js";
 import type { Actor } from "../domain/core.js";
 import { terminateLoginSessions } from "../domain/login-session/commands.js";
@@ -11,19 +9,19 @@ import { tokenRevoked } from "../domain/token/events.js";
 import { getToken, isActive, listTokens, tokenWithDependents } from "../domain/token/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
+import { ByInstanceQuery, ControlError, IdParams, SessionList, SessionTerminated, TokenList, TokensRevoked } from "./schemas.js";
+import type { ControlApp } from "./type-provider.js";
 
-const ByInstance = Type.Object({ instance_id: Type.Optional(Type.String()) }, { additionalProperties: false });
-const IdParams = Type.Object({ id: Type.String({ minLength: 1 }) });
 const CONSOLE = "EMULATOR-CONSOLE";
 const consoleIn = (instanceId: string): Actor => ({ instanceId, userId: CONSOLE, origin: "control" });
 
-export function registerTokenRoutes(app: FastifyInstance, ctx: ControlContext): void {
+export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void {
   const { core } = ctx;
-  app.get<{ Querystring: Static<typeof ByInstance> }>("/tokens", { schema: { querystring: ByInstance } }, async (req) => ({
-    tokens: listTokens(core.db, req.query.instance_id).map((t) => ({ ...t, active: isActive(core.clock, t) })),
+  app.get("/tokens", { schema: { querystring: ByInstanceQuery, response: { 200: TokenList } } }, async (req) => ({
+    tokens: listTokens(core.db, req.query.instanceId).map((t) => ({ ...t, active: isActive(core.clock, t) })),
   }));
 
-  app.post<{ Params: Static<typeof IdParams> }>("/tokens/:id/_revoke", { schema: { params: IdParams } }, async (req, reply) => {
+  app.post("/tokens/:id/_revoke", { schema: { params: IdParams, response: { 200: TokensRevoked, 404: ControlError } } }, async (req, reply) => {
     const t = getToken(core.db, req.params.id);
     if (!t) return sendControlError(reply, 404, Code.NotFound, "No such token");
     const all = tokenWithDependents(core.db, t);
@@ -32,9 +30,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ControlContext): 
     return { revoked: all.filter((t) => events.has(t.tokenId ?? t.id)).map((t) => t.id) };
   });
 
-  app.get<{ Querystring: Static<typeof ByInstance> }>("/sessions", { schema: { querystring: ByInstance } }, async (req) => ({ sessions: listLoginSessions(core.db, req.query.instance_id) }));
+  app.get("/sessions", { schema: { querystring: ByInstanceQuery, response: { 200: SessionList } } }, async (req) => ({ sessions: listLoginSessions(core.db, req.query.instanceId) }));
 
-  app.post<{ Params: Static<typeof IdParams> }>("/sessions/:id/_terminate", { schema: { params: IdParams } }, async (req, reply) => {
+  app.post("/sessions/:id/_terminate", { schema: { params: IdParams, response: { 200: SessionTerminated, 404: ControlError } } }, async (req, reply) => {
     const s = getLoginSession(core.db, req.params.id);
     if (!s) return sendControlError(reply, 404, Code.NotFound, "No such session");
     const events = terminateLoginSessions(core, [{ session: s, actor: consoleIn(s.instanceId) }]);

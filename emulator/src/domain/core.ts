@@ -1,6 +1,7 @@
 // What every command and query needs: the database, the event log, the clock and the id generator.
 
 import type { Clock } from "../kernel/clock.js";
+import type { Emitter } from "../kernel/emitter.js";
 import type { IdGenerator } from "../kernel/ids.js";
 import type { Database } from "../store/database.js";
 import type { EventStore } from "../store/event-store.js";
@@ -13,6 +14,14 @@ export interface Core {
   ids: IdGenerator;
   /** The OIDC provider's signing keys; set once the core exists (they are stored through it). */
   keys: SigningKeys;
+  /** What this emulator tells its subscribers besides committed events (the event store has those). */
+  signals: Emitter<CoreSignals>;
 }
+
+/**
+ * The signals' names and values. Empty here: the floor that raises a signal declares it by merging
+ * into this interface (actions/calls.ts adds `targetCall`), so the domain needs no upward import.
+ */
+export interface CoreSignals {}
 
 export type { Actor, Origin } from "../store/event.js";

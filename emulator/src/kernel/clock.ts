@@ -32,6 +32,11 @@ export class Clock {
     else this.offsetMs += ms;
   }
 
+  /** Whether advancing by `ms` keeps the time a Date can hold (past it, every timestamp written would throw). */
+  canAdvance(ms: number): boolean {
+    return Number.isFinite(ms) && !Number.isNaN(new Date(this.nowMs() + ms).getTime());
+  }
+
   /** Lets a frozen clock run again from where it stood. */
   resume(): void {
     if (this.frozenAt === undefined) return;

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyError } from "fastify";
 import cookie from "@fastify/cookie";
 import type { Core } from "../domain/core.js";
-import { resolveInstance } from "../domain/instance/by-host.js";
+import type { Instance } from "../domain/instance/instance.js";
+import type { IncomingMessage } from "node:http";
 import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
 import { findMalformedParameter, parseForm } from "../kernel/text.js";
 import { PageError, authorize } from "./authorize/endpoint.js";
@@ -33,14 +34,15 @@ import type { TokenRequest } from "./grants/grant.js";
 import { userinfo } from "./userinfo.js";
 import { resolveLanguages } from "../domain/settings/queries.js";
 
-export async function oidcRoutes(app: FastifyInstance, core: Core, keys: SigningKeys): Promise<void> {
+/** `instanceOf` gives the instance the server resolved for a request from its Host when it arrived. */
+export async function oidcRoutes(app: FastifyInstance, core: Core, keys: SigningKeys, instanceOf: (req: IncomingMessage) => Instance | undefined): Promise<void> {
   // Forms are decoded by text.ts, so invalid UTF-8 in them is refused below instead of stored.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer" }, (_req, body, done) => done(null, parseForm(body as Buffer)));
   await app.register(cookie);
 
   // A blocked instance (SvcInstances Limit) refuses sign-in and tokens.
   app.addHook("onRequest", async (req, reply) => {
-    if (resolveInstance(core.db, req.headers.host)?.blocked) {
+    if (instanceOf(req.raw)?.blocked) {
       return sendOAuthError(reply, new OidcError("temporarily_unavailable", "the instance is blocked", 429));
     }
   });
@@ -63,7 +65,7 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
     const r = resolveLanguages(core, { type: "instance", id: ctx.instance.id, instanceId: ctx.instance.id });
     return { restricted: r.restrictedLanguages.value, default: r.defaultLanguage.value };
   };
-  const context = (req: FastifyRequest): OidcContext => ({ core, keys, instance: resolveInstance(core.db, req.headers.host)!, issuer: `http://${req.headers.host}` });
+  const context = (req: FastifyRequest): OidcContext => ({ core, keys, instance: instanceOf(req.raw)!, issuer: `http://${req.headers.host}` });
   const userAgentId = (req: FastifyRequest, reply: FastifyReply): string => {
     const existing = req.cookies[USER_AGENT_COOKIE];
     if (existing) return existing;

@@ -1,13 +1,13 @@
 // The HTTP/1.1 application: REST routes of the rpc table, the control API, and (through the same
 // Node server) gRPC-web. Requests whose Host is neither loopback nor an instance domain are refused
-// (DESIGN 11, against DNS rebinding).
+// (DESIGN 11, against DNS rebinding); the instance found for the Host then is the one every surface uses.
 
 import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
 import cors from "@fastify/cors";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Core } from "../domain/core.js";
 import { registerRestRoutes, sendRoutingError } from "../api/rest-adapter.js";
-import { isGrpcWeb, type NodeHandler } from "../api/grpc-adapter.js";
+import { isGrpcWeb, type GrpcHandler } from "../api/grpc-adapter.js";
 import type { RpcTable } from "../api/rpc.js";
 import { controlApi } from "../control/control-api.js";
 import { oidcRoutes } from "../oidc/routes.js";
@@ -16,7 +16,7 @@ import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import type { ControlContext } from "../control/control-context.js";
 import { sendControlError } from "../control/control-error.js";
 import { Code } from "../kernel/errors.js";
-import { isAllowedHost } from "../domain/instance/by-host.js";
+import type { RequestInstances } from "./request-instance.js";
 import { frameProtection } from "./frame-protection.js";
 import { lazyValidatorCompiler } from "./lazy-validator.js";
 import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
@@ -28,7 +28,7 @@ export interface HttpApp {
   server: Server;
 }
 
-export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandler, control: ControlContext, keys: SigningKeys): Promise<HttpApp> {
+export async function createHttpApp(core: Core, table: RpcTable, grpc: GrpcHandler, control: ControlContext, keys: SigningKeys, instances: RequestInstances): Promise<HttpApp> {
   let server: Server | undefined;
   const app = Fastify({
     logger: false,
@@ -39,8 +39,8 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
       server = createServer((req, res) => {
         drainUnreadBody(req, res);
         if (isGrpcWeb(req.headers["content-type"])) {
-          if (!isAllowedHost(core.db, req.headers.host)) return void res.writeHead(403).end();
-          return grpc(req, res);
+          if (!instances.admit(req)) return void res.writeHead(403).end();
+          return grpc(req, res, instances.of(req));
         }
         handler(req, res);
       });
@@ -48,10 +48,11 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
     },
   });
 
-  app.setValidatorCompiler(lazyValidatorCompiler);
+  app.setValidatorCompiler(lazyValidatorCompiler());
+  const instanceOf = (req: IncomingMessage) => instances.of(req);
 
   app.addHook("onRequest", async (req, reply) => {
-    if (!isAllowedHost(core.db, req.headers.host)) {
+    if (!instances.admit(req.raw)) {
       return sendControlError(reply, 403, Code.PermissionDenied, `Host ${JSON.stringify(req.headers.host ?? "")} is not served here: use localhost or an instance domain`);
     }
   });
@@ -81,10 +82,10 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: NodeHandl
 
   let restPaths: RegExp[] = [];
   await app.register(async (rest) => {
-    restPaths = registerRestRoutes(rest, core, table);
+    restPaths = registerRestRoutes(rest, core, table, instanceOf);
   });
   await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
-  await app.register(async (o) => oidcRoutes(o, core, keys));
+  await app.register(async (o) => oidcRoutes(o, core, keys, instanceOf));
   await app.register(async (d) => demoRoutes(d));
 
   app.setNotFoundHandler((req, reply) => {

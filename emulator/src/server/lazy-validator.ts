@@ -7,26 +7,24 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifySchemaCompiler } from "fastify";
 
-const compilers: { coercing?: Ajv; strict?: Ajv } = {};
-
-function compiler(coerce: boolean): Ajv {
-  const key = coerce ? "coercing" : "strict";
-  let ajv = compilers[key];
-  if (!ajv) {
-    ajv = new Ajv({ coerceTypes: coerce ? "array" : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
-    (addFormats as unknown as (a: Ajv) => Ajv)(ajv);
-    compilers[key] = ajv;
-  }
+function newAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({ coerceTypes: coerce ? "array" : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  (addFormats as unknown as (a: Ajv) => Ajv)(ajv);
   return ajv;
 }
 
-export const lazyValidatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  let validate: ValidateFunction | undefined;
-  const check = ((data: unknown) => {
-    validate ??= compiler(httpPart !== "body").compile(schema);
-    const ok = validate(data);
-    check.errors = validate.errors ?? null;
-    return ok;
-  }) as ((data: unknown) => boolean) & { errors: ValidateFunction["errors"] };
-  return check;
-};
+/** A compiler per HTTP app (its Ajv instances are made on first use), so emulators share no state. */
+export function lazyValidatorCompiler(): FastifySchemaCompiler<object> {
+  const compilers: { coercing?: Ajv; strict?: Ajv } = {};
+  const compiler = (coerce: boolean): Ajv => (coerce ? (compilers.coercing ??= newAjv(true)) : (compilers.strict ??= newAjv(false)));
+  return ({ schema, httpPart }) => {
+    let validate: ValidateFunction | undefined;
+    const check = ((data: unknown) => {
+      validate ??= compiler(httpPart !== "body").compile(schema);
+      const ok = validate(data);
+      check.errors = validate.errors ?? null;
+      return ok;
+    }) as ((data: unknown) => boolean) & { errors: ValidateFunction["errors"] };
+    return check;
+  };
+}

@@ -25,9 +25,3 @@ export function resolveInstance(db: Database, host: string | undefined | null): 
   const name = hostName(host);
   return db.cached(`instance-of-host:${name}`, () => instanceByDomain(db, name) ?? (isLoopbackName(name) ? defaultInstance(db) : undefined));
 }
-
-/** Whether a request with this Host may reach the emulator at all. */
-export function isAllowedHost(db: Database, host: string | undefined | null): boolean {
-  const name = hostName(host);
-  return isLoopbackName(name) || resolveInstance(db, host) !== undefined;
-}

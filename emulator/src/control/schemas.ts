@@ -1,0 +1,231 @@
+// Every request and response of the control API under /emulator/v1, declared once with TypeBox:
+// the routes validate with these schemas and are type-checked against them (type-provider.ts), and
+// the coming renderer/ imports this module for its types. One casing, lowerCamel, like the
+// resource API's JSON; the old snake_case names are still read on input (casing.ts).
+
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { SNAPSHOT_NAME } from "../store/snapshots.js";
+
+export type { Static } from "@sinclair/typebox";
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Time = Type.String({ format: "date-time" });
+const Id = Type.String({ minLength: 1 });
+
+// -- common -----------------------------------------------------------------------------------
+
+/** Every error: the gRPC code and a sentence, like the resource API's routing errors. */
+export const ControlError = Type.Object({ code: Type.Integer(), message: Type.String() });
+export const IdParams = Type.Object({ id: Id });
+export const ByInstanceQuery = Type.Object({ instanceId: Type.Optional(Type.String()) }, { additionalProperties: false });
+
+export const Health = Type.Object({ status: Type.Literal("ok") });
+export const Ready = Type.Object({ ready: Type.Literal(true) });
+export const ResetDone = Type.Object({ reset: Type.Literal(true) });
+
+// -- snapshots --------------------------------------------------------------------------------
+
+const SnapshotName = Type.String({ pattern: SNAPSHOT_NAME.source });
+export const SnapshotParams = Type.Object({ name: SnapshotName });
+export const SaveSnapshotBody = Type.Object({ name: SnapshotName }, { additionalProperties: false });
+export const SnapshotInfo = Type.Object({ name: Type.String(), createdAt: Time, sizeBytes: Type.Integer() });
+export const SnapshotList = Type.Object({ snapshots: Type.Array(SnapshotInfo) });
+export const SnapshotRestored = Type.Object({ restored: Type.String() });
+export const SnapshotDeleted = Type.Object({ deleted: Type.String() });
+
+// -- clock ------------------------------------------------------------------------------------
+
+export const ClockState = Type.Object({ now: Time, frozen: Type.Boolean(), offsetMs: Type.Number() });
+export const FreezeBody = Type.Object({ at: Type.Optional(Time) }, { additionalProperties: false });
+export const AdvanceBody = Type.Object({ by: Type.String({ description: 'a duration like "90s", "15m", "1h30m" or "1.5s"' }) }, { additionalProperties: false });
+
+// -- event log --------------------------------------------------------------------------------
+
+export const EventQuery = Type.Object(
+  {
+    instanceId: Type.Optional(Type.String()),
+    aggregateType: Type.Optional(Type.String()),
+    aggregateId: Type.Optional(Type.String()),
+    type: Type.Optional(Type.String()),
+    after: Type.Optional(Type.Integer({ minimum: 0, description: "only events after this position" })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  },
+  { additionalProperties: false },
+);
+export const Origin = Type.Union([Type.Literal("api"), Type.Literal("oidc"), Type.Literal("control"), Type.Literal("actions"), Type.Literal("seed"), Type.Literal("import")]);
+export const StoredEvent = Type.Object({
+  position: Type.Integer(),
+  instanceId: Type.String(),
+  aggregateType: Type.String(),
+  aggregateId: Type.String(),
+  aggregateSequence: Type.Integer(),
+  type: Type.String(),
+  /** The event's own payload, as stored (its keys are the event's, not this API's). */
+  payload: Type.Record(Type.String(), Type.Unknown()),
+  creator: Type.String(),
+  resourceOwner: Type.String(),
+  createdAt: Time,
+  origin: Type.Optional(Origin),
+});
+/** `nextAfter`: the `after` of the next page; null on the last one. */
+export const EventPage = Type.Object({ events: Type.Array(StoredEvent), nextAfter: Nullable(Type.Integer()) });
+
+// -- instances --------------------------------------------------------------------------------
+
+export const Features = Type.Object({
+  multitenancyResourcesApi: Type.Boolean(),
+  multitenancySettings: Type.Boolean(),
+  oidcTokenExchange: Type.Boolean({ description: "the token exchange grant (RFC 8693)" }),
+  impersonation: Type.Boolean({ description: "token exchange may impersonate (actor tokens, user_id and jwt subjects)" }),
+});
+export const FeaturesPatch = Type.Partial(Features, { additionalProperties: false, minProperties: 1 });
+export const Instance = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  isDefault: Type.Boolean(),
+  domains: Type.Array(Type.String()),
+  features: Features,
+  blocked: Type.Boolean(),
+  auditLogRetentionMs: Nullable(Type.Number()),
+  changedAt: Time,
+  sequence: Type.Integer(),
+});
+export const InstanceList = Type.Object({ instances: Type.Array(Instance) });
+/** A public JSON Web Key as the key set publishes it. */
+export const PublicJwk = Type.Record(Type.String(), Type.Unknown());
+export const KeyList = Type.Object({ keys: Type.Array(PublicJwk) });
+export const KeyRotated = Type.Object({ kid: Type.String(), keys: Type.Array(PublicJwk) });
+
+// -- tokens and login sessions ----------------------------------------------------------------
+
+export const Token = Type.Object({
+  /** The token's value: the opaque bearer token, or the jti of a JWT. */
+  id: Type.String(),
+  tokenId: Nullable(Type.String()),
+  instanceId: Type.String(),
+  kind: Type.Union([Type.Literal("access"), Type.Literal("refresh")]),
+  clientId: Type.String(),
+  userId: Type.String(),
+  sessionId: Nullable(Type.String()),
+  authRequestId: Nullable(Type.String()),
+  refreshTokenId: Nullable(Type.String()),
+  scope: Type.Array(Type.String()),
+  audience: Type.Array(Type.String()),
+  format: Type.Union([Type.Literal("opaque"), Type.Literal("jwt")]),
+  authTime: Nullable(Time),
+  amr: Type.Array(Type.String()),
+  expiresAt: Time,
+  revokedAt: Nullable(Time),
+  createdAt: Time,
+  personal: Type.Optional(Type.Boolean()),
+  active: Type.Boolean(),
+});
+export const TokenList = Type.Object({ tokens: Type.Array(Token) });
+export const TokensRevoked = Type.Object({ revoked: Type.Array(Type.String()) });
+export const LoginSession = Type.Object({
+  id: Type.String(),
+  instanceId: Type.String(),
+  userAgentId: Type.String(),
+  userId: Type.String(),
+  authTime: Time,
+  amr: Type.Array(Type.String()),
+  terminatedAt: Nullable(Time),
+});
+export const SessionList = Type.Object({ sessions: Type.Array(LoginSession) });
+export const SessionTerminated = Type.Object({ terminated: Type.String(), revokedTokens: Type.Integer() });
+
+// -- outbox -----------------------------------------------------------------------------------
+
+const Channel = Type.Union([Type.Literal("email"), Type.Literal("sms")]);
+export const OutboxQuery = Type.Object({ instanceId: Type.Optional(Type.String()), channel: Type.Optional(Channel), recipient: Type.Optional(Type.String()) }, { additionalProperties: false });
+export const OutboxMessage = Type.Object({
+  id: Type.String(),
+  instanceId: Type.String(),
+  channel: Channel,
+  recipient: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  providerId: Nullable(Type.String()),
+  status: Type.Union([Type.Literal("outboxed"), Type.Literal("sending"), Type.Literal("sent"), Type.Literal("failed")]),
+  error: Nullable(Type.String()),
+  createdAt: Time,
+});
+export const MessageList = Type.Object({ messages: Type.Array(OutboxMessage) });
+export const MessagesDeleted = Type.Object({ deleted: Type.Integer() });
+
+// -- target calls -----------------------------------------------------------------------------
+
+export const CallQuery = Type.Object(
+  { instanceId: Type.Optional(Type.String()), targetId: Type.Optional(Type.String()), executionId: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+export const TargetCall = Type.Object({
+  id: Type.String(),
+  instanceId: Type.String(),
+  executionId: Type.String(),
+  targetId: Type.String(),
+  url: Type.String(),
+  payload: Type.Unknown(),
+  headers: Type.Record(Type.String(), Type.String()),
+  status: Nullable(Type.Integer()),
+  response: Nullable(Type.String()),
+  durationMs: Type.Number(),
+  error: Nullable(Type.String()),
+  createdAt: Time,
+});
+export const CallList = Type.Object({ calls: Type.Array(TargetCall) });
+/** A recorded call's id (no length rule: an unknown one, even empty, is NotFound). */
+export const CallParams = Type.Object({ id: Type.String() });
+export const CallReplayed = Type.Object({ call: TargetCall });
+export const FireEventBody = Type.Object(
+  {
+    instanceId: Id,
+    type: Type.String({ minLength: 1, pattern: "^[a-z0-9_]+(\\.[a-z0-9_]+)+$" }),
+    aggregateType: Type.Optional(Id),
+    aggregateId: Type.Optional(Id),
+    resourceOwner: Type.Optional(Type.String()),
+    creator: Type.Optional(Type.String()),
+    payload: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+/** `executionId`: the execution the event matched (null: none, and no calls). */
+export const EventFired = Type.Object({ executionId: Nullable(Type.String()), calls: Type.Array(TargetCall) });
+
+// -- target sink ------------------------------------------------------------------------------
+
+export const SinkParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, pattern: "^[A-Za-z0-9._-]+$" }) });
+export const SinkConfigBody = Type.Object(
+  { status: Type.Integer({ minimum: 200, maximum: 599 }), body: Type.Optional(Type.Unknown({ description: "answered as JSON; a string is answered as is" })) },
+  { additionalProperties: false },
+);
+/** What the sink answers: `body` as the exact text sent. */
+export const SinkConfig = Type.Object({ name: Type.String(), status: Type.Integer(), body: Type.String() });
+export const SinkCall = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  headers: Type.Record(Type.String(), Type.String()),
+  body: Type.String(),
+  signatureValid: Type.Boolean(),
+  createdAt: Time,
+});
+export const SinkCallList = Type.Object({ calls: Type.Array(SinkCall) });
+
+// -- the types, for the routes and the renderer -----------------------------------------------
+
+export type ControlError = Static<typeof ControlError>;
+export type SnapshotInfo = Static<typeof SnapshotInfo>;
+export type ClockState = Static<typeof ClockState>;
+export type EventQuery = Static<typeof EventQuery>;
+export type StoredEvent = Static<typeof StoredEvent>;
+export type EventPage = Static<typeof EventPage>;
+export type Features = Static<typeof Features>;
+export type Instance = Static<typeof Instance>;
+export type Token = Static<typeof Token>;
+export type LoginSession = Static<typeof LoginSession>;
+export type OutboxMessage = Static<typeof OutboxMessage>;
+export type TargetCall = Static<typeof TargetCall>;
+export type FireEventBody = Static<typeof FireEventBody>;
+export type EventFired = Static<typeof EventFired>;
+export type SinkConfig = Static<typeof SinkConfig>;
+export type SinkCall = Static<typeof SinkCall>;

@@ -1,0 +1,84 @@
+// The library handle's contract (DESIGN 1): what startEmulator() gives the CLI, the desktop shell,
+// the UI's live views and test suites. Only what is declared here is public; the core, the event
+// store and the database are reached through the separate `svc-emulator/internal` export.
+
+import type { ClockState } from "../kernel/clock.js";
+import type { StoredEvent } from "../store/event.js";
+import type { SnapshotInfo } from "../store/snapshots.js";
+import type { TargetCall } from "../actions/calls.js";
+import type { FixtureFile } from "../fixtures/fixture-file.js";
+
+export interface EmulatorOptions {
+  /** Default 8080; 0 takes a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Where the database lives; default ./.svc-emulator. Ignored with inMemory. */
+  dataDir?: string;
+  inMemory?: boolean;
+  /**
+   * What a new database is seeded from: a fixture file's path, or its content (parsed JSON).
+   * Default: the default seed, built into the package (`defaultFixtures()` gives a copy to change).
+   */
+  fixtures?: string | FixtureFile;
+  /** Makes ids deterministic. */
+  seed?: number;
+  /** Fixes the console token instead of generating one. */
+  consoleToken?: string;
+}
+
+/** The events an emulator emits: each name with the value its listeners get. */
+export interface EmulatorEvents {
+  /** One event appended to the log, after its command committed (in log order). */
+  eventCommitted: StoredEvent;
+  /** One call an execution made to a target, once it is recorded (synchronous and async calls alike). */
+  targetCalled: TargetCall;
+  /** The emulator went back to its seeded state (`reset()` or the control API's `POST reset`). */
+  reset: undefined;
+  /** `close()` finished: the port is free and the database closed. */
+  closed: undefined;
+}
+
+export type EmulatorEventName = keyof EmulatorEvents;
+
+/** The emulator clock: every timestamp the emulator writes comes from it. Each change answers the new state. */
+export interface EmulatorClock {
+  now(): Date;
+  state(): ClockState;
+  /** Stops time now, or at `at` (a Date, an ISO time or epoch milliseconds). */
+  freeze(at?: Date | string | number): ClockState;
+  /** Moves time forward by milliseconds or a duration like "90s", "15m", "1h30m". */
+  advance(by: number | string): ClockState;
+  /** Lets a frozen clock run again from where it stands. */
+  resume(): ClockState;
+  /** Back to real time. */
+  reset(): ClockState;
+}
+
+export interface Emulator {
+  /** Where every protocol is served: REST, gRPC, gRPC-web, OIDC and the control API. */
+  readonly url: string;
+  /** The default instance's OIDC issuer. */
+  readonly issuer: string;
+  readonly port: number;
+  /** A personal access token of the seed's instance owner (empty when the fixtures give none). */
+  readonly adminPat: string;
+  /** The bearer token of the control API under /emulator/v1. */
+  readonly consoleToken: string;
+  readonly clock: EmulatorClock;
+  /** Back to the seeded state, completely (database, clock, id generator); emits "reset". */
+  reset(): void;
+  /** Saves the whole database under `name` (replacing a snapshot of that name). */
+  snapshot(name: string): SnapshotInfo;
+  /** Brings back the snapshot `name`; throws when there is none. */
+  restore(name: string): void;
+  snapshots(): SnapshotInfo[];
+  /** Whether there was a snapshot `name` to delete. */
+  deleteSnapshot(name: string): boolean;
+  /** Calls `listener` on every `name` event of this emulator; returns the function that stops it. */
+  on<K extends EmulatorEventName>(name: K, listener: (value: EmulatorEvents[K]) => void): () => void;
+  once<K extends EmulatorEventName>(name: K, listener: (value: EmulatorEvents[K]) => void): () => void;
+  off<K extends EmulatorEventName>(name: K, listener: (value: EmulatorEvents[K]) => void): void;
+  /** Stops serving and closes the database; emits "closed". A second call waits for the first. */
+  close(): Promise<void>;
+}
