@@ -24,13 +24,19 @@ export async function actionsOverhead(runs: number, events: number) {
   const emu = await startEmulator({ port: 0, inMemory: true });
   const headers = { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" };
   const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${emu.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${emu.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
   try {
-    const target = ((await api("POST", "/resources/v3alpha/targets", { name: "bench", restWebhook: { url: hook }, timeout: "10s" })).details as { id: string }).id;
+    const target = ((await api("POST", "/resources/v3alpha/targets", { name: "bench", restWebhook: { url: hook }, timeout: "10s" })).details as { id: string })
+      .id;
     const getTarget = async () => {
       const samples: number[] = [];
       for (let i = 0; i < runs; i++) {
@@ -50,7 +56,9 @@ export async function actionsOverhead(runs: number, events: number) {
     const before = received;
     const t0 = performance.now();
     for (let i = 0; i < events; i++) {
-      internals(emu).core.events.push([{ instanceId, aggregateType: "bench", aggregateId: String(i), type: "bench.fired", payload: { i }, creator: "bench", resourceOwner: instanceId }]);
+      internals(emu).core.events.push([
+        { instanceId, aggregateType: "bench", aggregateId: String(i), type: "bench.fired", payload: { i }, creator: "bench", resourceOwner: instanceId },
+      ]);
     }
     const deadline = Date.now() + 60_000;
     while (received - before < events && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));

@@ -19,7 +19,9 @@ const LOAD = fileURLToPath(new URL("./token-load.mjs", import.meta.url));
 function start(root: string): Promise<{ ms: number; url: string; stop(): Promise<void> }> {
   return new Promise((done, fail) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [resolve(root, "bin/svc-emulator.cjs"), "start", "--port", "0", "--in-memory", "--json"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [resolve(root, "bin/svc-emulator.cjs"), "start", "--port", "0", "--in-memory", "--json"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const timer = setTimeout(() => (child.kill("SIGKILL"), fail(new Error(`${root}: no ready line in 10s`))), 10_000);
     child.stdout.once("data", (line: Buffer) => {
       clearTimeout(timer);
@@ -41,7 +43,10 @@ function load(url: string): Promise<number> {
 
 const results = { before: { start: [] as number[], tokens: [] as number[] }, after: { start: [] as number[], tokens: [] as number[] } };
 for (let i = 0; i < rounds; i++) {
-  for (const [name, root] of [["before", beforeRoot], ["after", afterRoot]] as const) {
+  for (const [name, root] of [
+    ["before", beforeRoot],
+    ["after", afterRoot],
+  ] as const) {
     const emu = await start(root);
     results[name].start.push(emu.ms);
     results[name].tokens.push(await load(emu.url));
@@ -53,4 +58,6 @@ const row = (name: "before" | "after") => {
   const t = summary(results[name].tokens);
   return `| ${name} | ${s.median.toFixed(0)} ms (min ${s.min.toFixed(0)}, max ${s.max.toFixed(0)}) | ${t.median.toFixed(0)} per second (min ${t.min.toFixed(0)}, max ${t.max.toFixed(0)}) |`;
 };
-console.log(`| build | start to ready (median of ${rounds}) | client_credentials tokens (median of ${rounds}) |\n|---|---|---|\n${row("before")}\n${row("after")}`);
+console.log(
+  `| build | start to ready (median of ${rounds}) | client_credentials tokens (median of ${rounds}) |\n|---|---|---|\n${row("before")}\n${row("after")}`,
+);

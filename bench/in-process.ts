@@ -18,7 +18,15 @@ export async function resetTimes(runs: number) {
     const actor = { instanceId: defaultInstanceId(emu), userId: "bench" };
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
-      for (let j = 0; j < 10; j++) createTarget(internals(emu).core, actor, { name: `r-${i}-${j}`, targetType: "rest_webhook", url: "http://x/", timeoutMs: 1000, isAsync: false, interruptOnError: false });
+      for (let j = 0; j < 10; j++)
+        createTarget(internals(emu).core, actor, {
+          name: `r-${i}-${j}`,
+          targetType: "rest_webhook",
+          url: "http://x/",
+          timeoutMs: 1000,
+          isAsync: false,
+          interruptOnError: false,
+        });
       const t0 = performance.now();
       emu.reset();
       times.push(performance.now() - t0);
@@ -39,7 +47,12 @@ export async function createThroughput(total: number, concurrency: number) {
       Array.from({ length: concurrency }, async () => {
         while (next < total) {
           const n = next++;
-          const res = await fetch(`${emu.url}/resources/v3alpha/targets`, { method: "POST", headers, body: target(`t-${n}`), signal: AbortSignal.timeout(10_000) });
+          const res = await fetch(`${emu.url}/resources/v3alpha/targets`, {
+            method: "POST",
+            headers,
+            body: target(`t-${n}`),
+            signal: AbortSignal.timeout(10_000),
+          });
           if (res.status !== 201) throw new Error(`CreateTarget answered ${res.status}: ${await res.text()}`);
           await res.arrayBuffer();
         }
@@ -55,12 +68,25 @@ export async function searchLatency(targets: number, runs: number) {
   const emu = await startEmulator({ port: 0, inMemory: true });
   try {
     const actor = { instanceId: defaultInstanceId(emu), userId: "bench" };
-    for (let i = 0; i < targets; i++) createTarget(internals(emu).core, actor, { name: `s-${i}`, targetType: "rest_webhook", url: "http://x/", timeoutMs: 1000, isAsync: false, interruptOnError: false });
+    for (let i = 0; i < targets; i++)
+      createTarget(internals(emu).core, actor, {
+        name: `s-${i}`,
+        targetType: "rest_webhook",
+        url: "http://x/",
+        timeoutMs: 1000,
+        isAsync: false,
+        interruptOnError: false,
+      });
     const headers = { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" };
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${emu.url}/resources/v3alpha/targets/_search?query.limit=100&query.offset=${(i * 100) % targets}`, { method: "POST", headers, body: "[]", signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${emu.url}/resources/v3alpha/targets/_search?query.limit=100&query.offset=${(i * 100) % targets}`, {
+        method: "POST",
+        headers,
+        body: "[]",
+        signal: AbortSignal.timeout(10_000),
+      });
       const body = (await res.json()) as { result: unknown[] };
       times.push(performance.now() - t0);
       if (body.result.length !== 100) throw new Error(`expected 100 results, got ${body.result.length}`);

@@ -23,7 +23,10 @@ function spawnServer(args: string[]): Promise<{ child: ChildProcess; ready: Reco
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`${args.join(" ")} not ready`))), 15_000);
-    child.stdout!.once("data", (d: Buffer) => (clearTimeout(timer), resolve({ child, ready: JSON.parse(d.toString().split("\n")[0]!) as Record<string, unknown> })));
+    child.stdout!.once(
+      "data",
+      (d: Buffer) => (clearTimeout(timer), resolve({ child, ready: JSON.parse(d.toString().split("\n")[0]!) as Record<string, unknown> })),
+    );
   });
 }
 
@@ -40,7 +43,12 @@ class Jar {
     }
   }
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: this.header() }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), cookie: this.header() },
+      signal: AbortSignal.timeout(10_000),
+    });
     this.take(res);
     return res;
   }
@@ -54,7 +62,12 @@ function pkce() {
 const codeOf = (location: string | null) => new URL(location!).searchParams.get("code")!;
 
 async function tokenRequest(url: string, body: URLSearchParams, auth?: string): Promise<Record<string, string>> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...(auth ? { authorization: auth } : {}) }, body, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(auth ? { authorization: auth } : {}) },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as Record<string, string>;
 }
@@ -68,16 +81,38 @@ export async function emulatorTarget(): Promise<Target & { close(): void }> {
     async codeFlow() {
       const jar = new Jar();
       const { verifier, challenge } = pkce();
-      const q = form({ client_id: "demo-browser", redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256" });
+      const q = form({
+        client_id: "demo-browser",
+        redirect_uri: REDIRECT,
+        response_type: "code",
+        scope: "openid",
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+      });
       const start = await jar.fetch(`${url}/oauth/v2/authorize?${q}`);
       const authRequest = new URL(start.headers.get("location")!, url).searchParams.get("authRequest")!;
       // The login page lists the shortcut users; read it once, then post the shortcut form directly.
       userId ||= /name="userId" value="([^"]+)"/.exec(await (await jar.fetch(`${url}/ui/login/login?authRequest=${authRequest}`)).text())![1]!;
-      const done = await jar.fetch(`${url}/ui/login/shortcut`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form({ authRequest, userId }) });
-      await tokenRequest(`${url}/oauth/v2/token`, form({ grant_type: "authorization_code", client_id: "demo-browser", code: codeOf(done.headers.get("location")), redirect_uri: REDIRECT, code_verifier: verifier }));
+      const done = await jar.fetch(`${url}/ui/login/shortcut`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: form({ authRequest, userId }),
+      });
+      await tokenRequest(
+        `${url}/oauth/v2/token`,
+        form({
+          grant_type: "authorization_code",
+          client_id: "demo-browser",
+          code: codeOf(done.headers.get("location")),
+          redirect_uri: REDIRECT,
+          code_verifier: verifier,
+        }),
+      );
     },
     async clientCredentials() {
-      return (await tokenRequest(`${url}/oauth/v2/token`, form({ grant_type: "client_credentials", scope: "profile" }), basic("demo-worker", "demo-worker-secret"))).access_token!;
+      return (
+        await tokenRequest(`${url}/oauth/v2/token`, form({ grant_type: "client_credentials", scope: "profile" }), basic("demo-worker", "demo-worker-secret"))
+      ).access_token!;
     },
     async introspect(token) {
       const r = await tokenRequest(`${url}/oauth/v2/introspect`, form({ token }), basic("demo-api", "demo-api-secret"));
@@ -96,7 +131,14 @@ export async function oidcProviderTarget(): Promise<Target & { close(): void }> 
     async codeFlow() {
       const jar = new Jar();
       const { verifier, challenge } = pkce();
-      const q = form({ client_id: "bench", redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256" });
+      const q = form({
+        client_id: "bench",
+        redirect_uri: REDIRECT,
+        response_type: "code",
+        scope: "openid",
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+      });
       let res = await jar.fetch(`${issuer}/auth?${q}`);
       // Development interactions: the login form, then the consent form, each posted to the interaction URL.
       for (let step = 0; step < 6 && res.headers.get("location") && !res.headers.get("location")!.startsWith(REDIRECT); step++) {
@@ -110,7 +152,11 @@ export async function oidcProviderTarget(): Promise<Target & { close(): void }> 
           res = await jar.fetch(new URL(action, issuer).toString(), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
         }
       }
-      await tokenRequest(`${issuer}/token`, form({ grant_type: "authorization_code", code: codeOf(res.headers.get("location")), redirect_uri: REDIRECT, code_verifier: verifier }), auth);
+      await tokenRequest(
+        `${issuer}/token`,
+        form({ grant_type: "authorization_code", code: codeOf(res.headers.get("location")), redirect_uri: REDIRECT, code_verifier: verifier }),
+        auth,
+      );
     },
     async clientCredentials() {
       return (await tokenRequest(`${issuer}/token`, form({ grant_type: "client_credentials" }), auth)).access_token!;
@@ -130,9 +176,21 @@ export async function mockServerTarget(): Promise<Target & { close(): void }> {
     name: "oauth2-mock-server",
     async codeFlow() {
       const { verifier, challenge } = pkce();
-      const q = form({ client_id: "bench", redirect_uri: REDIRECT, response_type: "code", scope: "openid", state: "s", code_challenge: challenge, code_challenge_method: "S256" });
+      const q = form({
+        client_id: "bench",
+        redirect_uri: REDIRECT,
+        response_type: "code",
+        scope: "openid",
+        state: "s",
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+      });
       const res = await fetch(`${issuer}/authorize?${q}`, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
-      await tokenRequest(`${issuer}/token`, form({ grant_type: "authorization_code", code: codeOf(res.headers.get("location")), redirect_uri: REDIRECT, code_verifier: verifier }), auth);
+      await tokenRequest(
+        `${issuer}/token`,
+        form({ grant_type: "authorization_code", code: codeOf(res.headers.get("location")), redirect_uri: REDIRECT, code_verifier: verifier }),
+        auth,
+      );
     },
     async clientCredentials() {
       return (await tokenRequest(`${issuer}/token`, form({ grant_type: "client_credentials", scope: "profile" }), auth)).access_token!;
@@ -153,7 +211,7 @@ export async function perSecond(fn: () => Promise<unknown>, total: number, concu
   const deadline = t0 + 60_000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < total && performance.now() < deadline) (await fn(), done++);
+      while (next++ < total && performance.now() < deadline) await fn(), done++;
     }),
   );
   return done / ((performance.now() - t0) / 1000);

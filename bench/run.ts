@@ -39,15 +39,27 @@ const rows = [
   ["reset after 10 writes (median / p95 of 200)", `${ms(reset.median)} / ${ms(reset.p95)}`],
   ["CreateTarget over REST (2000 requests, 8 concurrent)", `${Math.round(create.perSecond)} per second`],
   ["SearchTargets, 10,000 targets, limit 100 (median / p95 of 200)", `${ms(search.median)} / ${ms(search.p95)}`],
-  [`SearchIDPs, 1 instance × 200 orgs × 50 IDPs (${hierarchy.idps}), one page of 100 (median / p95 of 100)`, `${ms(hierarchy.searchIdps.median)} / ${ms(hierarchy.searchIdps.p95)}`],
+  [
+    `SearchIDPs, 1 instance × 200 orgs × 50 IDPs (${hierarchy.idps}), one page of 100 (median / p95 of 100)`,
+    `${ms(hierarchy.searchIdps.median)} / ${ms(hierarchy.searchIdps.p95)}`,
+  ],
   ["ResolveLanguages at org level (median / p95 of 100)", `${ms(hierarchy.resolveLanguages.median)} / ${ms(hierarchy.resolveLanguages.p95)}`],
   ["GetTarget over REST, no execution (median / p95 of 500)", `${ms(actions.plain.median)} / ${ms(actions.plain.p95)}`],
-  ["GetTarget with a request execution, one webhook target (median / p95 of 500)", `${ms(actions.withExecution.median)} / ${ms(actions.withExecution.p95)} (adds ${ms(actions.withExecution.median - actions.plain.median)} at the median)`],
+  [
+    "GetTarget with a request execution, one webhook target (median / p95 of 500)",
+    `${ms(actions.withExecution.median)} / ${ms(actions.withExecution.p95)} (adds ${ms(actions.withExecution.median - actions.plain.median)} at the median)`,
+  ],
   ["event executions, 2000 events to one webhook target", `${Math.round(actions.events.perSecond)} per second (${actions.events.delivered} delivered)`],
 ];
 const emu = oidc["svc-emulator"]!;
-for (const [label, key] of [["full code + PKCE flows", "codeFlows"], ["client_credentials tokens", "clientCredentials"], ["introspections", "introspections"]] as const) {
-  const others = Object.entries(oidc).filter(([n]) => n !== "svc-emulator").map(([n, r]) => `${n} ${Math.round(r[key])} (×${(emu[key] / r[key]).toFixed(2)})`);
+for (const [label, key] of [
+  ["full code + PKCE flows", "codeFlows"],
+  ["client_credentials tokens", "clientCredentials"],
+  ["introspections", "introspections"],
+] as const) {
+  const others = Object.entries(oidc)
+    .filter(([n]) => n !== "svc-emulator")
+    .map(([n, r]) => `${n} ${Math.round(r[key])} (×${(emu[key] / r[key]).toFixed(2)})`);
   rows.push([`${label} per second, 8 concurrent`, `svc-emulator ${Math.round(emu[key])}; ${others.join("; ")}`]);
 }
 console.log(`Machine: ${machine}\n`);
@@ -55,4 +67,7 @@ console.log("| benchmark | result |\n|---|---|");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-writeFileSync(new URL("./results/latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, oidc }, null, 2));
+writeFileSync(
+  new URL("./results/latest.json", import.meta.url),
+  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, oidc }, null, 2),
+);

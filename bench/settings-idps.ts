@@ -21,7 +21,8 @@ export async function settingsAndIdps(orgCount: number, idpsPerOrg: number, runs
     for (let o = 0; o < orgCount; o++) {
       lastOrg = createOrg(internals(emu).core, actor, { name: `org-${o}` }).aggregateId;
       const ctx = { type: "org" as const, id: lastOrg, instanceId };
-      for (let i = 0; i < idpsPerOrg; i++) createIdp(internals(emu).core, actor, ctx, { name: `idp-${o}-${i}`, config: { clientId: "c", scopes: [] }, options, policy: "activate" });
+      for (let i = 0; i < idpsPerOrg; i++)
+        createIdp(internals(emu).core, actor, ctx, { name: `idp-${o}-${i}`, config: { clientId: "c", scopes: [] }, options, policy: "activate" });
     }
     const headers = { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" };
     const time = async (url: string, init: RequestInit) => {

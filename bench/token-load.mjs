@@ -21,7 +21,7 @@ async function token() {
 async function run(n) {
   let next = 0;
   const worker = async () => {
-    while (next < n) (next++, await token());
+    while (next < n) next++, await token();
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
 }

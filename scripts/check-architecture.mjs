@@ -63,7 +63,11 @@ function unitOf(src, file) {
 /** Strongly connected components of more than one file (Tarjan). */
 function cycles(edges) {
   let index = 0;
-  const idx = new Map(), low = new Map(), on = new Set(), stack = [], found = [];
+  const idx = new Map(),
+    low = new Map(),
+    on = new Set(),
+    stack = [],
+    found = [];
   const visit = (v) => {
     idx.set(v, index), low.set(v, index), index++, stack.push(v), on.add(v);
     for (const w of edges.get(v)) {
@@ -85,7 +89,11 @@ function cycles(edges) {
 const APPEND = /\bevents\.(command|push)\s*\(|\.append\s*\(\s*\{[^}]*aggregateType/;
 
 export function checkArchitecture(src) {
-  const files = new Set(sourceFiles(src).map((f) => resolve(f)).filter((f) => !relative(src, f).startsWith(`gen${sep}`)));
+  const files = new Set(
+    sourceFiles(src)
+      .map((f) => resolve(f))
+      .filter((f) => !relative(src, f).startsWith(`gen${sep}`)),
+  );
   const problems = [];
   const edges = new Map();
   for (const f of files) {

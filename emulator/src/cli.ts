@@ -37,7 +37,8 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
     },
   });
   if (values.help) return { command: "help", options: {}, json: false };
-  if (positionals.length !== 1 || positionals[0] !== "start") throw new UsageError(positionals.length ? `unknown command: ${positionals.join(" ")}` : "missing command");
+  if (positionals.length !== 1 || positionals[0] !== "start")
+    throw new UsageError(positionals.length ? `unknown command: ${positionals.join(" ")}` : "missing command");
   if (values["in-memory"] && values["data-dir"] !== undefined) throw new UsageError("--data-dir and --in-memory exclude each other");
   // An empty directory would put the database in the current directory, next to the user's files.
   if (values["data-dir"] !== undefined && !values["data-dir"].trim()) throw new UsageError("--data-dir needs a directory");
@@ -70,7 +71,7 @@ export function banner(emu: Emulator, where: string): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli(argv);
   } catch (e) {

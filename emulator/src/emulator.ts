@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createServer as createH2Server } from "node:http2";
+import type { AddressInfo } from "node:net";
 import { Clock } from "./kernel/clock.js";
 import { Emitter } from "./kernel/emitter.js";
 import type { Core, CoreSignals } from "./domain/core.js";
@@ -96,7 +97,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys }, keys, instances);
   const h2 = createH2Server({}, createH2Handler(instances, grpc));
   const listener = new Listener(http.server, h2);
-  let address;
+  let address: AddressInfo;
   try {
     address = await listener.listen(options.port ?? 8080, options.host ?? "127.0.0.1");
   } catch (e) {
@@ -157,7 +158,8 @@ function maxIssuedId(core: Core): bigint {
   const tables = core.db.stmt("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
   for (const { name } of tables) {
     const cols = (core.db.stmt(`SELECT name FROM pragma_table_info('${name}')`).all() as { name: string }[]).map((c) => c.name);
-    for (const col of ["id", "kid"].filter((c) => cols.includes(c))) sources.push(`SELECT CAST(MAX(CAST(${col} AS INTEGER)) AS TEXT) AS m FROM "${name}" WHERE ${numeric(col)}`);
+    for (const col of ["id", "kid"].filter((c) => cols.includes(c)))
+      sources.push(`SELECT CAST(MAX(CAST(${col} AS INTEGER)) AS TEXT) AS m FROM "${name}" WHERE ${numeric(col)}`);
   }
   return sources.reduce((max, sql) => {
     // As text: 18-digit ids do not fit a JavaScript number.

@@ -43,7 +43,12 @@ const { emu, transports, instanceId, ctl } = await actionsSetup({
           { user: "expired", roles: ["IAM_OWNER"] },
         ],
       },
-      { name: "Other", domains: ["other.localhost"], orgs: [{ name: "Org", users: [machine("other-sa", OTHER)] }], members: [{ user: "other-sa", roles: ["IAM_OWNER"] }] },
+      {
+        name: "Other",
+        domains: ["other.localhost"],
+        orgs: [{ name: "Org", users: [machine("other-sa", OTHER)] }],
+        members: [{ user: "other-sa", roles: ["IAM_OWNER"] }],
+      },
     ],
   },
 });
@@ -61,7 +66,13 @@ for (const t of transports) {
     it("lets a viewer read but not write (403, code 7), and a user without roles do nothing", async () => {
       assert.ok(ok(await t.call("SearchTargets", {}, VIEWER)).details);
       ok(await t.call("ListAvailableExecutionMethods", {}, VIEWER));
-      fails(await t.call("CreateTarget", { target: webhook(`${t.name}-v`) }, VIEWER), 7, 403, /No matching permissions found \(needs action\.target\.write\)/, "AUTHZ-HKJD33");
+      fails(
+        await t.call("CreateTarget", { target: webhook(`${t.name}-v`) }, VIEWER),
+        7,
+        403,
+        /No matching permissions found \(needs action\.target\.write\)/,
+        "AUTHZ-HKJD33",
+      );
       fails(await t.call("DeleteExecution", { id: "request" }, VIEWER), 7, 403, /needs action\.execution\.delete/);
       fails(await t.call("SearchTargets", {}, NOBODY), 7, 403, /needs action\.target\.read/);
       fails(await t.call("SearchExecutions", {}, NOBODY), 7, 403, /needs execution\.read/);

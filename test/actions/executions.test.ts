@@ -23,7 +23,8 @@ for (const t of transports) {
     before(async () => {
       // Each transport starts from the seeded state, so the tables below hold for all three.
       assert.equal((await ctl("/reset", { method: "POST" })).status, 200);
-      for (const name of ["a", "b", "c"]) targets.push((ok(await t.call("CreateTarget", { target: webhook(`${t.name}-${name}`) }, pat)).details as { id: string }).id);
+      for (const name of ["a", "b", "c"])
+        targets.push((ok(await t.call("CreateTarget", { target: webhook(`${t.name}-${name}`) }, pat)).details as { id: string }).id);
     });
 
     const derived: [string, Record<string, unknown>, string][] = [
@@ -44,7 +45,10 @@ for (const t of transports) {
         const updated = ok(await put({ condition, targets: [targets[1], targets[0]] }), 200);
         assertDetails(updated.details, instanceId, { id, sequence: "2" });
         const found = await search([{ inConditions: { conditions: [condition] } }]);
-        assert.deepEqual((found.result as { execution: unknown }[]).map((r) => r.execution), [{ condition, targets: [targets[1], targets[0]] }]);
+        assert.deepEqual(
+          (found.result as { execution: unknown }[]).map((r) => r.execution),
+          [{ condition, targets: [targets[1], targets[0]] }],
+        );
       });
     }
 
@@ -56,10 +60,21 @@ for (const t of transports) {
     });
 
     it("refuses conditions the emulator does not serve, and bad condition shapes", async () => {
-      fails(await put({ condition: { request: { method: "/svc.Nope/Nothing" } } }), 5, 404, /Execution condition is invalid: no method \/svc\.Nope\/Nothing is served/, "EXECUTION-condition-invalid");
+      fails(
+        await put({ condition: { request: { method: "/svc.Nope/Nothing" } } }),
+        5,
+        404,
+        /Execution condition is invalid: no method \/svc\.Nope\/Nothing is served/,
+        "EXECUTION-condition-invalid",
+      );
       fails(await put({ condition: { response: { service: "svc.Nope" } } }), 5, 404, /no service svc\.Nope is served/);
       fails(await put({ condition: { function: "postauth" } }), 5, 404, /no function postauth; functions are preuserinfo, preaccesstoken, presamlresponse/);
-      fails(await put({ condition: {} }), 3, 400, /PutExecutionRequest\.execution\.condition\.condition_type: exactly one field is required in oneof \[oneof\.required\]/);
+      fails(
+        await put({ condition: {} }),
+        3,
+        400,
+        /PutExecutionRequest\.execution\.condition\.condition_type: exactly one field is required in oneof \[oneof\.required\]/,
+      );
       fails(await put({ condition: { request: {} } }), 3, 400, /execution\.condition\.request\.condition: exactly one field is required in oneof/);
       fails(await put({ condition: { request: { all: false } } }), 3, 400, /request\.all: value must equal true \[bool\.const\]/);
       fails(await put({ condition: { event: { event: "" } } }), 3, 400, /event\.event: .*\[string\.min_len\]/);
@@ -69,7 +84,13 @@ for (const t of transports) {
     it("refuses unknown targets and includes, includes of another kind, and stores nothing", async () => {
       const before = await countEvents("execution.set");
       fails(await put({ condition: { event: { all: true } }, targets: ["404"] }), 5, 404, /Target 404 not found/, "COMMAND-17e8fq1ggk");
-      fails(await put({ condition: { event: { all: true } }, includes: ["event/nothing.here"] }), 5, 404, /Included execution event\/nothing\.here not found/, "COMMAND-slgj0l4cdz");
+      fails(
+        await put({ condition: { event: { all: true } }, includes: ["event/nothing.here"] }),
+        5,
+        404,
+        /Included execution event\/nothing\.here not found/,
+        "COMMAND-slgj0l4cdz",
+      );
       fails(await put({ condition: { event: { all: true } }, includes: ["request"] }), 3, 400, /request is not a event execution/, "EXECUTION-include-kind");
       assert.equal(await countEvents("execution.set"), before);
     });
@@ -102,7 +123,13 @@ for (const t of transports) {
       // end_of_list is false, so proto3 JSON leaves it out.
       const latest = ((await ctl("/events?limit=1000")).body as { events: { position: number; createdAt: string }[] }).events.at(-1)!;
       assert.deepEqual(page.details, { appliedLimit: 2, totalResult: "11", processedSequence: String(latest.position), timestamp: latest.createdAt });
-      assert.deepEqual((await search([], { limit: 2, offset: 10 })).details, { appliedLimit: 2, endOfList: true, totalResult: "11", processedSequence: String(latest.position), timestamp: latest.createdAt });
+      assert.deepEqual((await search([], { limit: 2, offset: 10 })).details, {
+        appliedLimit: 2,
+        endOfList: true,
+        totalResult: "11",
+        processedSequence: String(latest.position),
+        timestamp: latest.createdAt,
+      });
       assert.equal((await search([])).details && ((await search([])).details as { appliedLimit: number }).appliedLimit, 100);
       fails(await t.call("SearchExecutions", { query: { limit: 1001 } }, pat), 3, 400, /Limit exceeded: given 1001, allowed 1000/, "QUERY-4M0fs");
     });
@@ -124,10 +151,12 @@ for (const t of transports) {
       assert.deepEqual(ok(await t.call("ListAvailableExecutionFunctions", {}, pat)), { functions: ["preuserinfo", "preaccesstoken", "presamlresponse"] });
       const methods = ok(await t.call("ListAvailableExecutionMethods", {}, pat)).methods as string[];
       assert.deepEqual(methods, [...methods].sort());
-      for (const m of ["CreateTarget", "PatchTarget", "DeleteTarget", "GetTarget", "SearchTargets", "PutExecution", "DeleteExecution", "SearchExecutions"]) assert.ok(methods.includes(`/${SVC}/${m}`), m);
+      for (const m of ["CreateTarget", "PatchTarget", "DeleteTarget", "GetTarget", "SearchTargets", "PutExecution", "DeleteExecution", "SearchExecutions"])
+        assert.ok(methods.includes(`/${SVC}/${m}`), m);
       const services = ok(await t.call("ListAvailableExecutionServices", {}, pat)).services as string[];
       assert.deepEqual(services, [...services].sort());
-      for (const s of [SVC, "svc.resources.org.v3alpha.SvcOrganizations", "svc.settings.language.v3alpha.SvcLanguageSettings"]) assert.ok(services.includes(s), s);
+      for (const s of [SVC, "svc.resources.org.v3alpha.SvcOrganizations", "svc.settings.language.v3alpha.SvcLanguageSettings"])
+        assert.ok(services.includes(s), s);
     });
   });
 }

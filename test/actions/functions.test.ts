@@ -15,7 +15,9 @@ import { startTargetServer } from "../helpers/target-server.js";
 import { ACTIONS_ROUTES, transportsFor } from "../helpers/transports.js";
 
 const REDIRECT = "http://localhost:3000/callback";
-const emu = await startTestEmulator({ fixtures: withApps({ type: "oidc", name: "JWT app", clientId: "jwt-app", authMethod: "none", redirectUris: [REDIRECT], accessTokenType: "jwt" }) });
+const emu = await startTestEmulator({
+  fixtures: withApps({ type: "oidc", name: "JWT app", clientId: "jwt-app", authMethod: "none", redirectUris: [REDIRECT], accessTokenType: "jwt" }),
+});
 const ctl = control(emu);
 const set = transportsFor(emu.url, { service: SvcActions, protoFile: "svc/resources/action/v3alpha/action_service.proto", routes: ACTIONS_ROUTES });
 const rest = set.all.find((t) => t.name === "rest")!;
@@ -25,7 +27,12 @@ const app = await client.discovery(new URL(emu.issuer), "jwt-app", undefined, cl
 
 async function signIn(scope = "openid profile email") {
   const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+  const url = client.buildAuthorizationUrl(app, {
+    redirect_uri: REDIRECT,
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
   const b = new Browser(emu.url);
   const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
   assert.equal(done.status, 302);
@@ -34,11 +41,15 @@ async function signIn(scope = "openid profile email") {
 }
 
 async function functionTarget(fn: string, path: string, answer: unknown) {
-  const body = ok(await rest.call("CreateTarget", { target: { name: `${fn}-${path}`, restRequestResponse: { url: server.url(path) }, timeout: "5s" } }, emu.adminPat), 201);
+  const body = ok(
+    await rest.call("CreateTarget", { target: { name: `${fn}-${path}`, restRequestResponse: { url: server.url(path) }, timeout: "5s" } }, emu.adminPat),
+    201,
+  );
   server.answer(path, { body: answer });
   return (body.details as { id: string }).id;
 }
-const putFunction = async (fn: string, targets: string[]) => ok(await rest.call("PutExecution", { execution: { condition: { function: fn }, targets } }, emu.adminPat));
+const putFunction = async (fn: string, targets: string[]) =>
+  ok(await rest.call("PutExecution", { execution: { condition: { function: fn }, targets } }, emu.adminPat));
 
 beforeEach(async () => {
   assert.equal((await ctl("/reset", { method: "POST" })).status, 200);
@@ -86,22 +97,38 @@ describe("function executions", () => {
   });
 
   it("later targets see the accumulated response; set_user_metadata lands on the user", async () => {
-    const first = await functionTarget("preuserinfo", "/first", { set_user_metadata: [{ key: "seen", value: Buffer.from("yes").toString("base64") }], append_claims: [{ key: "a", value: 1 }] });
+    const first = await functionTarget("preuserinfo", "/first", {
+      set_user_metadata: [{ key: "seen", value: Buffer.from("yes").toString("base64") }],
+      append_claims: [{ key: "a", value: 1 }],
+    });
     const second = await functionTarget("preuserinfo", "/second", { append_log_claims: ["second"] });
     await putFunction("preuserinfo", [first, second]);
     const { info } = await signIn("openid urn:svc:iam:user:metadata");
-    assert.deepEqual(server.to("/second")[0]!.body.response, { set_user_metadata: [{ key: "seen", value: Buffer.from("yes").toString("base64") }], append_claims: [{ key: "a", value: 1 }] });
+    assert.deepEqual(server.to("/second")[0]!.body.response, {
+      set_user_metadata: [{ key: "seen", value: Buffer.from("yes").toString("base64") }],
+      append_claims: [{ key: "a", value: 1 }],
+    });
     assert.equal(info.a, 1);
     assert.deepEqual(info["urn:svc:iam:action:function/preuserinfo:log"], ["second"]);
     assert.equal((info["urn:svc:iam:user:metadata"] as Record<string, string>).seen, Buffer.from("yes").toString("base64url"));
   });
 
   it("an interrupting failure fails the token request that builds the ID token", async () => {
-    const body = ok(await rest.call("CreateTarget", { target: { name: "breaker", restWebhook: { url: server.url("/down") }, timeout: "5s", interruptOnError: true } }, emu.adminPat), 201);
+    const body = ok(
+      await rest.call(
+        "CreateTarget",
+        { target: { name: "breaker", restWebhook: { url: server.url("/down") }, timeout: "5s", interruptOnError: true } },
+        emu.adminPat,
+      ),
+      201,
+    );
     server.answer("/down", { status: 500 });
     await putFunction("preuserinfo", [(body.details as { id: string }).id]);
     // openid-client rejects the 500 answer; its cause is the token endpoint's response.
-    const error = await signIn("openid").then(() => undefined, (e: unknown) => e as Error & { cause?: Response });
+    const error = await signIn("openid").then(
+      () => undefined,
+      (e: unknown) => e as Error & { cause?: Response },
+    );
     assert.ok(error?.cause, "the token request failed");
     assert.equal(error.cause.status, 500);
     const body500 = (await error.cause.json()) as { error: string; error_description: string };
@@ -111,7 +138,14 @@ describe("function executions", () => {
 
   it("an interrupting failure makes userinfo a 500 server_error, without a Bearer challenge: the token is fine", async () => {
     const { tokens } = await signIn("openid");
-    const body = ok(await rest.call("CreateTarget", { target: { name: "breaker", restWebhook: { url: server.url("/down") }, timeout: "5s", interruptOnError: true } }, emu.adminPat), 201);
+    const body = ok(
+      await rest.call(
+        "CreateTarget",
+        { target: { name: "breaker", restWebhook: { url: server.url("/down") }, timeout: "5s", interruptOnError: true } },
+        emu.adminPat,
+      ),
+      201,
+    );
     server.answer("/down", { status: 500 });
     await putFunction("preuserinfo", [(body.details as { id: string }).id]);
     for (const method of ["GET", "POST"]) {

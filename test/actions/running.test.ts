@@ -17,13 +17,33 @@ const rest = transports.find((t) => t.name === "rest")!;
 const server = await startTargetServer();
 
 /** Creates a target pointing at `path` of the test server; returns its id. */
-async function target(name: string, path: string, opts: { type?: "webhook" | "rr"; timeout?: string; isAsync?: boolean; interruptOnError?: boolean } = {}): Promise<string> {
+async function target(
+  name: string,
+  path: string,
+  opts: { type?: "webhook" | "rr"; timeout?: string; isAsync?: boolean; interruptOnError?: boolean } = {},
+): Promise<string> {
   const kind = opts.type === "rr" ? "restRequestResponse" : "restWebhook";
-  const body = ok(await rest.call("CreateTarget", { target: { name, [kind]: { url: server.url(path) }, timeout: opts.timeout ?? "5s", ...(opts.isAsync ? { isAsync: true } : {}), ...(opts.interruptOnError ? { interruptOnError: true } : {}) } }, pat), 201);
+  const body = ok(
+    await rest.call(
+      "CreateTarget",
+      {
+        target: {
+          name,
+          [kind]: { url: server.url(path) },
+          timeout: opts.timeout ?? "5s",
+          ...(opts.isAsync ? { isAsync: true } : {}),
+          ...(opts.interruptOnError ? { interruptOnError: true } : {}),
+        },
+      },
+      pat,
+    ),
+    201,
+  );
   return (body.details as { id: string }).id;
 }
 
-const put = async (condition: JsonObject, targets: string[], includes: string[] = []) => ok(await rest.call("PutExecution", { execution: { condition, targets, includes } }, pat));
+const put = async (condition: JsonObject, targets: string[], includes: string[] = []) =>
+  ok(await rest.call("PutExecution", { execution: { condition, targets, includes } }, pat));
 
 /** The test's own check of `Svc-Signature: t=<unix>,v1=<hex HMAC-SHA256(key, "t.body")>`. */
 function verifySignature(header: string | undefined, key: string, raw: string): boolean {
@@ -110,7 +130,7 @@ describe("request and response executions", () => {
     const [seen] = server.to("/after");
     assert.deepEqual(seen!.body.response, got);
     // The response target saw the handler's answer, including the details.
-    assert.equal(((server.to("/rr")[0]!.body.response as { target: { details: { id: string } } }).target.details).id, rr);
+    assert.equal((server.to("/rr")[0]!.body.response as { target: { details: { id: string } } }).target.details.id, rr);
   });
 
   it("refuses a request answer that is not JSON with FailedPrecondition", async () => {
@@ -126,7 +146,13 @@ describe("request and response executions", () => {
     server.answer("/fail", { status: 500 });
     await put({ request: { method: `/${SVC}/CreateTarget` } }, [failing, next]);
     const before = ((await ctl("/events?type=target.added&limit=1000")).body as { events: unknown[] }).events.length;
-    fails(await rest.call("CreateTarget", { target: { name: "blocked", restWebhook: { url: "http://x/" }, timeout: "1s" } }, pat), 9, 400, /Execution failed: target failing answered 500/, "EXEC-dra6yamk98");
+    fails(
+      await rest.call("CreateTarget", { target: { name: "blocked", restWebhook: { url: "http://x/" }, timeout: "1s" } }, pat),
+      9,
+      400,
+      /Execution failed: target failing answered 500/,
+      "EXEC-dra6yamk98",
+    );
     assert.equal(((await ctl("/events?type=target.added&limit=1000")).body as { events: unknown[] }).events.length, before);
     assert.equal(server.to("/next").length, 0, "the next target did not run");
   });
@@ -159,7 +185,13 @@ describe("request and response executions", () => {
     const failing = await target("failing", "/fail", { interruptOnError: true });
     server.answer("/fail", { status: 500 });
     await put({ response: { method: `/${SVC}/CreateTarget` } }, [failing]);
-    fails(await rest.call("CreateTarget", { target: { name: "stored", restWebhook: { url: "http://x/" }, timeout: "1s" } }, pat), 9, 400, /target failing answered 500/, "EXEC-dra6yamk98");
+    fails(
+      await rest.call("CreateTarget", { target: { name: "stored", restWebhook: { url: "http://x/" }, timeout: "1s" } }, pat),
+      9,
+      400,
+      /target failing answered 500/,
+      "EXEC-dra6yamk98",
+    );
     // The handler ran before the response target: the target exists.
     const found = ok(await rest.call("SearchTargets", { filters: [{ name: { name: "stored" } }] }, pat));
     assert.equal((found.result as unknown[]).length, 1);
@@ -200,10 +232,18 @@ describe("request and response executions", () => {
     await put({ request: { method: `/${SVC}/GetTarget` } }, [m], [`request/${SVC}`]);
     server.clear();
     ok(await rest.call("GetTarget", { id: m }, pat));
-    assert.deepEqual(server.received.map((r) => r.path), ["/m", "/s"], "method targets, then the included service execution's");
+    assert.deepEqual(
+      server.received.map((r) => r.path),
+      ["/m", "/s"],
+      "method targets, then the included service execution's",
+    );
     server.clear();
     ok(await rest.call("SearchTargets", { filters: [] }, pat));
-    assert.deepEqual(server.received.map((r) => r.path), ["/s"], "another method of the service: the service execution");
+    assert.deepEqual(
+      server.received.map((r) => r.path),
+      ["/s"],
+      "another method of the service: the service execution",
+    );
   });
 });
 
@@ -217,7 +257,18 @@ describe("event executions", () => {
     const id = (created.details as { id: string }).id;
     await until(() => server.to("/events").length === 1);
     const body = server.to("/events")[0]!.body;
-    assert.deepEqual(Object.keys(body).sort(), ["aggregateID", "aggregateType", "created_at", "event_payload", "event_type", "instanceID", "resourceOwner", "sequence", "userID", "version"]);
+    assert.deepEqual(Object.keys(body).sort(), [
+      "aggregateID",
+      "aggregateType",
+      "created_at",
+      "event_payload",
+      "event_type",
+      "instanceID",
+      "resourceOwner",
+      "sequence",
+      "userID",
+      "version",
+    ]);
     assert.equal(body.aggregateID, id);
     assert.equal(body.event_type, "target.added");
     assert.equal(body.instanceID, instanceId);
@@ -230,12 +281,24 @@ describe("event executions", () => {
     const all = await target("all", "/all");
     await put({ event: { all: true } }, [all]);
     await put({ event: { group: "target" } }, [group]);
-    const fired = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "target.removed", payload: { why: "test" } } })).body as { executionId: string; calls: { targetId: string; status: number }[] };
+    const fired = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "target.removed", payload: { why: "test" } } })).body as {
+      executionId: string;
+      calls: { targetId: string; status: number }[];
+    };
     assert.equal(fired.executionId, "event/target.*");
-    assert.deepEqual(fired.calls.map((c) => [c.targetId, c.status]), [[group, 200]]);
-    const other = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "user.human.added" } })).body as { executionId: string; calls: { targetId: string }[] };
+    assert.deepEqual(
+      fired.calls.map((c) => [c.targetId, c.status]),
+      [[group, 200]],
+    );
+    const other = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "user.human.added" } })).body as {
+      executionId: string;
+      calls: { targetId: string }[];
+    };
     assert.equal(other.executionId, "event");
-    assert.deepEqual(other.calls.map((c) => c.targetId), [all]);
+    assert.deepEqual(
+      other.calls.map((c) => c.targetId),
+      [all],
+    );
     assert.equal((server.to("/group")[0]!.body.event_payload as { why: string }).why, "test");
   });
 
@@ -278,7 +341,10 @@ describe("recorded calls", () => {
     const hook = await target("hook", "/hook");
     await put({ request: { method: `/${SVC}/GetTarget` } }, [hook]);
     const abort = new AbortController();
-    const res = await fetch(`${emu.url}/emulator/v1/target-calls/stream?target_id=${hook}`, { headers: { authorization: `Bearer ${emu.consoleToken}` }, signal: abort.signal });
+    const res = await fetch(`${emu.url}/emulator/v1/target-calls/stream?target_id=${hook}`, {
+      headers: { authorization: `Bearer ${emu.consoleToken}` },
+      signal: abort.signal,
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "text/event-stream");
     const reader = res.body!.getReader();

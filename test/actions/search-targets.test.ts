@@ -56,7 +56,9 @@ for (const t of transports) {
 
     it("filters by ids, and combines filters with AND", async () => {
       assert.deepEqual(await names([{ inIds: { ids: [ids[0], ids[2], "404"] } }]), ["gamma%hook", "Alpha-hook"]);
-      assert.deepEqual(await names([{ inIds: { ids: [ids[0], ids[2]] } }, { name: { name: "gamma", method: "TEXT_FILTER_METHOD_STARTS_WITH" } }]), ["gamma%hook"]);
+      assert.deepEqual(await names([{ inIds: { ids: [ids[0], ids[2]] } }, { name: { name: "gamma", method: "TEXT_FILTER_METHOD_STARTS_WITH" } }]), [
+        "gamma%hook",
+      ]);
     });
 
     it("sorts newest first by default, by the chosen column, ascending with query.asc", async () => {
@@ -71,7 +73,10 @@ for (const t of transports) {
 
     it("pages with offset and limit and reports the page in ListDetails", async () => {
       const body = ok(await t.call("SearchTargets", { query: { offset: "1", limit: 2, asc: true } } as never, pat));
-      assert.deepEqual(((body.result ?? []) as { target: { name: string } }[]).map((r) => r.target.name), ["beta_hook", "gamma%hook"]);
+      assert.deepEqual(
+        ((body.result ?? []) as { target: { name: string } }[]).map((r) => r.target.name),
+        ["beta_hook", "gamma%hook"],
+      );
       const d = body.details as Record<string, unknown>;
       assert.equal(d.appliedLimit, 2);
       assert.equal(d.totalResult, "4");
@@ -81,9 +86,20 @@ for (const t of transports) {
     });
 
     it("refuses a limit above 1000, a filter without a member, an undefined method and an over-long name", async () => {
-      fails(await t.call("SearchTargets", { query: { limit: 1001 } } as never, pat), 3, 400, /^Limit exceeded: given 1001, allowed 1000 \(QUERY-4M0fs\)$/, "QUERY-4M0fs");
+      fails(
+        await t.call("SearchTargets", { query: { limit: 1001 } } as never, pat),
+        3,
+        400,
+        /^Limit exceeded: given 1001, allowed 1000 \(QUERY-4M0fs\)$/,
+        "QUERY-4M0fs",
+      );
       fails(await t.call("SearchTargets", { filters: [{}] } as never, pat), 3, 400, /filters\[0\]\.query: exactly one field is required in oneof/);
-      fails(await t.call("SearchTargets", { filters: [{ name: { name: "x", method: 99 } }] } as never, pat), 3, 400, /filters\[0\]\.name\.method: value must be one of the defined enum values \[enum\.defined_only\]/);
+      fails(
+        await t.call("SearchTargets", { filters: [{ name: { name: "x", method: 99 } }] } as never, pat),
+        3,
+        400,
+        /filters\[0\]\.name\.method: value must be one of the defined enum values \[enum\.defined_only\]/,
+      );
       fails(await t.call("SearchTargets", { filters: [{ name: { name: "x".repeat(201) } }] } as never, pat), 3, 400, /\[string\.max_len\]/);
       fails(await t.call("SearchTargets", { sortingColumn: 42 } as never, pat), 3, 400, /sorting_column: value must be one of the defined enum values/);
     });

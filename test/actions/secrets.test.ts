@@ -62,12 +62,19 @@ async function delivered(): Promise<string> {
     if (missing.length) await new Promise((r) => setTimeout(r, 10));
   }
   assert.deepEqual(missing, [], "every event reached the execution for all events");
-  return server.to("/watch").map((c) => c.raw).join("\n");
+  return server
+    .to("/watch")
+    .map((c) => c.raw)
+    .join("\n");
 }
 
 /** Asserts that none of `secrets` is in a delivered payload, a recorded target call or the event log. */
 async function assertNowhere(secrets: string[]): Promise<void> {
-  const places = { "delivered payloads": await delivered(), "recorded target calls": (await ctl("/target-calls")).text, "control API event log": (await eventLog()).raw };
+  const places = {
+    "delivered payloads": await delivered(),
+    "recorded target calls": (await ctl("/target-calls")).text,
+    "control API event log": (await eventLog()).raw,
+  };
   for (const secret of secrets) {
     assert.ok(secret.length >= 6, `a secret worth searching: ${secret}`);
     for (const [where, raw] of Object.entries(places)) assert.ok(!raw.includes(secret), `${where} contain the secret ${secret}`);
@@ -101,8 +108,13 @@ const rows: Row[] = [
       return {
         secrets: [key],
         async works() {
-          const fired = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "test.signed" } })).body as { calls: { status: number }[] };
-          assert.deepEqual(fired.calls.map((c) => c.status), [200]);
+          const fired = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "test.signed" } })).body as {
+            calls: { status: number }[];
+          };
+          assert.deepEqual(
+            fired.calls.map((c) => c.status),
+            [200],
+          );
           const call = server.to("/signed").at(-1)!;
           assert.ok(signatureValid(call.headers["svc-signature"] as string, key, call.raw), "the target still signs with its key");
         },
@@ -119,7 +131,14 @@ const rows: Row[] = [
         secrets: [first, second, digest(first), digest(second)],
         async works() {
           const introspect = (secret: string) =>
-            request(`${emu.issuer}/oauth/v2/introspect`, { method: "POST", headers: { authorization: `Basic ${Buffer.from(`${String(created.clientId)}:${secret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" }, body: "token=unknown" });
+            request(`${emu.issuer}/oauth/v2/introspect`, {
+              method: "POST",
+              headers: {
+                authorization: `Basic ${Buffer.from(`${String(created.clientId)}:${secret}`).toString("base64")}`,
+                "content-type": "application/x-www-form-urlencoded",
+              },
+              body: "token=unknown",
+            });
           assert.deepEqual((await introspect(second)).body, { active: false }, "the app secret still authenticates");
           assert.equal((await introspect(first)).status, 401);
         },
@@ -129,7 +148,12 @@ const rows: Row[] = [
   {
     name: "an OIDC app's client secret",
     async make() {
-      const created = await api("POST", `${B}/apps/oidc`, { projectId, name: "secret web", redirectUris: [REDIRECT], authMethodType: "OIDC_AUTH_METHOD_TYPE_POST" });
+      const created = await api("POST", `${B}/apps/oidc`, {
+        projectId,
+        name: "secret web",
+        redirectUris: [REDIRECT],
+        authMethodType: "OIDC_AUTH_METHOD_TYPE_POST",
+      });
       const secret = str(created.clientSecret);
       return { secrets: [secret, digest(secret)], async works() {} };
     },
@@ -173,7 +197,11 @@ const rows: Row[] = [
       return {
         secrets: [deviceCode],
         async works() {
-          const r = await form("/oauth/v2/token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", client_id: "demo-browser", device_code: deviceCode });
+          const r = await form("/oauth/v2/token", {
+            grant_type: "urn:ietf:params:oauth:grant-type:device_code",
+            client_id: "demo-browser",
+            device_code: deviceCode,
+          });
           assert.equal(((await r.json()) as { error: string }).error, "authorization_pending", "the device code is still known");
         },
       };
@@ -182,7 +210,9 @@ const rows: Row[] = [
   {
     name: "an SMTP provider's password, set and changed",
     async make() {
-      const id = idOf(await api("POST", `${B}/smtp_providers`, { senderAddress: "noreply@example.test", host: "127.0.0.1:1", user: "u", password: "smtp-password-1" }));
+      const id = idOf(
+        await api("POST", `${B}/smtp_providers`, { senderAddress: "noreply@example.test", host: "127.0.0.1:1", user: "u", password: "smtp-password-1" }),
+      );
       await api("PATCH", `${B}/smtp_providers/${id}`, { password: "smtp-password-2" });
       return { secrets: ["smtp-password-1", "smtp-password-2"], async works() {} };
     },
@@ -197,11 +227,23 @@ const rows: Row[] = [
   {
     name: "a human's password, changed, and the tokens, code and browser session of its sign-in",
     async make() {
-      const id = idOf(await api("POST", `${B}/users/human`, { username: "secret-human", profile: { givenName: "S", familyName: "H" }, email: { email: "s@example.test", isVerified: true }, password: "First-Password-1" }));
+      const id = idOf(
+        await api("POST", `${B}/users/human`, {
+          username: "secret-human",
+          profile: { givenName: "S", familyName: "H" },
+          email: { email: "s@example.test", isVerified: true },
+          password: "First-Password-1",
+        }),
+      );
       await api("PATCH", `${B}/users/human/${id}`, { password: "Second-Password-2" });
       const app = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
       const verifier = client.randomPKCECodeVerifier();
-      const url = client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope: "openid offline_access", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+      const url = client.buildAuthorizationUrl(app, {
+        redirect_uri: REDIRECT,
+        scope: "openid offline_access",
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+      });
       const browser = new Browser(emu.url);
       const done = await browser.submit(await browser.go(url.toString()), "login", { loginName: "secret-human", password: "Second-Password-2" });
       const code = new URL(done.url).searchParams.get("code")!;
@@ -224,7 +266,11 @@ const rows: Row[] = [
 function storedSecrets(): string[] {
   const db = internals(emu).core.db;
   const column = (sql: string) => (db.stmt(sql).all() as { v: string | null }[]).map((r) => r.v).filter((v): v is string => !!v);
-  const privateParts = column("SELECT private_jwk AS v FROM signing_keys").flatMap((j) => Object.entries(JSON.parse(j) as Record<string, string>).filter(([k]) => ["d", "p", "q", "dp", "dq", "qi"].includes(k)).map(([, v]) => v));
+  const privateParts = column("SELECT private_jwk AS v FROM signing_keys").flatMap((j) =>
+    Object.entries(JSON.parse(j) as Record<string, string>)
+      .filter(([k]) => ["d", "p", "q", "dp", "dq", "qi"].includes(k))
+      .map(([, v]) => v),
+  );
   return [
     ...column("SELECT signing_key AS v FROM targets"),
     ...column("SELECT client_secret_hash AS v FROM apps"),

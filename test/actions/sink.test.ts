@@ -13,7 +13,8 @@ const pat = emu.adminPat;
 const SVC = "svc.resources.action.v3alpha.SvcActions";
 const rest = transports.find((t) => t.name === "rest")!;
 const sinkUrl = (name: string) => `${emu.url}/emulator/v1/sink/${name}`;
-const sinkCalls = async (name: string) => ((await ctl(`/sinks/${name}/calls`)).body as { calls: { body: string; signatureValid: boolean; headers: Record<string, string> }[] }).calls;
+const sinkCalls = async (name: string) =>
+  ((await ctl(`/sinks/${name}/calls`)).body as { calls: { body: string; signatureValid: boolean; headers: Record<string, string> }[] }).calls;
 
 async function sinkTarget(name: string, kind: "restWebhook" | "restRequestResponse", extra: JsonObject = {}) {
   const body = ok(await rest.call("CreateTarget", { target: { name, [kind]: { url: sinkUrl(name) }, timeout: "5s", ...extra } }, pat), 201);
@@ -35,14 +36,24 @@ describe("target sink", () => {
     assert.equal((JSON.parse(calls[0]!.body) as { fullMethod: string }).fullMethod, `/${SVC}/GetTarget`);
     assert.match(calls[0]!.headers["svc-signature"]!, /^t=\d+,v1=[0-9a-f]{64}$/);
     const recorded = ((await ctl(`/target-calls?target_id=${id}`)).body as { calls: { status: number; response: string }[] }).calls;
-    assert.deepEqual(recorded.map((c) => [c.status, c.response]), [[200, ""]]);
+    assert.deepEqual(
+      recorded.map((c) => [c.status, c.response]),
+      [[200, ""]],
+    );
   });
 
   it("answers the configured status and body: a forwarded error reaches the caller", async () => {
     const id = await sinkTarget("gate", "restRequestResponse", { interruptOnError: true });
-    const put = await ctl("/sinks/gate", { method: "PUT", json: { status: 200, body: { forwardedStatusCode: 403, forwardedErrorMessage: "the sink says no" } } });
+    const put = await ctl("/sinks/gate", {
+      method: "PUT",
+      json: { status: 200, body: { forwardedStatusCode: 403, forwardedErrorMessage: "the sink says no" } },
+    });
     assert.equal(put.status, 200);
-    assert.deepEqual((await ctl("/sinks/gate")).body, { name: "gate", status: 200, body: '{"forwardedStatusCode":403,"forwardedErrorMessage":"the sink says no"}' });
+    assert.deepEqual((await ctl("/sinks/gate")).body, {
+      name: "gate",
+      status: 200,
+      body: '{"forwardedStatusCode":403,"forwardedErrorMessage":"the sink says no"}',
+    });
     ok(await rest.call("PutExecution", { execution: { condition: { request: { method: `/${SVC}/GetTarget` } }, targets: [id] } }, pat));
     fails(await rest.call("GetTarget", { id }, pat), 7, 403, /the sink says no/);
     assert.equal((await ctl("/sinks/gate", { method: "PUT", json: { status: 503 } })).status, 200);
@@ -53,9 +64,19 @@ describe("target sink", () => {
     await sinkTarget("strict", "restWebhook");
     const unsigned = await request(sinkUrl("strict"), { method: "POST", json: { hello: 1 } });
     assert.deepEqual([unsigned.status, unsigned.body], [400, { code: 3, message: "webhook has no Svc-Signature header" }]);
-    const forged = await request(sinkUrl("strict"), { method: "POST", json: { hello: 1 }, headers: { "svc-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` } });
+    const forged = await request(sinkUrl("strict"), {
+      method: "POST",
+      json: { hello: 1 },
+      headers: { "svc-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` },
+    });
     assert.deepEqual([forged.status, forged.body], [400, { code: 3, message: "webhook has invalid Svc-Signature header" }]);
-    assert.deepEqual((await sinkCalls("strict")).map((c) => [c.body, c.signatureValid]), [['{"hello":1}', false], ['{"hello":1}', false]]);
+    assert.deepEqual(
+      (await sinkCalls("strict")).map((c) => [c.body, c.signatureValid]),
+      [
+        ['{"hello":1}', false],
+        ['{"hello":1}', false],
+      ],
+    );
   });
 
   it("refuses a bad configuration and keeps the old one", async () => {

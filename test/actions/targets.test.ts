@@ -31,9 +31,23 @@ for (const t of transports) {
       const events = await targetEvents(id2);
       // The event holds the signing key sealed (wire-facts 1.3: stored encrypted), never in clear.
       const sealed = (events[0]!.payload as { signingKey: { crypted: string } }).signingKey;
-      assert.deepEqual(events.map((e) => [e.type, e.payload]), [
-        ["target.added", { name: n("second"), targetType: "rest_webhook", url: "http://localhost:9999/hook", timeoutMs: 10000, isAsync: false, interruptOnError: true, signingKey: { algorithm: "aes-256-gcm", keyID: "events", crypted: sealed.crypted } }],
-      ]);
+      assert.deepEqual(
+        events.map((e) => [e.type, e.payload]),
+        [
+          [
+            "target.added",
+            {
+              name: n("second"),
+              targetType: "rest_webhook",
+              url: "http://localhost:9999/hook",
+              timeoutMs: 10000,
+              isAsync: false,
+              interruptOnError: true,
+              signingKey: { algorithm: "aes-256-gcm", keyID: "events", crypted: sealed.crypted },
+            },
+          ],
+        ],
+      );
       const key = (ok(await t.call("GetTarget", { id: id2 }, pat)).target as { signingKey: string }).signingKey;
       assert.match(key, /^[A-Za-z0-9]{36}$/, "GetTarget shows the owner the signing key");
       assert.ok(!JSON.stringify(events).includes(key));
@@ -47,10 +61,34 @@ for (const t of transports) {
     });
 
     const invalid: [string, Record<string, unknown>, number, RegExp, string][] = [
-      ["no target type", { name: n("x"), timeout: "10s" }, 3, /invalid CreateTargetRequest\.target\.target_type: exactly one field is required in oneof \[oneof\.required\]/, "VALIDATE-oneof.required"],
-      ["a url that is no URI", webhook(n("x"), { restWebhook: { url: "not a uri" } }), 3, /target\.rest_webhook\.url: value must be an absolute URI \[string\.uri\]/, "VALIDATE-string.uri"],
-      ["an empty url", webhook(n("x"), { restWebhook: { url: "" } }), 3, /url: value length must be between 1 and 1000 runes, inclusive \[string\.min_len\]/, "VALIDATE-string.min_len"],
-      ["a url of 1001 characters", webhook(n("x"), { restRequestResponse: { url: `http://x/${"a".repeat(992)}` }, restWebhook: undefined }), 3, /rest_request_response\.url: .*\[string\.max_len\]/, "VALIDATE-string.max_len"],
+      [
+        "no target type",
+        { name: n("x"), timeout: "10s" },
+        3,
+        /invalid CreateTargetRequest\.target\.target_type: exactly one field is required in oneof \[oneof\.required\]/,
+        "VALIDATE-oneof.required",
+      ],
+      [
+        "a url that is no URI",
+        webhook(n("x"), { restWebhook: { url: "not a uri" } }),
+        3,
+        /target\.rest_webhook\.url: value must be an absolute URI \[string\.uri\]/,
+        "VALIDATE-string.uri",
+      ],
+      [
+        "an empty url",
+        webhook(n("x"), { restWebhook: { url: "" } }),
+        3,
+        /url: value length must be between 1 and 1000 runes, inclusive \[string\.min_len\]/,
+        "VALIDATE-string.min_len",
+      ],
+      [
+        "a url of 1001 characters",
+        webhook(n("x"), { restRequestResponse: { url: `http://x/${"a".repeat(992)}` }, restWebhook: undefined }),
+        3,
+        /rest_request_response\.url: .*\[string\.max_len\]/,
+        "VALIDATE-string.max_len",
+      ],
       ["an empty name", webhook(""), 3, /Target name must not be empty/, "COMMAND-ddqbm9us5p"],
       ["no timeout", webhook(n("x"), { timeout: undefined }), 3, /timeout must be greater than 0s/, "COMMAND-39f35d8uri"],
       ["a timeout above 270s", webhook(n("x"), { timeout: "271s" }), 3, /timeout must be at most 270s/, "COMMAND-39f35d8urj"],
@@ -76,13 +114,23 @@ for (const t of transports) {
     });
 
     it("patches: changed fields append target.changed; the same values again append nothing", async () => {
-      const body = ok(await t.call("PatchTarget", { id, target: { name: n("renamed"), restRequestResponse: { url: "https://example.test/rr" }, isAsync: true, timeout: "2.5s" } }, pat), 200);
+      const body = ok(
+        await t.call(
+          "PatchTarget",
+          { id, target: { name: n("renamed"), restRequestResponse: { url: "https://example.test/rr" }, isAsync: true, timeout: "2.5s" } },
+          pat,
+        ),
+        200,
+      );
       assertDetails(body.details, instanceId, { id, sequence: "2" });
       const got = ok(await t.call("GetTarget", { id }, pat)).target as Record<string, unknown>;
       assert.deepEqual(got.target, { name: n("renamed"), restRequestResponse: { url: "https://example.test/rr" }, timeout: "2.500s", isAsync: true });
       const same = ok(await t.call("PatchTarget", { id, target: { name: n("renamed"), timeout: "2.5s" } }, pat), 200);
       assertDetails(same.details, instanceId, { id, sequence: "2" });
-      assert.deepEqual((await targetEvents(id)).map((e) => e.type), ["target.added", "target.changed"]);
+      assert.deepEqual(
+        (await targetEvents(id)).map((e) => e.type),
+        ["target.added", "target.changed"],
+      );
       const flip = ok(await t.call("PatchTarget", { id, target: { interruptOnError: true } }, pat), 200);
       assertDetails(flip.details, instanceId, { id, sequence: "3" });
       assert.deepEqual((ok(await t.call("GetTarget", { id }, pat)).target as { target: unknown }).target, {

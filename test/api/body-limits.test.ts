@@ -48,7 +48,12 @@ function rawExchange(head: string, body: Buffer, next: string): Promise<{ text: 
 describe("bodies above the limit", () => {
   it("REST: fetch sending 5 MB gets 413 with the rpc status body, and nothing is stored", async () => {
     const before = await eventCount();
-    const r = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: pat, body: bigTarget(), headers: { "content-type": "application/json" } });
+    const r = await request(`${emu.url}/resources/v3alpha/targets`, {
+      method: "POST",
+      token: pat,
+      body: bigTarget(),
+      headers: { "content-type": "application/json" },
+    });
     assert.equal(r.status, 413);
     assert.equal(r.headers.get("content-type"), "application/json; charset=utf-8");
     assert.equal(r.text, REST_413);
@@ -58,7 +63,11 @@ describe("bodies above the limit", () => {
 
   it("REST: a body under the limit (above fastify's 1 MiB default) is read and judged by the rules", async () => {
     const name = "x".repeat(2 * 1024 * 1024);
-    const r = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: pat, json: { name, restWebhook: { url: "http://localhost:9/hook" }, timeout: "10s" } });
+    const r = await request(`${emu.url}/resources/v3alpha/targets`, {
+      method: "POST",
+      token: pat,
+      json: { name, restWebhook: { url: "http://localhost:9/hook" }, timeout: "10s" },
+    });
     assert.notEqual(r.status, 413, r.text);
   });
 
@@ -110,7 +119,11 @@ describe("bodies above the limit", () => {
   it("gRPC-web: a 5 MB message gets RESOURCE_EXHAUSTED in the trailers", async () => {
     const message = lengthDelimited(2, lengthDelimited(1, Buffer.alloc(FIVE_MB, 0x61)));
     const r = await grpcWebRawCall(emu.url, "/svc.resources.action.v3alpha.SvcActions/CreateTarget", message, pat);
-    assert.deepEqual(r, { code: grpc.status.RESOURCE_EXHAUSTED, message: `message size ${message.length} is larger than configured readMaxBytes 4194304`, httpStatus: 200 });
+    assert.deepEqual(r, {
+      code: grpc.status.RESOURCE_EXHAUSTED,
+      message: `message size ${message.length} is larger than configured readMaxBytes 4194304`,
+      httpStatus: 200,
+    });
   });
 
   it("gRPC-web from a raw socket: the 5 MB message is drained and the connection serves the next request", async () => {
@@ -130,7 +143,15 @@ describe("bodies above the limit", () => {
       new Promise<grpc.ServiceError | null>((resolve) => {
         const md = new grpc.Metadata();
         md.set("authorization", `Bearer ${pat}`);
-        client.makeUnaryRequest("/svc.resources.action.v3alpha.SvcActions/CreateTarget", (b: Buffer) => b, (b: Buffer) => b, message, md, { deadline: Date.now() + 20_000 }, (err) => resolve(err));
+        client.makeUnaryRequest(
+          "/svc.resources.action.v3alpha.SvcActions/CreateTarget",
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+          message,
+          md,
+          { deadline: Date.now() + 20_000 },
+          (err) => resolve(err),
+        );
       });
     try {
       const before = await eventCount();

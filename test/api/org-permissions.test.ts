@@ -59,7 +59,8 @@ const apps = transports({
 });
 
 const idOf = (body: Record<string, unknown>) => (body.details as { id: string }).id;
-const ownersOf = (body: Record<string, unknown>) => ((body.result ?? []) as { details: { id: string; resourceOwner: { id: string } } }[]).map((r) => r.details.resourceOwner.id);
+const ownersOf = (body: Record<string, unknown>) =>
+  ((body.result ?? []) as { details: { id: string; resourceOwner: { id: string } } }[]).map((r) => r.details.resourceOwner.id);
 const idsOf = (body: Record<string, unknown>) => ((body.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id);
 const post = async (path: string, json: unknown, token = pat) => {
   const res = await request(`${emu.url}${B}${path}`, { method: "POST", token, json });
@@ -96,7 +97,14 @@ for (let i = 0; i < users.all.length; i++) {
     it("an ORG_OWNER of A creates, reads, patches and deletes users and projects in A", async () => {
       const t = tokens.ownerA!;
       const id = idOf(ok(await u.call("CreateMachineUser", machine(`${u.name}-made-by-owner`, orgA), t), 201));
-      const human = ok(await u.call("CreateHumanUser", { organization: { orgId: orgA }, user: { username: `${u.name}-human`, profile: { givenName: "H", familyName: "A" }, email: { email: "h@a.test" } } }, t), 201);
+      const human = ok(
+        await u.call(
+          "CreateHumanUser",
+          { organization: { orgId: orgA }, user: { username: `${u.name}-human`, profile: { givenName: "H", familyName: "A" }, email: { email: "h@a.test" } } },
+          t,
+        ),
+        201,
+      );
       assert.equal((human.details as { resourceOwner: { id: string } }).resourceOwner.id, orgA);
       const read = ok(await u.call("GetUser", { id }, t)).user as { details: { resourceOwner: { id: string } } };
       assert.equal(read.details.resourceOwner.id, orgA);
@@ -140,7 +148,11 @@ for (let i = 0; i < users.all.length; i++) {
       const projectsOfA = idsOf(ok(await p.call("SearchProjects", { filters: [{ organizationId: { id: orgA } }] } as never, pat)));
       assert.deepEqual(idsOf(ok(await p.call("SearchProjects", { filters: [] } as never, t))).sort(), projectsOfA.sort());
       assert.ok(projectsOfA.includes(projA));
-      assert.deepEqual(idsOf(ok(await p.call("SearchProjects", { filters: [{ organizationId: { id: orgB } }] } as never, t))), [], "filtering for B finds nothing");
+      assert.deepEqual(
+        idsOf(ok(await p.call("SearchProjects", { filters: [{ organizationId: { id: orgB } }] } as never, t))),
+        [],
+        "filtering for B finds nothing",
+      );
       ok(await u.call("GetUser", { id: userA }, t));
       fails(await u.call("GetUser", { id: userB }, t), 7, 403, /needs user\.read/);
       fails(await u.call("CreateMachineUser", machine(`${u.name}-by-viewer`, orgA), t), 7, 403, /needs user\.write/);
@@ -151,11 +163,32 @@ for (let i = 0; i < users.all.length; i++) {
     it("a PROJECT_OWNER of a project manages its roles and apps only", async () => {
       const t = tokens.projectOwnerA!;
       ok(await p.call("AddProjectRole", { projectId: projA, role: { key: `${u.name}-role`, displayName: "Role" } }, t));
-      fails(await p.call("AddProjectRole", { projectId: projB, role: { key: `${u.name}-role`, displayName: "Role" } }, t), 7, 403, /needs project\.role\.write/);
-      const app = idOf(ok(await a.call("CreateAPIApp", { app: { projectId: projA, name: `${u.name} api`, authMethodType: "API_AUTH_METHOD_TYPE_BASIC" } }, t), 201));
-      fails(await a.call("CreateAPIApp", { app: { projectId: projB, name: "not mine", authMethodType: "API_AUTH_METHOD_TYPE_BASIC" } }, t), 7, 403, /needs project\.app\.write/);
+      fails(
+        await p.call("AddProjectRole", { projectId: projB, role: { key: `${u.name}-role`, displayName: "Role" } }, t),
+        7,
+        403,
+        /needs project\.role\.write/,
+      );
+      const app = idOf(
+        ok(await a.call("CreateAPIApp", { app: { projectId: projA, name: `${u.name} api`, authMethodType: "API_AUTH_METHOD_TYPE_BASIC" } }, t), 201),
+      );
+      fails(
+        await a.call("CreateAPIApp", { app: { projectId: projB, name: "not mine", authMethodType: "API_AUTH_METHOD_TYPE_BASIC" } }, t),
+        7,
+        403,
+        /needs project\.app\.write/,
+      );
       assert.ok(idsOf(ok(await a.call("SearchApps", { filters: [] } as never, t))).includes(app));
-      assert.deepEqual([...new Set(((ok(await a.call("SearchApps", { filters: [] } as never, t)).result ?? []) as { api?: { projectId: string }; oidc?: { projectId: string } }[]).map((r) => (r.api ?? r.oidc)!.projectId))], [projA]);
+      assert.deepEqual(
+        [
+          ...new Set(
+            ((ok(await a.call("SearchApps", { filters: [] } as never, t)).result ?? []) as { api?: { projectId: string }; oidc?: { projectId: string } }[]).map(
+              (r) => (r.api ?? r.oidc)!.projectId,
+            ),
+          ),
+        ],
+        [projA],
+      );
       assert.deepEqual(idsOf(ok(await p.call("SearchProjects", { filters: [] } as never, t))), [projA]);
       ok(await p.call("PatchProject", { id: projA, project: { name: "Project A" } }, t));
       fails(await p.call("GetProject", { id: projB }, t), 7, 403, /needs project\.read/);
@@ -169,7 +202,10 @@ for (let i = 0; i < users.all.length; i++) {
         ok(await u.call("DeleteUser", { id }, t));
         const all = ok(await u.call("SearchUsers", { filters: [] } as never, t));
         assert.ok(idsOf(all).includes(userA) && idsOf(all).includes(userB));
-        assert.deepEqual(idsOf(ok(await o.call("SearchOrganizations", { filters: [{ inIds: { ids: [orgA, orgB] } }] } as never, t))).sort(), [orgA, orgB].sort());
+        assert.deepEqual(
+          idsOf(ok(await o.call("SearchOrganizations", { filters: [{ inIds: { ids: [orgA, orgB] } }] } as never, t))).sort(),
+          [orgA, orgB].sort(),
+        );
         ok(await p.call("GetProject", { id: projB }, t));
       }
     });

@@ -31,16 +31,18 @@ function declaredServices(): { file: string; service: string; rpcs: { name: stri
     const root = new protobuf.Root();
     root.resolvePath = (_o, target) => [PROTO, `${PROTO}/third_party`].map((d) => `${d}/${target}`).find((p) => existsSync(p)) ?? target;
     root.loadSync(`${PROTO}/${file}`);
-    const service = root.nestedArray.length && (function find(ns: protobuf.NamespaceBase): protobuf.Service | undefined {
-      for (const n of ns.nestedArray) {
-        if (n instanceof protobuf.Service) return n;
-        if (n instanceof protobuf.Namespace) {
-          const s = find(n);
-          if (s) return s;
+    const service =
+      root.nestedArray.length &&
+      (function find(ns: protobuf.NamespaceBase): protobuf.Service | undefined {
+        for (const n of ns.nestedArray) {
+          if (n instanceof protobuf.Service) return n;
+          if (n instanceof protobuf.Namespace) {
+            const s = find(n);
+            if (s) return s;
+          }
         }
-      }
-      return undefined;
-    })(root);
+        return undefined;
+      })(root);
     const svc = service as protobuf.Service;
     return {
       file,

@@ -11,7 +11,8 @@ import { setUpResourceTest } from "../helpers/resource-test.js";
 
 const { emu, pat, reset } = await setUpResourceTest();
 const B = `${emu.url}/resources/v3alpha`;
-const call = (method: string, path: string, token: string, json?: unknown) => request(`${path.startsWith("/settings") ? emu.url : B}${path}`, { method, token, ...(json !== undefined ? { json } : {}) });
+const call = (method: string, path: string, token: string, json?: unknown) =>
+  request(`${path.startsWith("/settings") ? emu.url : B}${path}`, { method, token, ...(json !== undefined ? { json } : {}) });
 const created = async (path: string, json: unknown, token = pat) => {
   const res = await call("POST", path, token, json);
   assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -19,7 +20,7 @@ const created = async (path: string, json: unknown, token = pat) => {
 };
 /** Status, and for an error the detail id, of a response. */
 const outcome = (res: { status: number; body: unknown }) => [res.status, (res.body as { details?: { id?: string }[] } | undefined)?.details?.[0]?.id];
-const idsOf = (res: { body: unknown }) => (((res.body as { result?: { details: { id: string } }[] }).result ?? []).map((r) => r.details.id));
+const idsOf = (res: { body: unknown }) => ((res.body as { result?: { details: { id: string } }[] }).result ?? []).map((r) => r.details.id);
 const human = (username: string) => ({ username, profile: { givenName: username, familyName: "Test" }, email: { email: `${username}@example.test` } });
 
 describe("permissions of project and project grant memberships, and org-scoped services", () => {
@@ -44,12 +45,16 @@ describe("permissions of project and project grant memberships, and org-scoped s
   });
 
   it("lists the roles of project and project grant contexts and refuses others there", async () => {
-    const keys = async (qs: string) => (((await call("GET", `/memberships/roles?${qs}`, pat)).body as { roles: { key: string }[] }).roles ?? []).map((r) => r.key);
+    const keys = async (qs: string) =>
+      (((await call("GET", `/memberships/roles?${qs}`, pat)).body as { roles: { key: string }[] }).roles ?? []).map((r) => r.key);
     assert.deepEqual(await keys(`ctx.projectId=${projA}`), ["PROJECT_OWNER", "PROJECT_OWNER_VIEWER"]);
     assert.deepEqual(await keys(`ctx.projectGrantId=${grant}`), ["PROJECT_GRANT_OWNER"]);
     const wrong = await call("POST", `/memberships?ctx.projectId=${projA}`, pat, { userId: humanA, roles: ["ORG_OWNER"] });
     assert.deepEqual(outcome(wrong), [400, "MEMBER-role-unknown"]);
-    assert.deepEqual(outcome(await call("POST", "/memberships?ctx.projectId=404", pat, { userId: humanA, roles: ["PROJECT_OWNER"] })), [404, "CONTEXT-not-found"]);
+    assert.deepEqual(outcome(await call("POST", "/memberships?ctx.projectId=404", pat, { userId: humanA, roles: ["PROJECT_OWNER"] })), [
+      404,
+      "CONTEXT-not-found",
+    ]);
   });
 
   it("a PROJECT_OWNER manages the members of its project only and sees only them", async () => {
@@ -58,7 +63,10 @@ describe("permissions of project and project grant memberships, and org-scoped s
     assert.equal(viewer.status, 201, JSON.stringify(viewer.body));
     const id = (viewer.body as { details: { id: string; resourceOwner: unknown } }).details.id;
     assert.deepEqual((viewer.body as { details: { resourceOwner: unknown } }).details.resourceOwner, { type: "OWNER_TYPE_PROJECT", id: projA });
-    assert.deepEqual(outcome(await call("POST", `/memberships?ctx.projectId=${projB}`, token, { userId: humanA, roles: ["PROJECT_OWNER_VIEWER"] })), [403, "AUTHZ-context"]);
+    assert.deepEqual(outcome(await call("POST", `/memberships?ctx.projectId=${projB}`, token, { userId: humanA, roles: ["PROJECT_OWNER_VIEWER"] })), [
+      403,
+      "AUTHZ-context",
+    ]);
     assert.deepEqual(outcome(await call("POST", `/memberships?ctx.orgId=${orgA}`, token, { userId: humanA, roles: ["ORG_OWNER"] })), [403, "AUTHZ-context"]);
     const seen = await call("POST", "/memberships/_search", token, []);
     const all = ((seen.body as { result: { context: { type: string; id: string } }[] }).result ?? []).map((r) => r.context);
@@ -93,7 +101,10 @@ describe("permissions of project and project grant memberships, and org-scoped s
     assert.deepEqual(outcome(await call("POST", `/idps/gitlab?ctx.orgId=${orgB}`, token, idp)), [403, "AUTHZ-context"]);
     assert.deepEqual(outcome(await call("POST", "/idps/gitlab", token, idp)), [403, "AUTHZ-context"], "the instance is not its context");
     assert.equal((await call("PATCH", `/settings/v3alpha/languages?ctx.orgId=${orgA}`, token, { defaultLanguage: { key: "de" } })).status, 200);
-    assert.deepEqual(outcome(await call("PATCH", `/settings/v3alpha/languages?ctx.orgId=${orgB}`, token, { defaultLanguage: { key: "de" } })), [403, "AUTHZ-context"]);
+    assert.deepEqual(outcome(await call("PATCH", `/settings/v3alpha/languages?ctx.orgId=${orgB}`, token, { defaultLanguage: { key: "de" } })), [
+      403,
+      "AUTHZ-context",
+    ]);
   });
 
   it("IDPs and settings refuse project contexts, which are for memberships only", async () => {

@@ -28,7 +28,11 @@ describe("HTTP/JSON routing errors", () => {
   });
 
   it("answers 405 {code:12,message:'Method Not Allowed'} for a wrong method on a known path", async () => {
-    for (const [method, path] of [["PUT", "/resources/v3alpha/targets"], ["GET", "/resources/v3alpha/executions"], ["POST", "/resources/v3alpha/targets/123"]] as const) {
+    for (const [method, path] of [
+      ["PUT", "/resources/v3alpha/targets"],
+      ["GET", "/resources/v3alpha/executions"],
+      ["POST", "/resources/v3alpha/targets/123"],
+    ] as const) {
       const r = await request(`${emu.url}${path}`, { method, token: pat });
       assert.equal(r.status, 405, `${method} ${path}`);
       assert.equal(r.text, '{"code":12,"message":"Method Not Allowed"}');
@@ -36,7 +40,12 @@ describe("HTTP/JSON routing errors", () => {
   });
 
   it("answers 400 {code:3} for a body that is not JSON or of the wrong shape, and stores nothing", async () => {
-    const bad = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: pat, body: "{nope", headers: { "content-type": "application/json" } });
+    const bad = await request(`${emu.url}/resources/v3alpha/targets`, {
+      method: "POST",
+      token: pat,
+      body: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     assert.equal(bad.status, 400);
     assert.equal((bad.body as { code: number }).code, 3);
     assert.match((bad.body as { message: string }).message, /^request body is not valid JSON: .* \(REST-invalid-request\)$/);
@@ -60,7 +69,10 @@ describe("HTTP/JSON routing errors", () => {
       assert.equal(r.status, 200, qs);
       const res = r.body as { sortingColumn: string; result: { target: unknown }[] };
       assert.equal(res.sortingColumn, "TARGET_FIELD_NAME_NAME");
-      assert.deepEqual(res.result.map((x) => x.target), [{ name: "snake", restWebhook: { url: "http://localhost:1/h" }, timeout: "1s", interruptOnError: true }]);
+      assert.deepEqual(
+        res.result.map((x) => x.target),
+        [{ name: "snake", restWebhook: { url: "http://localhost:1/h" }, timeout: "1s", interruptOnError: true }],
+      );
     }
   });
 });
@@ -69,7 +81,13 @@ describe("gRPC", () => {
   it("answers UNIMPLEMENTED for a method no service declares", async () => {
     const client = new grpc.Client(new URL(emu.url).host, grpc.credentials.createInsecure());
     const code = await new Promise<number>((resolve) => {
-      client.makeUnaryRequest("/svc.Nope/Nothing", (x: Buffer) => x, (x: Buffer) => x, Buffer.alloc(0), (err) => resolve(err?.code ?? 0));
+      client.makeUnaryRequest(
+        "/svc.Nope/Nothing",
+        (x: Buffer) => x,
+        (x: Buffer) => x,
+        Buffer.alloc(0),
+        (err) => resolve(err?.code ?? 0),
+      );
     });
     client.close();
     assert.equal(code, grpc.status.UNIMPLEMENTED);

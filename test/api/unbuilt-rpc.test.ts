@@ -8,7 +8,7 @@ import { create } from "@bufbuild/protobuf";
 import { invokeRpc } from "../../emulator/src/api/rpc-pipeline.js";
 import { RpcTable, defineService } from "../../emulator/src/api/rpc.js";
 import { SvcApps, GetAppRequestSchema } from "../../emulator/src/gen/svc/resources/app/v3alpha/app_service_pb.js";
-import { Code, SvcError, httpStatusFromCode, rpcStatusBody } from "../../emulator/src/kernel/errors.js";
+import { Code, type SvcError, httpStatusFromCode, rpcStatusBody } from "../../emulator/src/kernel/errors.js";
 import { startTestEmulator } from "../helpers/emulator.js";
 import { internals } from "../../emulator/src/internal.js";
 import { resolveInstance } from "../../emulator/src/domain/instance/by-host.js";
@@ -20,8 +20,19 @@ describe("an rpc declared but not built", () => {
     const table = new RpcTable([defineService(SvcApps, "multitenancy_resources_api", {})]);
     const entry = table.get("/svc.resources.app.v3alpha.SvcApps/GetApp")!;
     const request = create(GetAppRequestSchema, { id: "1" });
-    await assert.rejects(invokeRpc(internals(emu).core, entry, request, { host: "localhost", authorization: undefined, instance: resolveInstance(internals(emu).core.db, "localhost") }), (e: SvcError) => e.code === Code.Unauthenticated);
-    const err = await invokeRpc(internals(emu).core, entry, request, { host: "localhost", authorization: `Bearer ${emu.adminPat}`, instance: resolveInstance(internals(emu).core.db, "localhost") }).then(
+    await assert.rejects(
+      invokeRpc(internals(emu).core, entry, request, {
+        host: "localhost",
+        authorization: undefined,
+        instance: resolveInstance(internals(emu).core.db, "localhost"),
+      }),
+      (e: SvcError) => e.code === Code.Unauthenticated,
+    );
+    const err = await invokeRpc(internals(emu).core, entry, request, {
+      host: "localhost",
+      authorization: `Bearer ${emu.adminPat}`,
+      instance: resolveInstance(internals(emu).core.db, "localhost"),
+    }).then(
       () => assert.fail("an unbuilt rpc answered"),
       (e: SvcError) => e,
     );
@@ -29,7 +40,13 @@ describe("an rpc declared but not built", () => {
     assert.deepEqual(rpcStatusBody(err), {
       code: 12,
       message: "/svc.resources.app.v3alpha.SvcApps/GetApp is not implemented by the emulator yet (RPC-unimplemented)",
-      details: [{ "@type": "type.googleapis.com/svc.v1.ErrorDetail", id: "RPC-unimplemented", message: "/svc.resources.app.v3alpha.SvcApps/GetApp is not implemented by the emulator yet" }],
+      details: [
+        {
+          "@type": "type.googleapis.com/svc.v1.ErrorDetail",
+          id: "RPC-unimplemented",
+          message: "/svc.resources.app.v3alpha.SvcApps/GetApp is not implemented by the emulator yet",
+        },
+      ],
     });
   });
 });

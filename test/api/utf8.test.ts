@@ -30,7 +30,8 @@ function createTargetMessage(nameBytes: Buffer): Buffer {
   return lengthDelimited(2, Buffer.concat([lengthDelimited(1, nameBytes), webhook, timeout]));
 }
 
-const restBody = (name: Buffer) => Buffer.concat([Buffer.from('{"name":"'), name, Buffer.from('","restWebhook":{"url":"http://localhost:9/hook"},"timeout":"10s"}')]);
+const restBody = (name: Buffer) =>
+  Buffer.concat([Buffer.from('{"name":"'), name, Buffer.from('","restWebhook":{"url":"http://localhost:9/hook"},"timeout":"10s"}')]);
 
 describe("strings of the resource API", () => {
   const cases = [
@@ -42,7 +43,12 @@ describe("strings of the resource API", () => {
   for (const c of cases) {
     it(`refuses ${c.label} in a string field on REST, gRPC and gRPC-web, storing nothing`, async () => {
       const before = await eventCount();
-      const rest = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: pat, body: restBody(c.rest), headers: { "content-type": "application/json" } });
+      const rest = await request(`${emu.url}/resources/v3alpha/targets`, {
+        method: "POST",
+        token: pat,
+        body: restBody(c.rest),
+        headers: { "content-type": "application/json" },
+      });
       assert.equal(rest.status, 400);
       assert.equal(rest.text, rpcStatus(c.message));
       const viaGrpc = await grpcRawCall(new URL(emu.url).host, CREATE_TARGET, createTargetMessage(c.wire), pat);
@@ -54,7 +60,11 @@ describe("strings of the resource API", () => {
   }
 
   it("checks before authentication, like a message that does not decode", async () => {
-    const r = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", body: restBody(Buffer.from("\\u0000")), headers: { "content-type": "application/json" } });
+    const r = await request(`${emu.url}/resources/v3alpha/targets`, {
+      method: "POST",
+      body: restBody(Buffer.from("\\u0000")),
+      headers: { "content-type": "application/json" },
+    });
     assert.equal(r.status, 400);
   });
 
@@ -66,7 +76,12 @@ describe("strings of the resource API", () => {
 
   it("accepts and returns well-formed text outside ASCII unchanged on every transport", async () => {
     const name = "café ☕ 😀 \uFFFD";
-    const rest = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: pat, body: restBody(Buffer.from(name)), headers: { "content-type": "application/json" } });
+    const rest = await request(`${emu.url}/resources/v3alpha/targets`, {
+      method: "POST",
+      token: pat,
+      body: restBody(Buffer.from(name)),
+      headers: { "content-type": "application/json" },
+    });
     assert.equal(rest.status, 201, rest.text);
     const grpcName = `${name} grpc`;
     assert.deepEqual(await grpcRawCall(new URL(emu.url).host, CREATE_TARGET, createTargetMessage(Buffer.from(grpcName)), pat), { code: 0, message: "" });
@@ -85,7 +100,10 @@ describe("text on the OIDC endpoints and the control API", () => {
   });
 
   it("token endpoint: percent-encoded and raw invalid UTF-8 are invalid_request", async () => {
-    for (const body of ["grant_type=client_credentials&scope=%FF", Buffer.concat([Buffer.from("grant_type=client_credentials&scope="), Buffer.from([0xc3, 0x28])])]) {
+    for (const body of [
+      "grant_type=client_credentials&scope=%FF",
+      Buffer.concat([Buffer.from("grant_type=client_credentials&scope="), Buffer.from([0xc3, 0x28])]),
+    ]) {
       const r = await request(`${emu.url}/oauth/v2/token`, form(body));
       assert.equal(r.status, 400);
       assert.equal(r.text, JSON.stringify({ error: "invalid_request", error_description: "invalid parameter scope: value must be valid UTF-8" }));
@@ -93,14 +111,20 @@ describe("text on the OIDC endpoints and the control API", () => {
   });
 
   it("token endpoint: a Basic header whose client id is invalid UTF-8 is invalid_client, not a 500", async () => {
-    const r = await request(`${emu.url}/oauth/v2/token`, { ...form("grant_type=client_credentials"), headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("%FF:secret").toString("base64")}` } });
+    const r = await request(`${emu.url}/oauth/v2/token`, {
+      ...form("grant_type=client_credentials"),
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("%FF:secret").toString("base64")}` },
+    });
     assert.equal(r.status, 401);
     assert.equal((r.body as { error: string }).error, "invalid_client");
   });
 
   it("registration page: NUL in a login name is refused before any user is added", async () => {
     const before = await eventCount();
-    const r = await request(`${emu.url}/ui/login/register`, form("authRequest=1&firstName=Eve&lastName=Doe&email=eve%40example.test&loginName=eve%00&password=Password1!"));
+    const r = await request(
+      `${emu.url}/ui/login/register`,
+      form("authRequest=1&firstName=Eve&lastName=Doe&email=eve%40example.test&loginName=eve%00&password=Password1!"),
+    );
     assert.equal(r.status, 400);
     assert.equal(r.text, JSON.stringify({ error: "invalid_request", error_description: "invalid parameter loginName: value must not contain NUL (U+0000)" }));
     assert.equal(await eventCount(), before);
@@ -118,7 +142,11 @@ describe("text on the OIDC endpoints and the control API", () => {
     const nul = await api("/sinks/s1", { method: "PUT", json: { status: 200, body: "a\u0000" } });
     assert.equal(nul.status, 400);
     assert.equal(nul.text, JSON.stringify({ code: 3, message: "invalid parameter body: value must not contain NUL (U+0000)" }));
-    const raw = await api("/sinks/s1", { method: "PUT", body: Buffer.concat([Buffer.from('{"status":200,"body":"'), Buffer.from([0xff]), Buffer.from('"}')]), headers: { "content-type": "application/json" } });
+    const raw = await api("/sinks/s1", {
+      method: "PUT",
+      body: Buffer.concat([Buffer.from('{"status":200,"body":"'), Buffer.from([0xff]), Buffer.from('"}')]),
+      headers: { "content-type": "application/json" },
+    });
     assert.equal(raw.status, 400);
     assert.equal(raw.text, JSON.stringify({ code: 3, message: "invalid parameter body: value must be valid UTF-8" }));
     assert.deepEqual((await api("/sinks/s1")).body, { name: "s1", status: 202, body: "fine" });

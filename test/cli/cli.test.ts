@@ -35,12 +35,14 @@ function run(args: string[]): Run {
     const timer = setTimeout(() => reject(new Error(`no line within 10s; stderr: ${stderr}`)), 10_000);
     child.stdout!.on("data", (c) => {
       stdout += c;
-      if (stdout.includes("\n")) (clearTimeout(timer), resolve(stdout.split("\n")[0]!));
+      if (stdout.includes("\n")) clearTimeout(timer), resolve(stdout.split("\n")[0]!);
     });
     child.on("exit", () => (clearTimeout(timer), resolve(stdout.split("\n")[0]!)));
   });
   child.stderr!.on("data", (c) => (stderr += c));
-  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on("exit", (code) => (children.delete(child), resolve({ code, stdout, stderr }))));
+  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("exit", (code) => (children.delete(child), resolve({ code, stdout, stderr }))),
+  );
   return { child, firstLine, exit, output: () => stdout };
 }
 
@@ -53,7 +55,11 @@ describe("svc-emulator start", () => {
     assert.equal(ready.issuer, ready.url);
     const health = await fetch(`${ready.url}/emulator/v1/health`);
     assert.equal(health.status, 200);
-    const search = await fetch(`${ready.url}/resources/v3alpha/targets/_search`, { method: "POST", headers: { authorization: `Bearer ${ready.adminPat}` }, body: "[]" });
+    const search = await fetch(`${ready.url}/resources/v3alpha/targets/_search`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ready.adminPat}` },
+      body: "[]",
+    });
     assert.equal(search.status, 200);
     const clock = await fetch(`${ready.url}/emulator/v1/clock`, { headers: { authorization: `Bearer ${ready.consoleToken}` } });
     assert.equal(clock.status, 200);
@@ -71,7 +77,11 @@ describe("svc-emulator start", () => {
     const fact = (label: string) => new RegExp(`^  ${label} +(\\S+)$`, "m").exec(r.output())?.[1];
     const url = first.slice("svc-emulator ready on ".length);
     assert.deepEqual([fact("issuer"), fact("data")], [url, join(tmp, "data")]);
-    const search = await fetch(`${url}/resources/v3alpha/targets/_search`, { method: "POST", headers: { authorization: `Bearer ${fact("adminPat")}` }, body: "[]" });
+    const search = await fetch(`${url}/resources/v3alpha/targets/_search`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fact("adminPat")}` },
+      body: "[]",
+    });
     assert.equal(search.status, 200);
     const clock = await fetch(`${url}/emulator/v1/clock`, { headers: { authorization: `Bearer ${fact("consoleToken")}` } });
     assert.equal(clock.status, 200);

@@ -18,14 +18,25 @@ import { request, startTestEmulator } from "../helpers/emulator.js";
 import { withApps } from "../helpers/fixtures.js";
 import { api, generatedKeyFile, idFromEvents, insecure, newMachine, userTokens } from "./setup.js";
 
-const emu: Emulator = await startTestEmulator({ fixtures: withApps({ type: "api", name: "Passport API", clientId: "passport-api", authMethod: "private_key_jwt" }) });
+const emu: Emulator = await startTestEmulator({
+  fixtures: withApps({ type: "api", name: "Passport API", clientId: "passport-api", authMethod: "private_key_jwt" }),
+});
 const projectId = await idFromEvents(emu, "project.added", (p) => p.name === "Demo");
 const PROJECT_SCOPE = `urn:svc:iam:org:project:id:${projectId}:aud`;
 const appId = await idFromEvents(emu, "app.added", (p) => p.clientId === "passport-api");
-const appKey = JSON.parse((await generatedKeyFile(emu, `/apps/${appId}/keys`)).file) as { type: "application"; keyId: string; key: string; appId: string; clientId: string };
+const appKey = JSON.parse((await generatedKeyFile(emu, `/apps/${appId}/keys`)).file) as {
+  type: "application";
+  keyId: string;
+  key: string;
+  appId: string;
+  clientId: string;
+};
 
 // The API: one route per way the strategy authenticates itself at the introspection endpoint.
-passport.use("basic", await ZitadelIntrospectionStrategy.create({ authority: emu.issuer, authorization: { type: "basic", clientId: "demo-api", clientSecret: "demo-api-secret" } }));
+passport.use(
+  "basic",
+  await ZitadelIntrospectionStrategy.create({ authority: emu.issuer, authorization: { type: "basic", clientId: "demo-api", clientSecret: "demo-api-secret" } }),
+);
 passport.use("jwt", await ZitadelIntrospectionStrategy.create({ authority: emu.issuer, authorization: { type: "jwt-profile", profile: appKey } }));
 const app = express();
 app.use(passport.initialize());
@@ -79,8 +90,18 @@ describe("passport-zitadel's introspection strategy (Basic and JWT profile)", ()
     const key = JSON.parse((await generatedKeyFile(emu, `/users/${id}/keys`)).file) as { keyId: string; key: string; userId: string };
     // PKCS#1 PEM as in the key file; jose signs with PKCS#8.
     const pkcs8 = createPrivateKey(key.key).export({ type: "pkcs8", format: "pem" }) as string;
-    const assertion = await new SignJWT({}).setProtectedHeader({ alg: "RS256", kid: key.keyId }).setIssuer(key.userId).setSubject(key.userId).setAudience(emu.issuer).setIssuedAt().setExpirationTime("5m").sign(await importPKCS8(pkcs8, "RS256"));
-    const res = await request(`${emu.url}/oauth/v2/token`, { method: "POST", body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion, scope: `openid ${PROJECT_SCOPE}` }) });
+    const assertion = await new SignJWT({})
+      .setProtectedHeader({ alg: "RS256", kid: key.keyId })
+      .setIssuer(key.userId)
+      .setSubject(key.userId)
+      .setAudience(emu.issuer)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(await importPKCS8(pkcs8, "RS256"));
+    const res = await request(`${emu.url}/oauth/v2/token`, {
+      method: "POST",
+      body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion, scope: `openid ${PROJECT_SCOPE}` }),
+    });
     assert.equal(res.status, 200, res.text);
     const user = await accepted((res.body as { access_token: string }).access_token);
     assert.equal(user.client_id, id);
@@ -103,7 +124,15 @@ describe("passport-zitadel's introspection strategy (Basic and JWT profile)", ()
     assert.deepEqual(viaJwt.aud, ["passport-api", projectId]);
     const info = await request(`${emu.url}/oidc/v1/userinfo`, { token: pat });
     assert.equal(info.status, 200, info.text);
-    assert.deepEqual(Object.keys(info.body as object).sort(), ["name", "preferred_username", "sub", "updated_at", "urn:svc:iam:user:resourceowner:id", "urn:svc:iam:user:resourceowner:name", "urn:svc:iam:user:resourceowner:primary_domain"]);
+    assert.deepEqual(Object.keys(info.body as object).sort(), [
+      "name",
+      "preferred_username",
+      "sub",
+      "updated_at",
+      "urn:svc:iam:user:resourceowner:id",
+      "urn:svc:iam:user:resourceowner:name",
+      "urn:svc:iam:user:resourceowner:primary_domain",
+    ]);
   });
 
   it("refuses an expired personal access token", async () => {
@@ -123,7 +152,10 @@ describe("passport-zitadel's introspection strategy (Basic and JWT profile)", ()
   it("refuses a revoked token, a garbage token and a request without a token", async () => {
     const bob = await userTokens(emu, "bob", "openid");
     await accepted(bob.access_token);
-    const revoke = await request(`${emu.url}/oauth/v2/revoke`, { method: "POST", body: new URLSearchParams({ client_id: "demo-browser", token: bob.access_token }) });
+    const revoke = await request(`${emu.url}/oauth/v2/revoke`, {
+      method: "POST",
+      body: new URLSearchParams({ client_id: "demo-browser", token: bob.access_token }),
+    });
     assert.equal(revoke.status, 200);
     await refused(bob.access_token);
     await refused("garbage-token");

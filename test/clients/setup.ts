@@ -17,7 +17,8 @@ export async function api(emu: Emulator, method: string, path: string, json?: un
 
 /** The aggregate id of the first event of `type` whose payload matches. */
 export async function idFromEvents(emu: Emulator, type: string, match: (payload: Record<string, unknown>) => boolean): Promise<string> {
-  const events = ((await control(emu)(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: Record<string, unknown> }[] }).events;
+  const events = ((await control(emu)(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: Record<string, unknown> }[] })
+    .events;
   const found = events.find((e) => match(e.payload));
   assert.ok(found, `no ${type} event matches`);
   return found.aggregateId;
@@ -45,7 +46,12 @@ export async function userTokens(emu: Emulator, loginName: string, scope: string
   const app = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
   const verifier = client.randomPKCECodeVerifier();
   const redirect = "http://localhost:3000/callback";
-  const url = client.buildAuthorizationUrl(app, { redirect_uri: redirect, scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+  const url = client.buildAuthorizationUrl(app, {
+    redirect_uri: redirect,
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
   const browser = new Browser(emu.url);
   const login = await browser.go(url.toString());
   const done = await browser.submit(login, "/ui/login/login", { loginName, password: "Password1!" });

@@ -6,7 +6,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { NewAuthorizationBearerInterceptor, createClientFor } from "@zitadel/client";
-import { Code, ConnectError } from "@connectrpc/connect";
+import { Code, type ConnectError } from "@connectrpc/connect";
 import { createServerTransport } from "@zitadel/client/node";
 import { createUserServiceClient } from "@zitadel/client/v2";
 import { createGrpcTransport } from "@connectrpc/connect-node";
@@ -39,6 +39,9 @@ describe("@zitadel/client transports", () => {
 
   it("the library's zitadel.user.v2 client answers Unimplemented: the emulator serves svc.* services", async () => {
     const users = createUserServiceClient(createServerTransport(emu.adminPat, { baseUrl: emu.url }));
-    await assert.rejects(users.getUserByID({ userId: adminSa }), (e: ConnectError) => e.code === Code.Unimplemented && /zitadel\.user\.v2\.UserService/.test(e.message));
+    await assert.rejects(
+      users.getUserByID({ userId: adminSa }),
+      (e: ConnectError) => e.code === Code.Unimplemented && /zitadel\.user\.v2\.UserService/.test(e.message),
+    );
   });
 });

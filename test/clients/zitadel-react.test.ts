@@ -18,7 +18,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`;
 
 // The library as an app bundles it: createZitadelAuth on window.
-const bundle = (await build({ stdin: { contents: 'import { createZitadelAuth } from "@zitadel/react"; window.createZitadelAuth = createZitadelAuth;', resolveDir: process.cwd() }, bundle: true, write: false, format: "iife" })).outputFiles[0]!.text;
+const bundle = (
+  await build({
+    stdin: { contents: 'import { createZitadelAuth } from "@zitadel/react"; window.createZitadelAuth = createZitadelAuth;', resolveDir: process.cwd() },
+    bundle: true,
+    write: false,
+    format: "iife",
+  })
+).outputFiles[0]!.text;
 
 /** The SPA: "/" signs in or out, "/callback" finishes the sign-in; the config is the library's own. */
 async function startSpa(config: () => Record<string, unknown>) {
@@ -29,7 +36,9 @@ async function startSpa(config: () => Record<string, unknown>) {
       ? `zitadel.userManager.signinRedirectCallback().then((u) => { document.getElementById("who").textContent = u.profile.name + " <" + u.profile.email + ">"; document.getElementById("scope").textContent = u.scope; },
            (e) => { document.getElementById("who").textContent = "error: " + e.message; });`
       : `zitadel.userManager.getUser().then((u) => { document.getElementById("who").textContent = u ? u.profile.name : "signed out"; });`;
-    res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><html><head><meta charset="utf-8"><title>react app</title><script src="/zitadel-react.js"></script></head><body>
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end(`<!doctype html><html><head><meta charset="utf-8"><title>react app</title><script src="/zitadel-react.js"></script></head><body>
 <script>const zitadel = window.createZitadelAuth(${JSON.stringify(config())});</script>
 <p id="who">…</p><p id="scope"></p><button id="signin" onclick="zitadel.authorize()">Sign in</button><button id="signout" onclick="zitadel.signout()">Sign out</button>
 <script>${script}</script></body></html>`);
@@ -55,9 +64,28 @@ describe("@zitadel/react (oidc-client-ts) code + PKCE and sign-out in Chromium",
       scope: "openid profile email urn:svc:iam:org:projects:roles urn:zitadel:iam:org:projects:roles",
     }));
     emu = await startTestEmulator({
-      fixtures: withApps({ type: "oidc", name: "react SPA", clientId: "react-spa", authMethod: "none", appType: "user_agent", redirectUris: [`${origin}/callback`], postLogoutRedirectUris: [`${origin}/`] }),
+      fixtures: withApps({
+        type: "oidc",
+        name: "react SPA",
+        clientId: "react-spa",
+        authMethod: "none",
+        appType: "user_agent",
+        redirectUris: [`${origin}/callback`],
+        postLogoutRedirectUris: [`${origin}/`],
+      }),
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
     const page = await (await browser.newContext()).newPage();
     await page.goto(origin);
     await page.waitForFunction(() => document.getElementById("who")?.textContent === "signed out");

@@ -53,7 +53,10 @@ describe("clock", () => {
     assert.equal((await clock()).now, T);
     const { details } = await createTarget();
     assert.equal(details.changeDate, T);
-    assert.deepEqual((await eventOf(details.id)).map((e) => e.createdAt), [T]);
+    assert.deepEqual(
+      (await eventOf(details.id)).map((e) => e.createdAt),
+      [T],
+    );
   });
 
   it("advances by 1h30m to exactly 90 minutes later", async () => {
@@ -64,11 +67,21 @@ describe("clock", () => {
     const patched = await api(`/targets/${details.id}`, { method: "PATCH", json: { timeout: "20s" } });
     assert.equal(patched.status, 200, patched.text);
     assert.equal((patched.body as { details: { changeDate: string } }).details.changeDate, T90);
-    assert.deepEqual((await eventOf(details.id)).map((e) => e.createdAt), [T, T90]);
+    assert.deepEqual(
+      (await eventOf(details.id)).map((e) => e.createdAt),
+      [T, T90],
+    );
   });
 
   it("reads every duration form exactly", async () => {
-    for (const [by, ms] of [["90s", 90_000], ["1.5s", 1_500], ["250ms", 250], ["1d", 86_400_000], ["2h45m30s", 9_930_000], ["0s", 0]] as const) {
+    for (const [by, ms] of [
+      ["90s", 90_000],
+      ["1.5s", 1_500],
+      ["250ms", 250],
+      ["1d", 86_400_000],
+      ["2h45m30s", 9_930_000],
+      ["0s", 0],
+    ] as const) {
       const before = Date.parse((await clock()).now);
       assert.equal(Date.parse((await post("_advance", { by })).now) - before, ms, by);
     }

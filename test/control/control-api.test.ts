@@ -22,7 +22,13 @@ describe("access to the control API", () => {
   });
 
   it("answers 401 {code:16} without the console token or with another token, for every other route", async () => {
-    for (const [method, path] of [["POST", "/reset"], ["GET", "/snapshots"], ["GET", "/clock"], ["GET", "/events"], ["GET", "/instances"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/reset"],
+      ["GET", "/snapshots"],
+      ["GET", "/clock"],
+      ["GET", "/events"],
+      ["GET", "/instances"],
+    ] as const) {
       const none = await request(`${emu.url}/emulator/v1${path}`, { method });
       assert.equal(none.status, 401, path);
       assert.deepEqual(none.body, { code: 16, message: "The control API needs Authorization: Bearer <consoleToken>" });
@@ -56,7 +62,10 @@ describe("snapshots", () => {
     assert.equal((saved.body as { name: string }).name, "one");
     assert.equal((await ctl("/snapshots", { method: "POST", json: { name: "one" } })).status, 200);
     const listed = (await ctl("/snapshots")).body as { snapshots: { name: string; sizeBytes: number }[] };
-    assert.deepEqual(listed.snapshots.map((s) => s.name), ["one"]);
+    assert.deepEqual(
+      listed.snapshots.map((s) => s.name),
+      ["one"],
+    );
     assert.ok(listed.snapshots[0]!.sizeBytes > 0);
     const b = await createTarget("after-snapshot");
     const before = await eventCount();
@@ -122,28 +131,48 @@ describe("event log", () => {
     await ctl("/reset", { method: "POST" });
     const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
     const { details } = await createTarget("logged");
-    const byAggregate = (await ctl(`/events?aggregate_type=target&aggregate_id=${details.id}`)).body as { events: Record<string, unknown>[]; nextAfter: number | null };
+    const byAggregate = (await ctl(`/events?aggregate_type=target&aggregate_id=${details.id}`)).body as {
+      events: Record<string, unknown>[];
+      nextAfter: number | null;
+    };
     assert.equal(byAggregate.events.length, 1);
     const e = byAggregate.events[0]!;
-    assert.deepEqual({ ...e, position: 0, createdAt: "" }, {
-      position: 0,
-      instanceId,
-      aggregateType: "target",
-      aggregateId: details.id,
-      aggregateSequence: 1,
-      type: "target.added",
-      payload: { name: "logged", targetType: "rest_webhook", url: "http://localhost:9999/h", timeoutMs: 10000, isAsync: false, interruptOnError: false, signingKey: (e.payload as { signingKey: string }).signingKey },
-      creator: (e as { creator: string }).creator,
-      resourceOwner: instanceId,
-      createdAt: "",
-      origin: "api",
-    });
+    assert.deepEqual(
+      { ...e, position: 0, createdAt: "" },
+      {
+        position: 0,
+        instanceId,
+        aggregateType: "target",
+        aggregateId: details.id,
+        aggregateSequence: 1,
+        type: "target.added",
+        payload: {
+          name: "logged",
+          targetType: "rest_webhook",
+          url: "http://localhost:9999/h",
+          timeoutMs: 10000,
+          isAsync: false,
+          interruptOnError: false,
+          signingKey: (e.payload as { signingKey: string }).signingKey,
+        },
+        creator: (e as { creator: string }).creator,
+        resourceOwner: instanceId,
+        createdAt: "",
+        origin: "api",
+      },
+    );
     assert.equal(byAggregate.nextAfter, null);
     const all = ((await ctl(`/events?instance_id=${instanceId}&limit=1000`)).body as { events: { position: number }[] }).events;
     const page1 = (await ctl(`/events?instance_id=${instanceId}&limit=3`)).body as { events: { position: number }[]; nextAfter: number };
-    assert.deepEqual(page1.events.map((x) => x.position), all.slice(0, 3).map((x) => x.position));
+    assert.deepEqual(
+      page1.events.map((x) => x.position),
+      all.slice(0, 3).map((x) => x.position),
+    );
     const page2 = (await ctl(`/events?instance_id=${instanceId}&limit=3&after=${page1.nextAfter}`)).body as { events: { position: number }[] };
-    assert.deepEqual(page2.events.map((x) => x.position), all.slice(3, 6).map((x) => x.position));
+    assert.deepEqual(
+      page2.events.map((x) => x.position),
+      all.slice(3, 6).map((x) => x.position),
+    );
     assert.deepEqual(((await ctl("/events?type=target.added")).body as { events: unknown[] }).events.length, 1);
     assert.deepEqual((await ctl("/events?instance_id=nope")).body, { events: [], nextAfter: null });
     assert.equal((await ctl("/events?limit=0")).status, 400);

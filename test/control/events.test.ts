@@ -75,7 +75,15 @@ describe("event log", () => {
       aggregateId: mainTarget,
       aggregateSequence: 1,
       type: "target.added",
-      payload: { name: "main-target", targetType: "rest_webhook", url: "http://localhost:9999/h", timeoutMs: 10000, isAsync: false, interruptOnError: true, signingKey },
+      payload: {
+        name: "main-target",
+        targetType: "rest_webhook",
+        url: "http://localhost:9999/h",
+        timeoutMs: 10000,
+        isAsync: false,
+        interruptOnError: true,
+        signingKey,
+      },
       creator: sa.aggregateId,
       resourceOwner: main,
       createdAt: "2030-01-02T03:04:05.678Z",
@@ -99,8 +107,14 @@ describe("event log", () => {
     const ofMain = (await log(`?instance_id=${main}&limit=1000`)).events;
     const ofAcme = (await log(`?instance_id=${acme}&limit=1000`)).events;
     assert.ok(ofMain.length > 0 && ofAcme.length > 0);
-    assert.deepEqual(ofMain, everything.filter((e) => e.instanceId === main));
-    assert.deepEqual(ofAcme, everything.filter((e) => e.instanceId === acme));
+    assert.deepEqual(
+      ofMain,
+      everything.filter((e) => e.instanceId === main),
+    );
+    assert.deepEqual(
+      ofAcme,
+      everything.filter((e) => e.instanceId === acme),
+    );
     assert.equal(ofMain.length + ofAcme.length, everything.length);
     assert.deepEqual(ofAcme.at(-1)!.aggregateId, acmeTarget);
     assert.deepEqual(await log("?instance_id=123"), { events: [], nextAfter: null });
@@ -109,15 +123,27 @@ describe("event log", () => {
   it("filters by aggregate_type, aggregate_id and type, and narrows when they are combined", async () => {
     const everything = await all();
     const targets = (await log("?aggregate_type=target")).events;
-    assert.deepEqual(targets.map((e) => e.aggregateId), [mainTarget, acmeTarget]);
+    assert.deepEqual(
+      targets.map((e) => e.aggregateId),
+      [mainTarget, acmeTarget],
+    );
     assert.deepEqual((await log(`?aggregate_id=${acmeTarget}`)).events, [everything.find((e) => e.aggregateId === acmeTarget)]);
     assert.deepEqual((await log("?type=target.added")).events, targets);
     const orgs = (await log("?type=org.added")).events;
-    assert.deepEqual(orgs, everything.filter((e) => e.type === "org.added"));
+    assert.deepEqual(
+      orgs,
+      everything.filter((e) => e.type === "org.added"),
+    );
     assert.equal(orgs.length, 2);
-    assert.deepEqual((await log(`?instance_id=${acme}&type=target.added`)).events.map((e) => e.aggregateId), [acmeTarget]);
+    assert.deepEqual(
+      (await log(`?instance_id=${acme}&type=target.added`)).events.map((e) => e.aggregateId),
+      [acmeTarget],
+    );
     assert.deepEqual((await log(`?aggregate_type=target&aggregate_id=${main}`)).events, []);
-    assert.deepEqual((await log(`?aggregate_type=instance&aggregate_id=${main}`)).events, everything.filter((e) => e.aggregateType === "instance" && e.aggregateId === main));
+    assert.deepEqual(
+      (await log(`?aggregate_type=instance&aggregate_id=${main}`)).events,
+      everything.filter((e) => e.aggregateType === "instance" && e.aggregateId === main),
+    );
     assert.deepEqual((await log("?type=no.such.type")).events, []);
   });
 
@@ -125,7 +151,10 @@ describe("event log", () => {
     const everything = await all();
     assert.ok(everything.length > 20);
     const positions = everything.map((e) => e.position);
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+    assert.deepEqual(
+      positions,
+      [...positions].sort((a, b) => a - b),
+    );
     const seen: Event[] = [];
     let after = 0;
     for (;;) {
@@ -145,7 +174,10 @@ describe("event log", () => {
     assert.deepEqual(await log(`?after=${everything.at(-1)!.position}`), { events: [], nextAfter: null });
     // Filters and paging together: the second target.added event, after the first.
     const first = await log("?type=target.added&limit=1");
-    assert.deepEqual(first.events.map((e) => e.aggregateId), [mainTarget]);
+    assert.deepEqual(
+      first.events.map((e) => e.aggregateId),
+      [mainTarget],
+    );
     const second = await log(`?type=target.added&limit=1&after=${first.nextAfter}`);
     assert.deepEqual([second.events.map((e) => e.aggregateId), second.nextAfter], [[acmeTarget], null]);
   });

@@ -40,7 +40,8 @@ const RPCS: [method: string, path: string, json?: unknown][] = [
   ["DELETE", `/targets/${existing}`],
 ];
 
-const names = async () => (((await api("/targets/_search", { method: "POST", json: [] })).body as { result?: { target: { name: string } }[] }).result ?? []).map((r) => r.target.name);
+const names = async () =>
+  (((await api("/targets/_search", { method: "POST", json: [] })).body as { result?: { target: { name: string } }[] }).result ?? []).map((r) => r.target.name);
 
 describe("multitenancy_resources_api", () => {
   it("is on by default", async () => {
@@ -54,10 +55,11 @@ describe("multitenancy_resources_api", () => {
     assert.deepEqual(await currentFeatures(), { ...DEFAULTS, multitenancyResourcesApi: false });
     const events = ((await ctl("/events?limit=1000")).body as { events: { type: string; payload: unknown; creator: string }[] }).events;
     assert.equal(events.length, eventsBefore.length + 1);
-    assert.deepEqual(
-      (({ type, payload, creator }) => ({ type, payload, creator }))(events.at(-1)!),
-      { type: "instance.features.set", payload: { multitenancy_resources_api: false }, creator: "EMULATOR-CONSOLE" },
-    );
+    assert.deepEqual((({ type, payload, creator }) => ({ type, payload, creator }))(events.at(-1)!), {
+      type: "instance.features.set",
+      payload: { multitenancy_resources_api: false },
+      creator: "EMULATOR-CONSOLE",
+    });
 
     for (const [method, path, json] of RPCS) {
       const r = await api(path, { method, json });
@@ -101,7 +103,18 @@ describe("PATCH /emulator/v1/instances/{id}/features", () => {
   });
 
   it("answers 400 {code:3} for an empty or invalid body, and changes nothing", async () => {
-    const bad: (unknown | undefined)[] = [undefined, {}, [], { unknown_flag: true }, { multitenancy_resources_api: false, colour: "red" }, { multitenancy_resources_api: "maybe" }, { oidc_token_exchange: [] }, { multitenancy_resources_api: null }, { multitenancy_resources_api: "false" }, { multitenancy_resources_api: 0 }];
+    const bad: (unknown | undefined)[] = [
+      undefined,
+      {},
+      [],
+      { unknown_flag: true },
+      { multitenancy_resources_api: false, colour: "red" },
+      { multitenancy_resources_api: "maybe" },
+      { oidc_token_exchange: [] },
+      { multitenancy_resources_api: null },
+      { multitenancy_resources_api: "false" },
+      { multitenancy_resources_api: 0 },
+    ];
     for (const json of bad) {
       const r = await features(json);
       assert.equal(r.status, 400, `${JSON.stringify(json)}: ${r.text}`);

@@ -12,7 +12,10 @@ import { control, request, startTestEmulator } from "../helpers/emulator.js";
 const emu = await startTestEmulator();
 const ctl = control(emu);
 
-const api = (e: Emulator) => (path: string, init: Parameters<typeof request>[1] = {}) => request(`${e.url}/resources/v3alpha${path}`, { token: e.adminPat, ...init });
+const api =
+  (e: Emulator) =>
+  (path: string, init: Parameters<typeof request>[1] = {}) =>
+    request(`${e.url}/resources/v3alpha${path}`, { token: e.adminPat, ...init });
 const createTarget = async (e: Emulator, name: string) => {
   const r = await api(e)("/targets", { method: "POST", json: { name, restWebhook: { url: "http://localhost:9999/h" }, timeout: "10s" } });
   assert.equal(r.status, 201, r.text);
@@ -76,7 +79,12 @@ describe("snapshots", () => {
     assert.deepEqual([again.status, (again.body as { createdAt: string }).createdAt], [200, "2031-02-03T04:06:06.789Z"]);
     assert.equal((await ctl("/snapshots", { method: "POST", json: { name: "b.2_x-y" } })).status, 201);
     const listed = await ctl("/snapshots");
-    assert.deepEqual(listed.body, { snapshots: [{ ...info, name: "b.2_x-y", createdAt: "2031-02-03T04:06:06.789Z" }, { ...info, createdAt: "2031-02-03T04:06:06.789Z" }] });
+    assert.deepEqual(listed.body, {
+      snapshots: [
+        { ...info, name: "b.2_x-y", createdAt: "2031-02-03T04:06:06.789Z" },
+        { ...info, createdAt: "2031-02-03T04:06:06.789Z" },
+      ],
+    });
 
     const later = await createTarget(emu, "after");
     await api(emu)("/targets/_search", { method: "POST", json: [] });
@@ -107,14 +115,28 @@ describe("snapshots", () => {
   });
 
   it("answers 404 for unknown names", async () => {
-    for (const [method, path] of [["POST", "/snapshots/nope/_restore"], ["DELETE", "/snapshots/nope"]]) {
+    for (const [method, path] of [
+      ["POST", "/snapshots/nope/_restore"],
+      ["DELETE", "/snapshots/nope"],
+    ]) {
       const r = await ctl(path!, { method });
       assert.deepEqual([r.status, r.body], [404, { code: 5, message: "No snapshot named nope" }]);
     }
   });
 
   it("answers 400 {code:3} for invalid names and bodies, and saves nothing", async () => {
-    for (const json of [{ name: "../etc" }, { name: "" }, { name: ".hidden" }, { name: "a b" }, { name: "x".repeat(65) }, { name: null }, { name: 7 }, { name: ["seven"] }, {}, { name: "ok", extra: 1 }]) {
+    for (const json of [
+      { name: "../etc" },
+      { name: "" },
+      { name: ".hidden" },
+      { name: "a b" },
+      { name: "x".repeat(65) },
+      { name: null },
+      { name: 7 },
+      { name: ["seven"] },
+      {},
+      { name: "ok", extra: 1 },
+    ]) {
       const r = await ctl("/snapshots", { method: "POST", json });
       assert.equal(r.status, 400, JSON.stringify(json));
       assert.equal((r.body as { code: number }).code, 3);

@@ -59,7 +59,12 @@ describe("control API answers fit their schemas", () => {
     const issued = await client.clientCredentialsGrant(worker, { scope: "profile" });
     const browserApp = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
     const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: "http://localhost:3000/callback", scope: "openid", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const url = client.buildAuthorizationUrl(browserApp, {
+      redirect_uri: "http://localhost:3000/callback",
+      scope: "openid",
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+    });
     const b = new Browser(emu.url);
     const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
     await client.authorizationCodeGrant(browserApp, new URL(done.url), { pkceCodeVerifier: verifier });
@@ -75,10 +80,22 @@ describe("control API answers fit their schemas", () => {
   });
 
   it("target calls, fire-event and the sink", async () => {
-    const created = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: { name: "s", restWebhook: { url: `${emu.url}/emulator/v1/sink/s` }, timeout: "5s" } });
+    const created = await request(`${emu.url}/resources/v3alpha/targets`, {
+      method: "POST",
+      token: emu.adminPat,
+      json: { name: "s", restWebhook: { url: `${emu.url}/emulator/v1/sink/s` }, timeout: "5s" },
+    });
     const targetId = (created.body as { details: { id: string } }).details.id;
-    await request(`${emu.url}/resources/v3alpha/executions`, { method: "POST", token: emu.adminPat, json: { condition: { request: { method: `/${SVC}/GetTarget` } }, targets: [targetId] } });
-    await request(`${emu.url}/resources/v3alpha/executions`, { method: "POST", token: emu.adminPat, json: { condition: { event: { event: "target.removed" } }, targets: [targetId] } });
+    await request(`${emu.url}/resources/v3alpha/executions`, {
+      method: "POST",
+      token: emu.adminPat,
+      json: { condition: { request: { method: `/${SVC}/GetTarget` } }, targets: [targetId] },
+    });
+    await request(`${emu.url}/resources/v3alpha/executions`, {
+      method: "POST",
+      token: emu.adminPat,
+      json: { condition: { event: { event: "target.removed" } }, targets: [targetId] },
+    });
     assert.equal((await request(`${emu.url}/resources/v3alpha/targets/${targetId}`, { token: emu.adminPat })).status, 200);
     const calls = (await fits(S.CallList, `/target-calls?targetId=${targetId}`)) as S.Static<typeof S.CallList>;
     assert.equal(calls.calls.length, 1);
@@ -105,11 +122,20 @@ describe("casing: lowerCamel read and answered, snake_case still read", () => {
 
   it("sets feature flags named either way, answering lowerCamel; the event keeps the domain's names", async () => {
     const camel = await ctl(`/instances/${instanceId}/features`, { method: "PATCH", json: { oidcTokenExchange: true } });
-    assert.deepEqual([camel.status, camel.body], [200, { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: true, impersonation: false }]);
+    assert.deepEqual(
+      [camel.status, camel.body],
+      [200, { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: true, impersonation: false }],
+    );
     const snake = await ctl(`/instances/${instanceId}/features`, { method: "PATCH", json: { oidc_token_exchange: false } });
-    assert.deepEqual([snake.status, snake.body], [200, { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: false, impersonation: false }]);
+    assert.deepEqual(
+      [snake.status, snake.body],
+      [200, { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: false, impersonation: false }],
+    );
     const events = ((await ctl(`/events?aggregateId=${instanceId}&type=instance.features.set`)).body as S.EventPage).events;
-    assert.deepEqual(events.slice(-2).map((e) => e.payload), [{ oidc_token_exchange: true }, { oidc_token_exchange: false }]);
+    assert.deepEqual(
+      events.slice(-2).map((e) => e.payload),
+      [{ oidc_token_exchange: true }, { oidc_token_exchange: false }],
+    );
   });
 
   it("refuses a name given both ways, and unknown names, changing nothing", async () => {
@@ -122,7 +148,10 @@ describe("casing: lowerCamel read and answered, snake_case still read", () => {
   });
 
   it("keeps an event payload's keys as given to fire-event (only the top level is renamed)", async () => {
-    const fired = await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "user.human.added", aggregate_id: "42", payload: { user_name: "x" } } });
+    const fired = await ctl("/fire-event", {
+      method: "POST",
+      json: { instance_id: instanceId, type: "user.human.added", aggregate_id: "42", payload: { user_name: "x" } },
+    });
     assert.deepEqual(fired.body, { executionId: null, calls: [] });
     const camel = await ctl("/fire-event", { method: "POST", json: { instanceId, type: "user.human.added", aggregateId: "42", payload: { user_name: "x" } } });
     assert.deepEqual(camel.body, { executionId: null, calls: [] });

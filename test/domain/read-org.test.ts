@@ -23,16 +23,36 @@ const FIXTURES: FixtureFile = {
       name: "Main",
       domains: ["localhost"],
       orgs: [
-        { id: "200", name: "Main Org", users: [{ type: "machine", id: "201", username: "admin-sa", name: "Admin", personalAccessTokens: [{ token: PAT, adminPat: true }] }] },
+        {
+          id: "200",
+          name: "Main Org",
+          users: [{ type: "machine", id: "201", username: "admin-sa", name: "Admin", personalAccessTokens: [{ token: PAT, adminPat: true }] }],
+        },
         {
           id: "500",
           name: "Acme",
           users: [
-            { type: "human", id: "510", username: "alice", firstName: "Alice", lastName: "A", email: "alice@acme.test", emailVerified: true, metadata: { team: "blue" } },
+            {
+              type: "human",
+              id: "510",
+              username: "alice",
+              firstName: "Alice",
+              lastName: "A",
+              email: "alice@acme.test",
+              emailVerified: true,
+              metadata: { team: "blue" },
+            },
             { type: "machine", id: "511", username: "bot", name: "Bot", clientSecret: "bot-secret-123", keys: [{ id: "512", publicKey: botKey }] },
           ],
           members: [{ user: "alice", roles: ["ORG_OWNER"] }],
-          projects: [{ id: "700", name: "Shop", roles: [{ key: "buyer", displayName: "Buyer" }], apps: [{ type: "api", id: "800", name: "shop-api", clientId: "shop-api", authMethod: "private_key_jwt", publicKeys: [appKey] }] }],
+          projects: [
+            {
+              id: "700",
+              name: "Shop",
+              roles: [{ key: "buyer", displayName: "Buyer" }],
+              apps: [{ type: "api", id: "800", name: "shop-api", clientId: "shop-api", authMethod: "private_key_jwt", publicKeys: [appKey] }],
+            },
+          ],
           grants: [{ user: "alice", project: "Shop", roles: ["buyer"] }],
         },
         { id: "600", name: "Other", users: [{ type: "machine", id: "610", username: "other-bot", name: "Other bot" }] },
@@ -60,8 +80,15 @@ describe("reading a whole org", () => {
     grantId = (await call("POST", `${B}/grants/projects`, { projectId: "700", grantedOrgId: "600", roleKeys: ["buyer"] })).details.id;
     await call("POST", `${B}/memberships?ctx.projectGrantId=${grantId}`, { userId: "610", roles: ["PROJECT_GRANT_OWNER"] });
     await call("POST", `${B}/memberships?ctx.projectId=700`, { userId: "511", roles: ["PROJECT_OWNER_VIEWER"] });
-    acmeIdp = (await call("POST", `${B}/idps/gitlab?ctx.orgId=500`, { idp: { name: "acme-gitlab", statePolicy: "STATE_POLICY_ACTIVATE" }, config: { clientId: "acme-client" } })).details.id;
-    instanceIdp = (await call("POST", `${B}/idps/gitlab`, { idp: { name: "shared-gitlab", statePolicy: "STATE_POLICY_ACTIVATE" }, config: { clientId: "shared" } })).details.id;
+    acmeIdp = (
+      await call("POST", `${B}/idps/gitlab?ctx.orgId=500`, {
+        idp: { name: "acme-gitlab", statePolicy: "STATE_POLICY_ACTIVATE" },
+        config: { clientId: "acme-client" },
+      })
+    ).details.id;
+    instanceIdp = (
+      await call("POST", `${B}/idps/gitlab`, { idp: { name: "shared-gitlab", statePolicy: "STATE_POLICY_ACTIVATE" }, config: { clientId: "shared" } })
+    ).details.id;
     await call("PATCH", `${B}/idps/gitlab/${instanceIdp}?ctx.orgId=500`, { idp: { statePolicy: "STATE_POLICY_DEACTIVATE" } });
   });
 
@@ -82,13 +109,22 @@ describe("reading a whole org", () => {
 
   it("gives its users with metadata, public keys and grants, and no secrets", () => {
     const r = readOrg(internals(emu).core, "100", "500")!;
-    assert.deepEqual(r.users.map((u) => u.user.username), ["alice", "bot"]);
+    assert.deepEqual(
+      r.users.map((u) => u.user.username),
+      ["alice", "bot"],
+    );
     const [alice, bot] = r.users;
     assert.deepEqual(alice!.metadata, { team: "blue" });
     assert.deepEqual(alice!.keys, []);
-    assert.deepEqual(alice!.grants.map((g) => [g.projectId, g.roles]), [["700", ["buyer"]]]);
+    assert.deepEqual(
+      alice!.grants.map((g) => [g.projectId, g.roles]),
+      [["700", ["buyer"]]],
+    );
     assert.equal(alice!.passwordHash, undefined);
-    assert.deepEqual(bot!.keys.map((k) => [k.id, k.jwk]), [["512", botKey]]);
+    assert.deepEqual(
+      bot!.keys.map((k) => [k.id, k.jwk]),
+      [["512", botKey]],
+    );
     assert.ok(!("secretHash" in bot!.user.data), JSON.stringify(bot!.user.data));
     assert.ok(!JSON.stringify(r).includes("bot-secret-123"));
   });
@@ -99,11 +135,20 @@ describe("reading a whole org", () => {
     const [shop] = r.projects;
     assert.equal(shop!.project.name, "Shop");
     assert.deepEqual(shop!.roles, [{ key: "buyer", displayName: "Buyer", group: "" }]);
-    assert.deepEqual(shop!.apps.map((a) => [a.app.id, a.app.clientId, a.keys.map((k) => k.jwk)]), [["800", "shop-api", [appKey]]]);
-    assert.deepEqual(r.projectGrants.given.map((g) => [g.id, g.projectId, g.grantedOrgId, g.roles]), [[grantId, "700", "600", ["buyer"]]]);
+    assert.deepEqual(
+      shop!.apps.map((a) => [a.app.id, a.app.clientId, a.keys.map((k) => k.jwk)]),
+      [["800", "shop-api", [appKey]]],
+    );
+    assert.deepEqual(
+      r.projectGrants.given.map((g) => [g.id, g.projectId, g.grantedOrgId, g.roles]),
+      [[grantId, "700", "600", ["buyer"]]],
+    );
     assert.deepEqual(r.projectGrants.received, []);
     const other = readOrg(internals(emu).core, "100", "600")!;
-    assert.deepEqual(other.projectGrants.received.map((g) => g.id), [grantId]);
+    assert.deepEqual(
+      other.projectGrants.received.map((g) => g.id),
+      [grantId],
+    );
     assert.deepEqual(other.projects, []);
   });
 
@@ -121,7 +166,10 @@ describe("reading a whole org", () => {
 
   it("gives the IDPs it owns and the state policies it set for others", () => {
     const r = readOrg(internals(emu).core, "100", "500")!;
-    assert.deepEqual(r.idps.map((i) => [i.id, i.name, i.ownState]), [[acmeIdp, "acme-gitlab", "active"]]);
+    assert.deepEqual(
+      r.idps.map((i) => [i.id, i.name, i.ownState]),
+      [[acmeIdp, "acme-gitlab", "active"]],
+    );
     assert.deepEqual(r.idpStatePolicies, [{ idpId: instanceIdp, policy: "deactivate" }]);
     assert.deepEqual(readOrg(internals(emu).core, "100", "600")!.idps, []);
   });

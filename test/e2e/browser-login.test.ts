@@ -23,11 +23,26 @@ describe("browser sign-in with oidc-client-ts", { skip }, () => {
     const spa = await startSpa(() => emu.issuer);
     after(() => spa.server.close());
     emu = await startTestEmulator({
-      fixtures: withApps({ type: "oidc", name: "e2e SPA", clientId: "e2e-spa", authMethod: "none", appType: "user_agent", redirectUris: [`${spa.origin}/callback`] }),
+      fixtures: withApps({
+        type: "oidc",
+        name: "e2e SPA",
+        clientId: "e2e-spa",
+        authMethod: "none",
+        appType: "user_agent",
+        redirectUris: [`${spa.origin}/callback`],
+      }),
     });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     const context = await browser.newContext();
     const page = await context.newPage();

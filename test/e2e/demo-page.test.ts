@@ -13,7 +13,10 @@ const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (.ci/run
 describe("the OIDC demo page", { skip }, () => {
   it("signs in with the shortcut, shows claims and userinfo, refreshes and logs out", async () => {
     const emu = await startTestEmulator();
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    });
     after(() => browser.close());
     const page = await browser.newPage();
     await page.goto(`${emu.url}/ui/demo/`);
@@ -30,7 +33,12 @@ describe("the OIDC demo page", { skip }, () => {
     await page.click("#logout");
     await page.waitForURL(`${emu.url}/ui/demo/`);
     assert.equal(await page.isHidden("#signedin"), true);
-    const sessions = (await (await fetch(`${emu.url}/emulator/v1/sessions`, { headers: { authorization: `Bearer ${emu.consoleToken}` } })).json()) as { sessions: { terminatedAt: string | null }[] };
-    assert.ok(sessions.sessions.every((s) => s.terminatedAt), "logout ended the session");
+    const sessions = (await (await fetch(`${emu.url}/emulator/v1/sessions`, { headers: { authorization: `Bearer ${emu.consoleToken}` } })).json()) as {
+      sessions: { terminatedAt: string | null }[];
+    };
+    assert.ok(
+      sessions.sessions.every((s) => s.terminatedAt),
+      "logout ended the session",
+    );
   });
 });

@@ -12,7 +12,14 @@ const require = createRequire(import.meta.url);
 const LIBRARY = readFileSync(join(dirname(require.resolve("oidc-client-ts/package.json")), "dist/browser/oidc-client-ts.min.js"));
 
 function page(authority: string, origin: string, body: string): string {
-  const settings = JSON.stringify({ authority, client_id: "e2e-spa", redirect_uri: `${origin}/callback`, response_type: "code", scope: "openid profile email", loadUserInfo: true });
+  const settings = JSON.stringify({
+    authority,
+    client_id: "e2e-spa",
+    redirect_uri: `${origin}/callback`,
+    response_type: "code",
+    scope: "openid profile email",
+    loadUserInfo: true,
+  });
   return `<!doctype html><html><head><meta charset="utf-8"><title>e2e app</title><script src="/oidc-client-ts.js"></script></head>
 <body><script>const manager = new oidc.UserManager(${settings});</script>${body}</body></html>`;
 }
@@ -23,12 +30,18 @@ export async function startSpa(authority: () => string): Promise<{ origin: strin
     if (req.url === "/oidc-client-ts.js") return void res.writeHead(200, { "content-type": "text/javascript" }).end(LIBRARY);
     if (req.url?.startsWith("/callback")) {
       return void res.writeHead(200, { "content-type": "text/html" }).end(
-        page(authority(), origin, `<p id="who">…</p><script>
+        page(
+          authority(),
+          origin,
+          `<p id="who">…</p><script>
           manager.signinRedirectCallback().then((user) => { document.getElementById("who").textContent = user.profile.name + " <" + user.profile.email + ">"; },
-            (e) => { document.getElementById("who").textContent = "error: " + e.message; });</script>`),
+            (e) => { document.getElementById("who").textContent = "error: " + e.message; });</script>`,
+        ),
       );
     }
-    res.writeHead(200, { "content-type": "text/html" }).end(page(authority(), origin, `<button id="signin" onclick="manager.signinRedirect()">Sign in</button>`));
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end(page(authority(), origin, `<button id="signin" onclick="manager.signinRedirect()">Sign in</button>`));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, server };

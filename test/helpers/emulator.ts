@@ -44,7 +44,12 @@ export function control(emu: Emulator) {
 }
 
 /** A request through node:http, which, unlike fetch, may set any Host header. */
-export function requestWithHost(port: number, path: string, host: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<{ status: number; text: string }> {
+export function requestWithHost(
+  port: number,
+  path: string,
+  host: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host, ...init.headers } }, (res) => {
       let text = "";

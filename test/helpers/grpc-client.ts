@@ -30,7 +30,12 @@ const statusRoot = protobuf.Root.fromJSON({
   nested: {
     google: {
       nested: {
-        rpc: { nested: { Status: { fields: { code: { type: "int32", id: 1 }, message: { type: "string", id: 2 }, details: { rule: "repeated", type: "Any", id: 3 } } }, Any: { fields: { typeUrl: { type: "string", id: 1 }, value: { type: "bytes", id: 2 } } } } },
+        rpc: {
+          nested: {
+            Status: { fields: { code: { type: "int32", id: 1 }, message: { type: "string", id: 2 }, details: { rule: "repeated", type: "Any", id: 3 } } },
+            Any: { fields: { typeUrl: { type: "string", id: 1 }, value: { type: "bytes", id: 2 } } },
+          },
+        },
       },
     },
     svc: { nested: { v1: { nested: { ErrorDetail: { fields: { id: { type: "string", id: 1 }, message: { type: "string", id: 2 } } } } } } },
@@ -147,7 +152,7 @@ export function grpcClient(address: string, protoFile: string, service: string):
       const metadata = new grpc.Metadata();
       if (token) metadata.set("authorization", `Bearer ${token}`);
       // grpc-js names client methods after the rpc as declared (and after its camel-case form).
-      const fn = (client as unknown as Record<string, Function>)[rpc]!.bind(client);
+      const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[rpc]!.bind(client);
       return new Promise((resolve) => {
         fn(fromJson(input, request), metadata, { deadline: Date.now() + 10_000 }, (err: grpc.ServiceError | null, res: Record<string, unknown>) => {
           if (!err) return resolve({ ok: true, body: toJson(output, res) as Record<string, unknown> });

@@ -9,8 +9,19 @@ const B = "/resources/v3alpha";
 /** The membership's context as `ctx` query parameters: `{orgId}`, `{projectId}`, `{projectGrantId}`; none: the instance. */
 export type MemberCtx = Partial<Record<"orgId" | "projectId" | "projectGrantId", string>>;
 
-export async function memberToken(url: string, adminPat: string, username: string, roles: string[], ctx: MemberCtx = {}, orgId?: string): Promise<{ userId: string; token: string }> {
-  const u = await request(`${url}${B}/users/machine${orgId ? `?organization.orgId=${orgId}` : ""}`, { method: "POST", token: adminPat, json: { username, name: username } });
+export async function memberToken(
+  url: string,
+  adminPat: string,
+  username: string,
+  roles: string[],
+  ctx: MemberCtx = {},
+  orgId?: string,
+): Promise<{ userId: string; token: string }> {
+  const u = await request(`${url}${B}/users/machine${orgId ? `?organization.orgId=${orgId}` : ""}`, {
+    method: "POST",
+    token: adminPat,
+    json: { username, name: username },
+  });
   assert.equal(u.status, 201, JSON.stringify(u.body));
   const userId = (u.body as { details: { id: string } }).details.id;
   const qs = new URLSearchParams(Object.entries(ctx).map(([k, v]) => [`ctx.${k}`, v])).toString();

@@ -87,7 +87,11 @@ export interface TransportSet {
 /** The three transports for one service of an emulator at `url`. */
 export function transportsFor(url: string, opts: { service: DescService; protoFile: string; routes: Record<string, RestRoute> }): TransportSet {
   const grpc = grpcClient(new URL(url).host, opts.protoFile, opts.service.typeName);
-  const all: Transport[] = [restTransport(url, opts.routes), { name: "grpc", call: (rpc, req, token) => grpc.call(rpc, req, token) }, grpcWebTransport(url, opts.service)];
+  const all: Transport[] = [
+    restTransport(url, opts.routes),
+    { name: "grpc", call: (rpc, req, token) => grpc.call(rpc, req, token) },
+    grpcWebTransport(url, opts.service),
+  ];
   return { all, close: () => grpc.close() };
 }
 

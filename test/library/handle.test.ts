@@ -108,8 +108,15 @@ describe("the library handle", () => {
     }
     assert.ok(heard.includes("target.added"));
     assert.ok(errors.length > 0);
-    const names = ((await request(`${emu.url}/resources/v3alpha/targets/_search`, { method: "POST", token: emu.adminPat, json: [] })).body as { result: { target: { name: string } }[] }).result;
-    assert.deepEqual(names.map((r) => r.target.name), ["still-there"]);
+    const names = (
+      (await request(`${emu.url}/resources/v3alpha/targets/_search`, { method: "POST", token: emu.adminPat, json: [] })).body as {
+        result: { target: { name: string } }[];
+      }
+    ).result;
+    assert.deepEqual(
+      names.map((r) => r.target.name),
+      ["still-there"],
+    );
   });
 
   it("moves the clock: freeze, advance by a duration or milliseconds, resume, reset; refuses what is no duration", async () => {
@@ -119,7 +126,7 @@ describe("the library handle", () => {
     assert.equal(emu.clock.advance("1h30m").now, "2030-01-01T01:30:00.000Z");
     assert.equal(emu.clock.advance(500).now, "2030-01-01T01:30:00.500Z");
     const seen = (await control(emu)("/clock")).body as { now: string; frozen: boolean };
-  assert.deepEqual([seen.now, seen.frozen], ["2030-01-01T01:30:00.500Z", true]);
+    assert.deepEqual([seen.now, seen.frozen], ["2030-01-01T01:30:00.500Z", true]);
     assert.throws(() => emu.clock.advance("soon"), RangeError);
     assert.throws(() => emu.clock.advance("9999999999d"), RangeError);
     assert.throws(() => emu.clock.freeze("not a time"), RangeError);
@@ -134,7 +141,10 @@ describe("the library handle", () => {
     const saved = emu.snapshot("empty");
     assert.equal(saved.name, "empty");
     await sinkTargetOnGetTarget(emu, "later");
-    assert.deepEqual(emu.snapshots().map((s) => s.name), ["empty"]);
+    assert.deepEqual(
+      emu.snapshots().map((s) => s.name),
+      ["empty"],
+    );
     emu.restore("empty");
     assert.equal((internals(emu).core.db.stmt("SELECT COUNT(*) AS n FROM targets").get() as { n: number }).n, 0);
     assert.throws(() => emu.restore("nothing"), /no snapshot named nothing/);
@@ -143,7 +153,23 @@ describe("the library handle", () => {
 
   it("shows only the contract: the core is reached through svc-emulator/internal", async () => {
     const emu = await startTestEmulator();
-    assert.deepEqual(Object.keys(emu).sort(), ["adminPat", "clock", "close", "consoleToken", "deleteSnapshot", "issuer", "off", "on", "once", "port", "reset", "restore", "snapshot", "snapshots", "url"]);
+    assert.deepEqual(Object.keys(emu).sort(), [
+      "adminPat",
+      "clock",
+      "close",
+      "consoleToken",
+      "deleteSnapshot",
+      "issuer",
+      "off",
+      "on",
+      "once",
+      "port",
+      "reset",
+      "restore",
+      "snapshot",
+      "snapshots",
+      "url",
+    ]);
     assert.equal(typeof internals(emu).core.events.list, "function");
     assert.throws(() => internals({ ...emu }), TypeError);
   });
@@ -154,13 +180,19 @@ describe("fixtures by content or explicit path", () => {
     const fromDefault = await startTestEmulator();
     const names = async (emu: Emulator) => ((await control(emu)("/instances")).body as { instances: { name: string }[] }).instances.map((i) => i.name);
     const defaultNames = await names(fromDefault);
-    assert.deepEqual(defaultNames, defaultFixtures().instances.map((i) => i.name));
+    assert.deepEqual(
+      defaultNames,
+      defaultFixtures().instances.map((i) => i.name),
+    );
 
     const changed = defaultFixtures();
     changed.instances[0]!.name = "Given as content";
     assert.deepEqual(await names(await startTestEmulator({ fixtures: changed })), ["Given as content"]);
     // defaultFixtures() gives a copy: changing one changed nothing for the next.
-    assert.deepEqual(defaultFixtures().instances.map((i) => i.name), defaultNames);
+    assert.deepEqual(
+      defaultFixtures().instances.map((i) => i.name),
+      defaultNames,
+    );
 
     const dir = mkdtempSync(join(tmpdir(), "svc-emulator-handle-"));
     try {

@@ -20,7 +20,14 @@ const authorizeUrl = (params: Record<string, string>) => {
   for (const [k, v] of Object.entries({ client_id: "demo-browser", redirect_uri: REDIRECT, ...params })) url.searchParams.set(k, v);
   return url.toString();
 };
-const codeParams = (extra: Record<string, string> = {}) => ({ response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", state: "s1", ...extra });
+const codeParams = (extra: Record<string, string> = {}) => ({
+  response_type: "code",
+  scope: "openid",
+  code_challenge: challenge,
+  code_challenge_method: "S256",
+  state: "s1",
+  ...extra,
+});
 const hashParams = (url: string) => Object.fromEntries(new URLSearchParams(new URL(url).hash.slice(1)));
 const queryParams = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
@@ -75,7 +82,11 @@ describe("implicit flow and response modes", () => {
 describe("prompt, max_age and hints", () => {
   it("prompt=none: login_required without a session, a code with one, interaction_required with two", async () => {
     const fresh = new Browser(emu.url);
-    assert.deepEqual(queryParams((await fresh.go(authorizeUrl(codeParams({ prompt: "none" })))).url), { error: "login_required", error_description: "no login session for this request", state: "s1" });
+    assert.deepEqual(queryParams((await fresh.go(authorizeUrl(codeParams({ prompt: "none" })))).url), {
+      error: "login_required",
+      error_description: "no login session for this request",
+      state: "s1",
+    });
     const b = await loggedIn("alice");
     assert.ok(queryParams((await b.go(authorizeUrl(codeParams({ prompt: "none" })))).url).code);
     const page = await b.go(authorizeUrl(codeParams({ prompt: "login" })));
@@ -99,7 +110,12 @@ describe("prompt, max_age and hints", () => {
 
   it("asks to log in again when the session is older than max_age", async () => {
     const b = await loggedIn();
-    const ctl = (path: string, json?: unknown) => fetch(`${emu.url}/emulator/v1${path}`, { method: "POST", headers: { authorization: `Bearer ${emu.consoleToken}`, "content-type": "application/json" }, body: JSON.stringify(json ?? {}) });
+    const ctl = (path: string, json?: unknown) =>
+      fetch(`${emu.url}/emulator/v1${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${emu.consoleToken}`, "content-type": "application/json" },
+        body: JSON.stringify(json ?? {}),
+      });
     await ctl("/clock/_freeze");
     try {
       await ctl("/clock/_advance", { by: "120s" });
@@ -128,7 +144,13 @@ describe("prompt, max_age and hints", () => {
     const bad = await b.submit(form, "register", { firstName: "Carol", lastName: "Cole", email: "carol@example.test", loginName: "carol", password: "short" });
     assert.equal(bad.status, 400);
     assert.match(bad.html, /at least 8 characters/);
-    const done = await b.submit(form, "register", { firstName: "Carol", lastName: "Cole", email: "carol@example.test", loginName: "carol", password: "Password1!" });
+    const done = await b.submit(form, "register", {
+      firstName: "Carol",
+      lastName: "Cole",
+      email: "carol@example.test",
+      loginName: "carol",
+      password: "Password1!",
+    });
     assert.ok(queryParams(done.url).code);
     const again = await new Browser(emu.url).go(authorizeUrl(codeParams()));
     const signedIn = await new Browser(emu.url).submit(again, "login", { loginName: "carol", password: "Password1!" });
@@ -140,7 +162,10 @@ describe("prompt, max_age and hints", () => {
     const page = await b.go(authorizeUrl(codeParams()));
     assert.match(page.html, /aria-label="emulator shortcut"/);
     const userId = /name="userId" value="([^"]+)"><button type="submit" data-user-id="[^"]+">Bob/.exec(page.html)![1]!;
-    const done = await b.go(new URL("shortcut", page.url).toString(), { method: "POST", form: { authRequest: /name="authRequest" value="([^"]+)"/.exec(page.html)![1]!, userId } });
+    const done = await b.go(new URL("shortcut", page.url).toString(), {
+      method: "POST",
+      form: { authRequest: /name="authRequest" value="([^"]+)"/.exec(page.html)![1]!, userId },
+    });
     assert.ok(queryParams(done.url).code);
   });
 
@@ -176,7 +201,15 @@ describe("authorization errors", () => {
 
   it("unauthorized_client: the app does not allow the response type", async () => {
     const url = new URL("/oauth/v2/authorize", emu.url);
-    for (const [k, v] of Object.entries({ client_id: "demo-server", redirect_uri: "http://localhost:3000/api/auth/callback", response_type: "id_token", scope: "openid", nonce: "n", state: "x" })) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({
+      client_id: "demo-server",
+      redirect_uri: "http://localhost:3000/api/auth/callback",
+      response_type: "id_token",
+      scope: "openid",
+      nonce: "n",
+      state: "x",
+    }))
+      url.searchParams.set(k, v);
     const done = await new Browser(emu.url).go(url.toString());
     assert.equal(hashParams(done.url).error, "unauthorized_client");
   });
@@ -187,7 +220,11 @@ describe("authorization errors", () => {
   });
 
   it("shows errors at the emulator when the redirect URI is missing or not registered", async () => {
-    for (const url of [authorizeUrl({ ...codeParams(), redirect_uri: "https://evil.example/cb" }), `${emu.url}/oauth/v2/authorize?client_id=demo-browser&response_type=code`, `${emu.url}/oauth/v2/authorize?client_id=nope&redirect_uri=${REDIRECT}`]) {
+    for (const url of [
+      authorizeUrl({ ...codeParams(), redirect_uri: "https://evil.example/cb" }),
+      `${emu.url}/oauth/v2/authorize?client_id=demo-browser&response_type=code`,
+      `${emu.url}/oauth/v2/authorize?client_id=nope&redirect_uri=${REDIRECT}`,
+    ]) {
       const page = await new Browser(emu.url).go(url);
       assert.equal(page.status, 400);
       assert.match(page.html, /<strong>invalid_request<\/strong>/);
@@ -199,7 +236,11 @@ describe("authorization errors", () => {
     internals(emu).core.db.exec("UPDATE signing_keys SET private_jwk = '{}'");
     try {
       const done = await b.go(authorizeUrl({ response_type: "id_token", scope: "openid", nonce: "n", state: "s9" }));
-      assert.deepEqual(hashParams(done.url), { error: "server_error", error_description: "the emulator hit an unexpected condition; see its output", state: "s9" });
+      assert.deepEqual(hashParams(done.url), {
+        error: "server_error",
+        error_description: "the emulator hit an unexpected condition; see its output",
+        state: "s9",
+      });
     } finally {
       internals(emu).core.db.exec("DELETE FROM signing_keys");
     }

@@ -18,7 +18,13 @@ const apiApp = await client.discovery(new URL(emu.issuer), "demo-api", "demo-api
 async function signIn(browser: Browser, scope: string, loginName = "alice") {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
-  const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state });
+  const url = client.buildAuthorizationUrl(browserApp, {
+    redirect_uri: REDIRECT,
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+  });
   const login = await browser.go(url.toString());
   // With one login session in this browser already, the request finishes without a page.
   const callback = login.status === 302 ? login : await browser.submit(login, "login", { loginName, password: "Password1!" });
@@ -65,10 +71,16 @@ describe("code flow with PKCE", () => {
     assert.notEqual(refreshed.refresh_token, tokens.refresh_token);
     assert.equal(refreshed.scope, "openid profile offline_access");
     await assert.rejects(client.refreshTokenGrant(browserApp, tokens.refresh_token!), (e: client.ResponseBodyError) => e.error === "invalid_grant");
-    await assert.rejects(client.fetchUserInfo(browserApp, tokens.access_token, client.skipSubjectCheck), (e: client.WWWAuthenticateChallengeError) => e.status === 401);
+    await assert.rejects(
+      client.fetchUserInfo(browserApp, tokens.access_token, client.skipSubjectCheck),
+      (e: client.WWWAuthenticateChallengeError) => e.status === 401,
+    );
     const narrowed = await client.refreshTokenGrant(browserApp, refreshed.refresh_token!, { scope: "openid" });
     assert.equal(narrowed.scope, "openid offline_access");
-    await assert.rejects(client.refreshTokenGrant(browserApp, narrowed.refresh_token!, { scope: "openid email" }), (e: client.ResponseBodyError) => e.error === "invalid_scope");
+    await assert.rejects(
+      client.refreshTokenGrant(browserApp, narrowed.refresh_token!, { scope: "openid email" }),
+      (e: client.ResponseBodyError) => e.error === "invalid_scope",
+    );
   });
 
   it("lets the API app introspect; revocation and end session make tokens inactive", async () => {
@@ -101,7 +113,10 @@ describe("client credentials", () => {
     assert.equal(info.name, "Demo worker");
     const wrong = await client.discovery(new URL(emu.issuer), "demo-worker", "nope", client.ClientSecretBasic("nope"), insecure);
     // Basic authentication failed: 401 with a WWW-Authenticate challenge (RFC 6749 5.2).
-    await assert.rejects(client.clientCredentialsGrant(wrong, {}), (e: client.WWWAuthenticateChallengeError) => e.status === 401 && e.cause[0]!.scheme === "basic");
+    await assert.rejects(
+      client.clientCredentialsGrant(wrong, {}),
+      (e: client.WWWAuthenticateChallengeError) => e.status === 401 && e.cause[0]!.scheme === "basic",
+    );
     const post = await client.discovery(new URL(emu.issuer), "demo-worker", "nope", client.ClientSecretPost("nope"), insecure);
     await assert.rejects(client.clientCredentialsGrant(post, {}), (e: client.ResponseBodyError) => e.error === "invalid_client" && e.status === 401);
   });

@@ -32,7 +32,12 @@ describe("login sessions in the control API", () => {
   it("lists a browser's session and terminates it, revoking its tokens", async () => {
     const browserApp = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
     const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: "http://localhost:3000/callback", scope: "openid", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const url = client.buildAuthorizationUrl(browserApp, {
+      redirect_uri: "http://localhost:3000/callback",
+      scope: "openid",
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+    });
     const b = new Browser(emu.url);
     const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
     const tokens = await client.authorizationCodeGrant(browserApp, new URL(done.url), { pkceCodeVerifier: verifier });
@@ -66,7 +71,10 @@ describe("signing keys", () => {
     await ctl("/clock/_advance", { method: "POST", json: { by: "24h" } });
     assert.ok(!(await kids()).includes(current!));
     const jwks = (await (await fetch(`${emu.url}/oauth/v2/keys`)).json()) as { keys: { kid: string; alg: string; use: string; kty: string }[] };
-    assert.deepEqual(jwks.keys.map((k) => [k.kty, k.alg, k.use]), jwks.keys.map(() => ["RSA", "RS256", "sig"]));
+    assert.deepEqual(
+      jwks.keys.map((k) => [k.kty, k.alg, k.use]),
+      jwks.keys.map(() => ["RSA", "RS256", "sig"]),
+    );
     await ctl("/clock/_reset", { method: "POST" });
   });
 });

@@ -12,8 +12,23 @@ import { withApps } from "../helpers/fixtures.js";
 const GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 const emu = await startTestEmulator({
   fixtures: withApps(
-    { type: "oidc", name: "TV app", clientId: "tv-app", clientSecret: "tv-app-secret", authMethod: "client_secret_basic", redirectUris: ["http://localhost:3000/tv"], grantTypes: ["authorization_code", GRANT] },
-    { type: "oidc", name: "Other device app", clientId: "other-device", authMethod: "none", redirectUris: ["http://localhost:3000/other"], grantTypes: ["authorization_code", GRANT] },
+    {
+      type: "oidc",
+      name: "TV app",
+      clientId: "tv-app",
+      clientSecret: "tv-app-secret",
+      authMethod: "client_secret_basic",
+      redirectUris: ["http://localhost:3000/tv"],
+      grantTypes: ["authorization_code", GRANT],
+    },
+    {
+      type: "oidc",
+      name: "Other device app",
+      clientId: "other-device",
+      authMethod: "none",
+      redirectUris: ["http://localhost:3000/other"],
+      grantTypes: ["authorization_code", GRANT],
+    },
   ),
 });
 const ctl = control(emu);
@@ -35,7 +50,11 @@ interface DeviceResponse {
 }
 
 async function form(url: string, body: Record<string, string>, headers: Record<string, string> = {}) {
-  const r = await request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(body).toString() });
+  const r = await request(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
   return { status: r.status, body: r.body as Record<string, unknown>, headers: r.headers };
 }
 const start = async (clientId = "demo-browser", scope = "openid profile offline_access") => {
@@ -94,7 +113,10 @@ describe("device authorization endpoint", () => {
 
   it("unauthorized_client for apps that do not allow the device code grant, API apps and machine users", async () => {
     const server = await form(DEVICE, {}, basic("demo-server", "demo-server-secret"));
-    assert.deepEqual([server.status, server.body], [400, { error: "unauthorized_client", error_description: "the application does not allow the device code grant" }]);
+    assert.deepEqual(
+      [server.status, server.body],
+      [400, { error: "unauthorized_client", error_description: "the application does not allow the device code grant" }],
+    );
     const api = await form(DEVICE, {}, basic("demo-api", "demo-api-secret"));
     assert.deepEqual([api.status, api.body], [400, { error: "unauthorized_client", error_description: "this client may not use the device code grant" }]);
     const machine = await form(DEVICE, {}, basic("demo-worker", "demo-worker-secret"));
@@ -151,7 +173,10 @@ describe("device code grant", () => {
     try {
       const d = await start();
       assert.deepEqual(await pollError(d.device_code), { error: "authorization_pending", error_description: "the user has not decided yet" });
-      assert.deepEqual(await pollError(d.device_code), { error: "slow_down", error_description: "polled sooner than the interval; poll every 10 seconds from now on" });
+      assert.deepEqual(await pollError(d.device_code), {
+        error: "slow_down",
+        error_description: "polled sooner than the interval; poll every 10 seconds from now on",
+      });
       await clock("_advance", { by: "9s" });
       assert.equal((await pollError(d.device_code)).error, "slow_down", "9 s is sooner than the new interval of 10 s");
       await clock("_advance", { by: "15s" });
@@ -229,7 +254,10 @@ describe("device code grant", () => {
     assert.deepEqual(await pollError(""), { error: "invalid_request", error_description: "device_code is missing" });
     assert.deepEqual(await pollError("nope"), { error: "invalid_grant", error_description: "the device code is unknown" });
     const d = await start();
-    assert.deepEqual(await pollError(d.device_code, "other-device"), { error: "invalid_grant", error_description: "the device code was issued to another client" });
+    assert.deepEqual(await pollError(d.device_code, "other-device"), {
+      error: "invalid_grant",
+      error_description: "the device code was issued to another client",
+    });
     const server = await form(TOKEN, { grant_type: GRANT, device_code: d.device_code }, basic("demo-server", "demo-server-secret"));
     assert.deepEqual([server.status, server.body.error], [400, "unauthorized_client"]);
   });

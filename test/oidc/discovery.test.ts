@@ -31,7 +31,8 @@ describe("discovery advertises only what is served", () => {
       assert.ok(url.startsWith(`${emu.issuer}/`), url);
       // Each endpoint answers GET or POST (an empty form): an error of the endpoint is fine, a 404 is not.
       const get = await request(url);
-      const post = get.status === 404 ? await request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" }) : get;
+      const post =
+        get.status === 404 ? await request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" }) : get;
       assert.notEqual(post.status, 404, `${key} ${url} is not served`);
     });
   }
@@ -41,14 +42,24 @@ describe("discovery advertises only what is served", () => {
       if (grantType === "implicit") {
         // The implicit grant is issued by the authorization endpoint (RFC 6749 4.2), not the token endpoint.
         const url = new URL(discovery.authorization_endpoint as string);
-        const params = { client_id: "demo-browser", redirect_uri: "http://localhost:3000/callback", response_type: "id_token token", scope: "openid", nonce: "n" };
+        const params = {
+          client_id: "demo-browser",
+          redirect_uri: "http://localhost:3000/callback",
+          response_type: "id_token token",
+          scope: "openid",
+          nonce: "n",
+        };
         for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
         const page = await new Browser(emu.url).go(url.toString());
         assert.equal(page.status, 200);
         assert.match(page.url, /\/ui\/login\/login\?authRequest=/);
         return;
       }
-      const r = await request(discovery.token_endpoint as string, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: grantType, client_id: "demo-browser" }).toString() });
+      const r = await request(discovery.token_endpoint as string, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: grantType, client_id: "demo-browser" }).toString(),
+      });
       const error = (r.body as { error?: string }).error;
       assert.notEqual(error, "unsupported_grant_type", `${grantType}: ${r.text}`);
       assert.notEqual(r.status, 404);

@@ -50,7 +50,11 @@ describe("OAuth errors rendered in one place", () => {
   });
 
   it("shows the same uncached error page from authorize, end_session and the login pages", async () => {
-    assertErrorPage(await request(`${emu.url}/oauth/v2/authorize?client_id=nobody&response_type=code&scope=openid`), "invalid_request", "unknown client_id nobody");
+    assertErrorPage(
+      await request(`${emu.url}/oauth/v2/authorize?client_id=nobody&response_type=code&scope=openid`),
+      "invalid_request",
+      "unknown client_id nobody",
+    );
     assertErrorPage(await request(`${emu.url}/oidc/v1/end_session?client_id=nobody`), "invalid_request", "unknown client_id nobody");
     assertErrorPage(await request(`${emu.url}/ui/login/login?authRequest=nothing`), "invalid_request", "unknown authorization request");
   });

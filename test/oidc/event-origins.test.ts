@@ -43,17 +43,33 @@ describe("origins of the OIDC provider's events", () => {
   it("a sign-in and code exchange are oidc; ending the session through the control API is control", async () => {
     const app = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
     const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(app, { redirect_uri: "http://localhost:3000/callback", scope: "openid", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const url = client.buildAuthorizationUrl(app, {
+      redirect_uri: "http://localhost:3000/callback",
+      scope: "openid",
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+    });
     const b = new Browser(emu.url);
     const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
     await client.authorizationCodeGrant(app, new URL(done.url), { pkceCodeVerifier: verifier });
     const [session] = await eventsOf("login_session.added");
     const alice = session!.creator;
     assert.deepEqual(shape(session!), { aggregateType: "login_session", type: "login_session.added", creator: alice, origin: "oidc" });
-    assert.deepEqual((await eventsOf("oidc.auth_request.added")).map(shape), [{ aggregateType: "auth_request", type: "oidc.auth_request.added", creator: "ANONYMOUS", origin: "oidc" }]);
-    assert.deepEqual((await eventsOf("oidc.auth_request.succeeded")).map(shape), [{ aggregateType: "auth_request", type: "oidc.auth_request.succeeded", creator: alice, origin: "oidc" }]);
-    assert.deepEqual((await eventsOf("oidc.auth_request.code_exchanged")).map(shape), [{ aggregateType: "auth_request", type: "oidc.auth_request.code_exchanged", creator: "demo-browser", origin: "oidc" }]);
-    assert.deepEqual((await ctl(`/sessions/${session!.aggregateId}/_terminate`, { method: "POST" })).body, { terminated: session!.aggregateId, revokedTokens: 1 });
-    assert.deepEqual((await eventsOf("login_session.terminated")).map(shape), [{ aggregateType: "login_session", type: "login_session.terminated", creator: "EMULATOR-CONSOLE", origin: "control" }]);
+    assert.deepEqual((await eventsOf("oidc.auth_request.added")).map(shape), [
+      { aggregateType: "auth_request", type: "oidc.auth_request.added", creator: "ANONYMOUS", origin: "oidc" },
+    ]);
+    assert.deepEqual((await eventsOf("oidc.auth_request.succeeded")).map(shape), [
+      { aggregateType: "auth_request", type: "oidc.auth_request.succeeded", creator: alice, origin: "oidc" },
+    ]);
+    assert.deepEqual((await eventsOf("oidc.auth_request.code_exchanged")).map(shape), [
+      { aggregateType: "auth_request", type: "oidc.auth_request.code_exchanged", creator: "demo-browser", origin: "oidc" },
+    ]);
+    assert.deepEqual((await ctl(`/sessions/${session!.aggregateId}/_terminate`, { method: "POST" })).body, {
+      terminated: session!.aggregateId,
+      revokedTokens: 1,
+    });
+    assert.deepEqual((await eventsOf("login_session.terminated")).map(shape), [
+      { aggregateType: "login_session", type: "login_session.terminated", creator: "EMULATOR-CONSOLE", origin: "control" },
+    ]);
   });
 });

@@ -50,7 +50,12 @@ const features = (f: Record<string, boolean>) => ctl(`/instances/${instanceId}/f
 
 async function userTokens(user: string, scope = "openid profile offline_access") {
   const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(exchanger, { redirect_uri: REDIRECT, scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+  const url = client.buildAuthorizationUrl(exchanger, {
+    redirect_uri: REDIRECT,
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
   const b = new Browser(emu.url);
   const done = await b.submit(await b.go(url.toString()), "login", { loginName: user, password: "Password1!" });
   return client.authorizationCodeGrant(exchanger, new URL(done.url), { pkceCodeVerifier: verifier });
@@ -63,16 +68,29 @@ const failsWith = (p: Promise<unknown>, error: string, description?: RegExp) =>
 describe("JWT profile grant", () => {
   it("gives a machine user tokens for an assertion signed with its key; refuses another key", async () => {
     const sign = (key: CryptoKey) =>
-      new SignJWT({}).setProtectedHeader({ alg: "RS256", kid: MACHINE_KEY_ID }).setIssuer(userId).setSubject(userId).setAudience(emu.issuer).setIssuedAt().setExpirationTime("5m").sign(key);
+      new SignJWT({})
+        .setProtectedHeader({ alg: "RS256", kid: MACHINE_KEY_ID })
+        .setIssuer(userId)
+        .setSubject(userId)
+        .setAudience(emu.issuer)
+        .setIssuedAt()
+        .setExpirationTime("5m")
+        .sign(key);
     const users = (await ctl("/events?type=user.machine.added")).body as { events: { aggregateId: string; payload: { username: string } }[] };
     const userId = users.events.find((e) => e.payload.username === "signer")!.aggregateId;
     // The machine user is the client of its JWT profile tokens: its user id is the client id (as in the product).
     const app = await client.discovery(new URL(emu.issuer), userId, undefined, client.None(), insecure);
-    const tokens = await client.genericGrantRequest(app, "urn:ietf:params:oauth:grant-type:jwt-bearer", { assertion: await sign(machineKey.privateKey), scope: "openid profile" });
+    const tokens = await client.genericGrantRequest(app, "urn:ietf:params:oauth:grant-type:jwt-bearer", {
+      assertion: await sign(machineKey.privateKey),
+      scope: "openid profile",
+    });
     assert.ok(tokens.access_token);
     assert.equal(decode(tokens.id_token!).sub, userId);
     assert.equal((await client.fetchUserInfo(app, tokens.access_token, userId)).name, "Signer");
-    await failsWith(client.genericGrantRequest(app, "urn:ietf:params:oauth:grant-type:jwt-bearer", { assertion: await sign(clientKey.privateKey) }), "invalid_grant");
+    await failsWith(
+      client.genericGrantRequest(app, "urn:ietf:params:oauth:grant-type:jwt-bearer", { assertion: await sign(clientKey.privateKey) }),
+      "invalid_grant",
+    );
   });
 });
 
@@ -110,10 +128,26 @@ describe("token exchange", () => {
   });
 
   it("refuses refresh tokens anywhere in the matrix and user_id as requested type", async () => {
-    await failsWith(exchange({ subject_token: alice.refresh_token!, subject_token_type: T.refresh }), "invalid_request", /subject_token_type .* is not allowed/);
-    await failsWith(exchange({ subject_token: alice.access_token, subject_token_type: T.access, requested_token_type: T.refresh }), "invalid_request", /requested_token_type/);
-    await failsWith(exchange({ subject_token: alice.access_token, subject_token_type: T.access, requested_token_type: T.userId }), "invalid_request", /requested_token_type/);
-    await failsWith(exchange({ subject_token: alice.access_token, subject_token_type: T.access, actor_token: bob.refresh_token!, actor_token_type: T.refresh }), "invalid_request", /actor_token_type/);
+    await failsWith(
+      exchange({ subject_token: alice.refresh_token!, subject_token_type: T.refresh }),
+      "invalid_request",
+      /subject_token_type .* is not allowed/,
+    );
+    await failsWith(
+      exchange({ subject_token: alice.access_token, subject_token_type: T.access, requested_token_type: T.refresh }),
+      "invalid_request",
+      /requested_token_type/,
+    );
+    await failsWith(
+      exchange({ subject_token: alice.access_token, subject_token_type: T.access, requested_token_type: T.userId }),
+      "invalid_request",
+      /requested_token_type/,
+    );
+    await failsWith(
+      exchange({ subject_token: alice.access_token, subject_token_type: T.access, actor_token: bob.refresh_token!, actor_token_type: T.refresh }),
+      "invalid_request",
+      /actor_token_type/,
+    );
     await failsWith(exchange({ subject_token: "nonsense", subject_token_type: T.access }), "invalid_request", /subject_token invalid/);
     await failsWith(exchange({ subject_token: alice.access_token, subject_token_type: T.access, audience: "someone-else" }), "invalid_target");
     await failsWith(exchange({ subject_token: alice.access_token, subject_token_type: T.access, resource: "https://api.example" }), "invalid_target");
@@ -122,14 +156,37 @@ describe("token exchange", () => {
   it("impersonates only when the instance allows it: user_id and jwt subjects need an actor token", async () => {
     const aliceId = String(decode(alice.id_token!).sub);
     await failsWith(exchange({ subject_token: aliceId, subject_token_type: T.userId }), "invalid_request", /needs an actor_token/);
-    await failsWith(exchange({ subject_token: aliceId, subject_token_type: T.userId, actor_token: bob.access_token, actor_token_type: T.access }), "invalid_request", /impersonation is not enabled/);
+    await failsWith(
+      exchange({ subject_token: aliceId, subject_token_type: T.userId, actor_token: bob.access_token, actor_token_type: T.access }),
+      "invalid_request",
+      /impersonation is not enabled/,
+    );
     await features({ impersonation: true });
-    const asAlice = await exchange({ subject_token: aliceId, subject_token_type: T.userId, actor_token: bob.access_token, actor_token_type: T.access, scope: "openid", requested_token_type: T.jwt });
+    const asAlice = await exchange({
+      subject_token: aliceId,
+      subject_token_type: T.userId,
+      actor_token: bob.access_token,
+      actor_token_type: T.access,
+      scope: "openid",
+      requested_token_type: T.jwt,
+    });
     const claims = decode(asAlice.access_token);
     assert.equal(claims.sub, aliceId);
     assert.deepEqual(claims.act, { iss: emu.issuer, sub: decode(bob.id_token!).sub });
-    const selfSigned = await new SignJWT({}).setProtectedHeader({ alg: "RS256" }).setSubject(aliceId).setIssuer("exchanger").setIssuedAt().setExpirationTime("5m").sign(clientKey.privateKey);
-    const viaJwt = await exchange({ subject_token: selfSigned, subject_token_type: T.jwt, actor_token: bob.id_token!, actor_token_type: T.id, scope: "openid" });
+    const selfSigned = await new SignJWT({})
+      .setProtectedHeader({ alg: "RS256" })
+      .setSubject(aliceId)
+      .setIssuer("exchanger")
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(clientKey.privateKey);
+    const viaJwt = await exchange({
+      subject_token: selfSigned,
+      subject_token_type: T.jwt,
+      actor_token: bob.id_token!,
+      actor_token_type: T.id,
+      scope: "openid",
+    });
     assert.equal(decode(viaJwt.id_token!).sub, aliceId);
     await failsWith(exchange({ subject_token: selfSigned, subject_token_type: T.jwt }), "invalid_request", /needs an actor_token/);
   });

@@ -13,7 +13,8 @@ const insecure = { execute: [client.allowInsecureRequests] };
 const REDIRECT = "http://localhost:3000/callback";
 const app = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
 const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
-const authorizeUrl = (extra: Record<string, string> = {}) => client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope: "openid", code_challenge: CHALLENGE, code_challenge_method: "S256", ...extra }).toString();
+const authorizeUrl = (extra: Record<string, string> = {}) =>
+  client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope: "openid", code_challenge: CHALLENGE, code_challenge_method: "S256", ...extra }).toString();
 
 function assertUnframeable(res: WireResponse, page: string, status = 200): void {
   assert.equal(res.status, status, page);
@@ -45,9 +46,25 @@ describe("HTML pages cannot be framed", () => {
     assertUnframeable(await request(`${emu.url}/ui/login/login?authRequest=${id}`), "login");
     assertUnframeable(await request(`${emu.url}/ui/login/register?authRequest=${id}`), "register");
     assertUnframeable(await request(`${emu.url}/ui/login/select?authRequest=${id}`), "account chooser");
-    assertUnframeable(await request(`${emu.url}/ui/login/login`, { method: "POST", headers: FORM, body: new URLSearchParams({ authRequest: id, loginName: "alice", password: "wrong" }) }), "wrong password", 401);
-    assertUnframeable(await request(`${emu.url}/ui/login/register`, { method: "POST", headers: FORM, body: new URLSearchParams({ authRequest: id }) }), "registration problem", 400);
-    assertUnframeable(await request(`${emu.url}/ui/login/shortcut`, { method: "POST", headers: FORM, body: new URLSearchParams({ authRequest: id, userId: "nobody" }) }), "shortcut error", 400);
+    assertUnframeable(
+      await request(`${emu.url}/ui/login/login`, {
+        method: "POST",
+        headers: FORM,
+        body: new URLSearchParams({ authRequest: id, loginName: "alice", password: "wrong" }),
+      }),
+      "wrong password",
+      401,
+    );
+    assertUnframeable(
+      await request(`${emu.url}/ui/login/register`, { method: "POST", headers: FORM, body: new URLSearchParams({ authRequest: id }) }),
+      "registration problem",
+      400,
+    );
+    assertUnframeable(
+      await request(`${emu.url}/ui/login/shortcut`, { method: "POST", headers: FORM, body: new URLSearchParams({ authRequest: id, userId: "nobody" }) }),
+      "shortcut error",
+      400,
+    );
     assertUnframeable(await request(`${emu.url}/ui/login/login?authRequest=unknown`), "unknown request", 400);
   });
 

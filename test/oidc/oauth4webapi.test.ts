@@ -22,7 +22,16 @@ describe("code flow with oauth4webapi", () => {
     const state = oauth.generateRandomState();
     const nonce = oauth.generateRandomNonce();
     const url = new URL(as.authorization_endpoint!);
-    const params = { client_id: "demo-browser", redirect_uri: REDIRECT, response_type: "code", scope: "openid email offline_access", code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state, nonce };
+    const params = {
+      client_id: "demo-browser",
+      redirect_uri: REDIRECT,
+      response_type: "code",
+      scope: "openid email offline_access",
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+      state,
+      nonce,
+    };
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     const b = new Browser(emu.url);
     const done = await b.submit(await b.go(url.toString()), "login", { loginName: "bob", password: "Password1!" });
@@ -38,7 +47,10 @@ describe("code flow with oauth4webapi", () => {
     assert.equal(info.email, "bob@svc-emulator.localhost");
     assert.equal(info.email_verified, false);
 
-    const introspect = () => oauth.introspectionRequest(as, apiClient, oauth.ClientSecretBasic("demo-api-secret"), result.access_token, opts).then((r) => oauth.processIntrospectionResponse(as, apiClient, r));
+    const introspect = () =>
+      oauth
+        .introspectionRequest(as, apiClient, oauth.ClientSecretBasic("demo-api-secret"), result.access_token, opts)
+        .then((r) => oauth.processIntrospectionResponse(as, apiClient, r));
     const active = await introspect();
     assert.equal(active.active, true);
     assert.equal(active.sub, claims.sub);

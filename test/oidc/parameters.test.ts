@@ -20,7 +20,8 @@ const NO_STORE = "no-store";
 
 /** A form or query string with the pairs in order, repeated names included. */
 const pairs = (...p: [string, string][]) => new URLSearchParams(p).toString();
-const post = (path: string, body: string, headers: Record<string, string> = {}) => request(`${emu.url}${path}`, { method: "POST", headers: { ...FORM, ...headers }, body, redirect: "manual" });
+const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+  request(`${emu.url}${path}`, { method: "POST", headers: { ...FORM, ...headers }, body, redirect: "manual" });
 const get = (path: string, query: string) => request(`${emu.url}${path}?${query}`, { redirect: "manual" });
 
 async function lastPosition(): Promise<number> {
@@ -44,7 +45,12 @@ const repeated = (name: string) => ({ error: "invalid_request", error_descriptio
 
 async function signIn(scope = "openid offline_access") {
   const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+  const url = client.buildAuthorizationUrl(browserApp, {
+    redirect_uri: REDIRECT,
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
   const b = new Browser(emu.url);
   const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
   return { browser: b, code: new URL(done.url).searchParams.get("code")!, verifier };
@@ -53,7 +59,11 @@ async function signIn(scope = "openid offline_access") {
 describe("token endpoint", () => {
   it("refuses a repeated grant_type, code, refresh_token or client_id as invalid_request, and the code still works once", async () => {
     const { code, verifier } = await signIn();
-    const base: [string, string][] = [["client_id", "demo-browser"], ["redirect_uri", REDIRECT], ["code_verifier", verifier]];
+    const base: [string, string][] = [
+      ["client_id", "demo-browser"],
+      ["redirect_uri", REDIRECT],
+      ["code_verifier", verifier],
+    ];
     for (const [name, form] of [
       ["grant_type", pairs(["grant_type", "authorization_code"], ["grant_type", "authorization_code"], ["code", code], ...base)],
       ["code", pairs(["grant_type", "authorization_code"], ["code", code], ["code", "other"], ...base)],
@@ -67,13 +77,18 @@ describe("token endpoint", () => {
     const ok = await post("/oauth/v2/token", pairs(["grant_type", "authorization_code"], ["code", code], ...base));
     assert.equal(ok.status, 200, "the refused requests did not use up the code");
     const refresh = (ok.body as { refresh_token: string }).refresh_token;
-    const twice = await unchanged(() => post("/oauth/v2/token", pairs(["grant_type", "refresh_token"], ["refresh_token", refresh], ["refresh_token", refresh], ["client_id", "demo-browser"])));
+    const twice = await unchanged(() =>
+      post("/oauth/v2/token", pairs(["grant_type", "refresh_token"], ["refresh_token", refresh], ["refresh_token", refresh], ["client_id", "demo-browser"])),
+    );
     assert.equal(twice.status, 400);
     assert.deepEqual(twice.body, repeated("refresh_token"));
   });
 
   it("names every repeated parameter", async () => {
-    const res = await post("/oauth/v2/token", pairs(["grant_type", "client_credentials"], ["scope", "a"], ["grant_type", "client_credentials"], ["scope", "b"], ["client_id", "demo-worker"]));
+    const res = await post(
+      "/oauth/v2/token",
+      pairs(["grant_type", "client_credentials"], ["scope", "a"], ["grant_type", "client_credentials"], ["scope", "b"], ["client_id", "demo-worker"]),
+    );
     assert.equal(res.status, 400);
     assert.deepEqual(res.body, { error: "invalid_request", error_description: "parameters grant_type, scope are repeated" });
   });
@@ -82,7 +97,10 @@ describe("token endpoint", () => {
 describe("introspection and revocation", () => {
   it("introspection refuses a repeated token (400 invalid_request), the token stays active", async () => {
     const { code, verifier } = await signIn();
-    const tokens = await post("/oauth/v2/token", pairs(["grant_type", "authorization_code"], ["code", code], ["client_id", "demo-browser"], ["redirect_uri", REDIRECT], ["code_verifier", verifier]));
+    const tokens = await post(
+      "/oauth/v2/token",
+      pairs(["grant_type", "authorization_code"], ["code", code], ["client_id", "demo-browser"], ["redirect_uri", REDIRECT], ["code_verifier", verifier]),
+    );
     const access = (tokens.body as { access_token: string }).access_token;
     const res = await post("/oauth/v2/introspect", pairs(["token", access], ["token", "b"]), apiBasic);
     assert.equal(res.status, 400);
@@ -93,11 +111,20 @@ describe("introspection and revocation", () => {
 
   it("revocation refuses a repeated token or client_id and revokes nothing", async () => {
     const { code, verifier } = await signIn();
-    const tokens = (await post("/oauth/v2/token", pairs(["grant_type", "authorization_code"], ["code", code], ["client_id", "demo-browser"], ["redirect_uri", REDIRECT], ["code_verifier", verifier]))).body as { access_token: string; refresh_token: string };
-    const res = await unchanged(() => post("/oauth/v2/revoke", pairs(["token", tokens.refresh_token], ["token", tokens.access_token], ["client_id", "demo-browser"])));
+    const tokens = (
+      await post(
+        "/oauth/v2/token",
+        pairs(["grant_type", "authorization_code"], ["code", code], ["client_id", "demo-browser"], ["redirect_uri", REDIRECT], ["code_verifier", verifier]),
+      )
+    ).body as { access_token: string; refresh_token: string };
+    const res = await unchanged(() =>
+      post("/oauth/v2/revoke", pairs(["token", tokens.refresh_token], ["token", tokens.access_token], ["client_id", "demo-browser"])),
+    );
     assert.equal(res.status, 400);
     assert.deepEqual(res.body, repeated("token"));
-    const ids = await unchanged(() => post("/oauth/v2/revoke", pairs(["token", tokens.refresh_token], ["client_id", "demo-browser"], ["client_id", "demo-browser"])));
+    const ids = await unchanged(() =>
+      post("/oauth/v2/revoke", pairs(["token", tokens.refresh_token], ["client_id", "demo-browser"], ["client_id", "demo-browser"])),
+    );
     assert.deepEqual(ids.body, repeated("client_id"));
     const still = await post("/oauth/v2/introspect", pairs(["token", tokens.access_token]), apiBasic);
     assert.equal((still.body as { active: boolean }).active, true);
@@ -105,7 +132,15 @@ describe("introspection and revocation", () => {
 });
 
 describe("authorization endpoint", () => {
-  const base: [string, string][] = [["client_id", "demo-browser"], ["redirect_uri", REDIRECT], ["response_type", "code"], ["scope", "openid"], ["code_challenge", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"], ["code_challenge_method", "S256"], ["state", "s1"]];
+  const base: [string, string][] = [
+    ["client_id", "demo-browser"],
+    ["redirect_uri", REDIRECT],
+    ["response_type", "code"],
+    ["scope", "openid"],
+    ["code_challenge", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"],
+    ["code_challenge_method", "S256"],
+    ["state", "s1"],
+  ];
 
   it("shows a repeated client_id or redirect_uri on its own page: neither can be trusted to redirect to", async () => {
     for (const name of ["client_id", "redirect_uri"]) {
@@ -143,7 +178,11 @@ describe("end session", () => {
   it("shows a repeated parameter as an invalid_request page and ends no session, GET and POST", async () => {
     const { browser } = await signIn();
     const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const query = pairs(["client_id", "demo-browser"], ["post_logout_redirect_uri", "http://localhost:3000/"], ["post_logout_redirect_uri", "http://evil.example/"]);
+    const query = pairs(
+      ["client_id", "demo-browser"],
+      ["post_logout_redirect_uri", "http://localhost:3000/"],
+      ["post_logout_redirect_uri", "http://evil.example/"],
+    );
     for (const res of [
       await unchanged(() => request(`${emu.url}/oidc/v1/end_session?${query}`, { headers: { cookie }, redirect: "manual" })),
       await unchanged(() => request(`${emu.url}/oidc/v1/end_session`, { method: "POST", headers: { ...FORM, cookie }, body: query, redirect: "manual" })),
@@ -153,7 +192,17 @@ describe("end session", () => {
       assert.match(res.text, /<strong>invalid_request<\/strong>: parameter post_logout_redirect_uri is repeated/);
     }
     // The session is still there: prompt=none finishes a new request with it.
-    const again = await browser.go(client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope: "openid", prompt: "none", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" }).toString());
+    const again = await browser.go(
+      client
+        .buildAuthorizationUrl(browserApp, {
+          redirect_uri: REDIRECT,
+          scope: "openid",
+          prompt: "none",
+          code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+          code_challenge_method: "S256",
+        })
+        .toString(),
+    );
     assert.ok(new URL(again.url).searchParams.get("code"));
   });
 });
@@ -161,12 +210,35 @@ describe("end session", () => {
 describe("login pages", () => {
   it("refuse repeated form fields and query parameters with an invalid_request page, signing nobody in", async () => {
     const b = new Browser(emu.url);
-    const page = await b.go(client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope: "openid", prompt: "login", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" }).toString());
+    const page = await b.go(
+      client
+        .buildAuthorizationUrl(browserApp, {
+          redirect_uri: REDIRECT,
+          scope: "openid",
+          prompt: "login",
+          code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+          code_challenge_method: "S256",
+        })
+        .toString(),
+    );
     const authRequest = /name="authRequest" value="([^"]+)"/.exec(page.html)![1]!;
     const cases = [
-      () => post("/ui/login/login", pairs(["authRequest", authRequest], ["loginName", "alice"], ["loginName", "bob"], ["password", "Password1!"]), { cookie: "" }),
+      () =>
+        post("/ui/login/login", pairs(["authRequest", authRequest], ["loginName", "alice"], ["loginName", "bob"], ["password", "Password1!"]), { cookie: "" }),
       () => post("/ui/login/login", pairs(["authRequest", authRequest], ["authRequest", authRequest], ["loginName", "alice"], ["password", "Password1!"])),
-      () => post("/ui/login/register", pairs(["authRequest", authRequest], ["firstName", "A"], ["firstName", "B"], ["lastName", "C"], ["email", "a@b.c"], ["loginName", "newbie"], ["password", "Password1!"])),
+      () =>
+        post(
+          "/ui/login/register",
+          pairs(
+            ["authRequest", authRequest],
+            ["firstName", "A"],
+            ["firstName", "B"],
+            ["lastName", "C"],
+            ["email", "a@b.c"],
+            ["loginName", "newbie"],
+            ["password", "Password1!"],
+          ),
+        ),
       () => get("/ui/login/login", pairs(["authRequest", authRequest], ["authRequest", "x"])),
       () => get("/ui/login/select", pairs(["authRequest", authRequest], ["authRequest", authRequest])),
     ];

@@ -16,7 +16,14 @@ const { publicKey, privateKey } = await newKeyPair();
 const publicJwk = (await crypto.subtle.exportKey("jwk", publicKey)) as { kty: "RSA"; n: string; e: string };
 const REDIRECT = "http://localhost:3000/callback";
 const emu = await startTestEmulator({
-  fixtures: withApps({ type: "oidc", name: "Key app", clientId: "key-app", authMethod: "private_key_jwt", redirectUris: [REDIRECT], publicKeys: [{ kty: "RSA", n: publicJwk.n, e: publicJwk.e }] }),
+  fixtures: withApps({
+    type: "oidc",
+    name: "Key app",
+    clientId: "key-app",
+    authMethod: "private_key_jwt",
+    redirectUris: [REDIRECT],
+    publicKeys: [{ kty: "RSA", n: publicJwk.n, e: publicJwk.e }],
+  }),
 });
 const ctl = control(emu);
 const insecure = { execute: [client.allowInsecureRequests] };
@@ -32,7 +39,8 @@ const unsigned = (claims: JWTPayload) => new UnsecuredJWT(claims).encode();
 const signed = (claims: JWTPayload, key: CryptoKey) => new SignJWT(claims).setProtectedHeader({ alg: "RS256" }).sign(key);
 const queryParams = (url: string) => Object.fromEntries(new URL(url).searchParams);
 const idTokenClaims = (t: string) => JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
-const authRequestsStored = async () => ((await ctl("/events?type=oidc.auth_request.added&limit=1000")).body as { events: { payload: Record<string, unknown> }[] }).events;
+const authRequestsStored = async () =>
+  ((await ctl("/events?type=oidc.auth_request.added&limit=1000")).body as { events: { payload: Record<string, unknown> }[] }).events;
 
 /** A PKCE code request of demo-browser whose parameters travel in `request`; the query carries client_id and response_type. */
 async function browserRequest(inside: JWTPayload, outside: Record<string, string> = {}) {
@@ -61,18 +69,29 @@ describe("request objects that work", () => {
     const r = await browserRequest({ state: "st-inside", nonce: "n-inside" });
     const done = await signIn(r.url);
     assert.equal(queryParams(done.url).state, "st-inside");
-    const tokens = await client.authorizationCodeGrant(browserApp, new URL(done.url), { pkceCodeVerifier: r.verifier, expectedState: "st-inside", expectedNonce: "n-inside" });
+    const tokens = await client.authorizationCodeGrant(browserApp, new URL(done.url), {
+      pkceCodeVerifier: r.verifier,
+      expectedState: "st-inside",
+      expectedNonce: "n-inside",
+    });
     assert.equal(idTokenClaims(tokens.id_token!).nonce, "n-inside");
   });
 
   it("values inside the request object win over the query's", async () => {
-    const r = await browserRequest({ state: "st-in", nonce: "n-in", scope: "openid email" }, { state: "st-out", nonce: "n-out", scope: "openid", redirect_uri: "https://evil.example/cb" });
+    const r = await browserRequest(
+      { state: "st-in", nonce: "n-in", scope: "openid email" },
+      { state: "st-out", nonce: "n-out", scope: "openid", redirect_uri: "https://evil.example/cb" },
+    );
     const done = await signIn(r.url);
     assert.ok(done.url.startsWith(`${REDIRECT}?`), "the object's redirect_uri, not the query's");
     assert.equal(queryParams(done.url).state, "st-in");
     const stored = (await authRequestsStored()).at(-1)!.payload;
     assert.deepEqual([stored.state, stored.nonce, stored.scope], ["st-in", "n-in", ["openid", "email"]]);
-    const tokens = await client.authorizationCodeGrant(browserApp, new URL(done.url), { pkceCodeVerifier: r.verifier, expectedState: "st-in", expectedNonce: "n-in" });
+    const tokens = await client.authorizationCodeGrant(browserApp, new URL(done.url), {
+      pkceCodeVerifier: r.verifier,
+      expectedState: "st-in",
+      expectedNonce: "n-in",
+    });
     assert.equal(tokens.scope, "openid email");
   });
 
@@ -121,7 +140,7 @@ describe("request objects that fail", () => {
 
   it("garbage, a non-object payload, a signed token with the signature cut off: invalid_request_object with the query's state", async () => {
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
-    const stripped = (await signed(keyClaims, privateKey)).split(".").slice(0, 2).join(".") + ".";
+    const stripped = `${(await signed(keyClaims, privateKey)).split(".").slice(0, 2).join(".")}.`;
     for (const request of ["garbage", `${b64({ alg: "none" })}.${b64([1, 2])}.`, `${b64({ alg: "none" })}.${b64("text")}.`, stripped]) {
       const p = await errorAt(keyAppUrl(request, { redirect_uri: REDIRECT, state: "st-q" }));
       assert.equal(p.error, "invalid_request_object", request);
@@ -146,7 +165,9 @@ describe("request objects that fail", () => {
   });
 
   it("request_uri: request_uri_not_supported at the redirect URI", async () => {
-    const p = await errorAt(authorizeUrl({ client_id: "demo-browser", response_type: "code", redirect_uri: REDIRECT, request_uri: "urn:example:request", state: "st-u" }));
+    const p = await errorAt(
+      authorizeUrl({ client_id: "demo-browser", response_type: "code", redirect_uri: REDIRECT, request_uri: "urn:example:request", state: "st-u" }),
+    );
     assert.equal(p.error, "request_uri_not_supported");
     assert.equal(p.state, "st-u");
   });

@@ -18,7 +18,12 @@ const API_SCOPE = "urn:svc:iam:org:project:id:svc:aud";
 async function accessToken(clientId: string, user: string, scope: string): Promise<string> {
   const app = await client.discovery(new URL(emu.issuer), clientId, undefined, client.None(), insecure);
   const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(app, { redirect_uri: REDIRECT, scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+  const url = client.buildAuthorizationUrl(app, {
+    redirect_uri: REDIRECT,
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
   const b = new Browser(emu.url);
   const done = await b.submit(await b.go(url.toString()), "login", { loginName: user, password: "Password1!" });
   return (await client.authorizationCodeGrant(app, new URL(done.url), { pkceCodeVerifier: verifier })).access_token;
@@ -37,7 +42,10 @@ describe("OIDC access tokens on the resource API", () => {
   it("refuses a token without the API audience (401) and a user without roles (403)", async () => {
     const noAudience = await search(await accessToken("demo-browser", "admin", "openid"));
     assert.equal(noAudience.status, 401);
-    assert.match((noAudience.body as { message: string }).message, /Token is not for the API: request the scope urn:svc:iam:org:project:id:svc:aud \(AUTH-7fs1i\)/);
+    assert.match(
+      (noAudience.body as { message: string }).message,
+      /Token is not for the API: request the scope urn:svc:iam:org:project:id:svc:aud \(AUTH-7fs1i\)/,
+    );
     const alice = await search(await accessToken("demo-browser", "alice", `openid ${API_SCOPE}`));
     assert.equal(alice.status, 403);
   });

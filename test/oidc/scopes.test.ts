@@ -12,8 +12,11 @@ import { defaultFixtures } from "../helpers/fixtures.js";
 const fixtures = defaultFixtures();
 const inst = fixtures.instances[0]!;
 const alice = inst.orgs[0]!.users!.find((u) => u.username === "alice")!;
-if (alice.type === "human") alice.metadata = { tier: "gold", "ünïcode": "✓" };
-inst.orgs.push({ name: "Partner", users: [{ type: "human", username: "pat", firstName: "Pat", lastName: "Partner", email: "pat@partner.test", password: "Password1!" }] });
+if (alice.type === "human") alice.metadata = { tier: "gold", ünïcode: "✓" };
+inst.orgs.push({
+  name: "Partner",
+  users: [{ type: "human", username: "pat", firstName: "Pat", lastName: "Partner", email: "pat@partner.test", password: "Password1!" }],
+});
 const emu = await startTestEmulator({ fixtures });
 const ctl = control(emu);
 const insecure = { execute: [client.allowInsecureRequests] };
@@ -24,7 +27,12 @@ const demoProject = (await ids("project.added"))[0]!.aggregateId;
 
 async function signIn(user: string, scope: string) {
   const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(app, { redirect_uri: "http://localhost:3000/callback", scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+  const url = client.buildAuthorizationUrl(app, {
+    redirect_uri: "http://localhost:3000/callback",
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
   const b = new Browser(emu.url);
   const page = await b.go(url.toString());
   const done = await b.submit(page, "login", { loginName: user, password: "Password1!" });
@@ -36,7 +44,7 @@ async function signIn(user: string, scope: string) {
 describe("reserved scopes", () => {
   it("asserts metadata as base64url values and the resource owner", async () => {
     const { info } = await signIn("alice", "openid urn:svc:iam:user:metadata urn:svc:iam:user:resourceowner");
-    assert.deepEqual(info!["urn:svc:iam:user:metadata"], { tier: Buffer.from("gold").toString("base64url"), "ünïcode": Buffer.from("✓").toString("base64url") });
+    assert.deepEqual(info!["urn:svc:iam:user:metadata"], { tier: Buffer.from("gold").toString("base64url"), ünïcode: Buffer.from("✓").toString("base64url") });
     assert.equal(info!["urn:svc:iam:user:resourceowner:name"], "Emulator Org");
     assert.equal(info!["urn:svc:iam:user:resourceowner:primary_domain"], "emulator-org.localhost");
   });

@@ -17,8 +17,23 @@ const publicJwk = (await crypto.subtle.exportKey("jwk", publicKey)) as { kty: "R
 const REDIRECT = "http://localhost:3000/callback";
 const emu = await startTestEmulator({
   fixtures: withApps(
-    { type: "oidc", name: "JWT app", clientId: "jwt-app", authMethod: "none", redirectUris: [REDIRECT], accessTokenType: "jwt", grantTypes: ["authorization_code", "refresh_token"] },
-    { type: "oidc", name: "Key app", clientId: "key-app", authMethod: "private_key_jwt", redirectUris: [REDIRECT], publicKeys: [{ kty: "RSA", n: publicJwk.n, e: publicJwk.e }] },
+    {
+      type: "oidc",
+      name: "JWT app",
+      clientId: "jwt-app",
+      authMethod: "none",
+      redirectUris: [REDIRECT],
+      accessTokenType: "jwt",
+      grantTypes: ["authorization_code", "refresh_token"],
+    },
+    {
+      type: "oidc",
+      name: "Key app",
+      clientId: "key-app",
+      authMethod: "private_key_jwt",
+      redirectUris: [REDIRECT],
+      publicKeys: [{ kty: "RSA", n: publicJwk.n, e: publicJwk.e }],
+    },
   ),
 });
 const ctl = control(emu);
@@ -33,7 +48,14 @@ async function code(clientId: string, scope = "openid offline_access") {
   const verifier = client.randomPKCECodeVerifier();
   const b = new Browser(emu.url);
   const url = new URL("/oauth/v2/authorize", emu.url);
-  const params = { client_id: clientId, redirect_uri: REDIRECT, response_type: "code", scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" };
+  const params = {
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: "code",
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   const page = await b.go(url.toString());
   const done = await b.submit(page, "login", { loginName: "alice", password: "Password1!" });
@@ -41,7 +63,11 @@ async function code(clientId: string, scope = "openid offline_access") {
 }
 
 async function post(form: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await fetch(TOKEN, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form) });
+  const res = await fetch(TOKEN, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(form),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
 }
 
@@ -52,10 +78,17 @@ describe("token endpoint errors", () => {
   it("invalid_request: no grant_type, no code, not a form, two client authentications", async () => {
     assert.deepEqual((await post({ client_id: "demo-browser" })).body, { error: "invalid_request", error_description: "grant_type is missing" });
     assert.equal((await post({ grant_type: "authorization_code", client_id: "demo-browser", redirect_uri: REDIRECT })).body.error, "invalid_request");
-    const json = await fetch(TOKEN, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "client_credentials" }) });
+    const json = await fetch(TOKEN, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ grant_type: "client_credentials" }),
+    });
     assert.equal(json.status, 400);
     assert.equal(((await json.json()) as { error: string }).error, "invalid_request");
-    const both = await post({ grant_type: "client_credentials", client_id: "demo-worker", client_secret: "demo-worker-secret" }, { authorization: `Basic ${Buffer.from("demo-worker:demo-worker-secret").toString("base64")}` });
+    const both = await post(
+      { grant_type: "client_credentials", client_id: "demo-worker", client_secret: "demo-worker-secret" },
+      { authorization: `Basic ${Buffer.from("demo-worker:demo-worker-secret").toString("base64")}` },
+    );
     assert.equal(both.body.error, "invalid_request");
   });
 
@@ -82,13 +115,19 @@ describe("token endpoint errors", () => {
   });
 
   it("invalid_client with 401 for an unknown client, a wrong secret, or a method the client does not use", async () => {
-    const forms: Record<string, string>[] = [{ grant_type: "client_credentials", client_id: "nobody", client_secret: "x" }, { grant_type: "authorization_code", client_id: "demo-server", client_secret: "wrong", code: "c", redirect_uri: REDIRECT }];
+    const forms: Record<string, string>[] = [
+      { grant_type: "client_credentials", client_id: "nobody", client_secret: "x" },
+      { grant_type: "authorization_code", client_id: "demo-server", client_secret: "wrong", code: "c", redirect_uri: REDIRECT },
+    ];
     for (const form of forms) {
       const r = await post(form);
       assert.equal(r.status, 401);
       assert.equal(r.body.error, "invalid_client");
     }
-    const basic = await post({ grant_type: "authorization_code", code: "c", redirect_uri: REDIRECT }, { authorization: `Basic ${Buffer.from("demo-browser:x").toString("base64")}` });
+    const basic = await post(
+      { grant_type: "authorization_code", code: "c", redirect_uri: REDIRECT },
+      { authorization: `Basic ${Buffer.from("demo-browser:x").toString("base64")}` },
+    );
     assert.deepEqual([basic.status, basic.headers.get("www-authenticate"), basic.body.error], [401, 'Basic realm="svc-emulator"', "invalid_client"]);
   });
 
@@ -134,10 +173,16 @@ describe("lifetimes on the emulator clock", () => {
     await ctl("/clock/_advance", { method: "POST", json: { by: "11h59m" } });
     await client.fetchUserInfo(app, tokens.access_token, client.skipSubjectCheck);
     await ctl("/clock/_advance", { method: "POST", json: { by: "2m" } });
-    await assert.rejects(client.fetchUserInfo(app, tokens.access_token, client.skipSubjectCheck), (e: client.WWWAuthenticateChallengeError) => e.status === 401);
+    await assert.rejects(
+      client.fetchUserInfo(app, tokens.access_token, client.skipSubjectCheck),
+      (e: client.WWWAuthenticateChallengeError) => e.status === 401,
+    );
     const fresh = await client.refreshTokenGrant(app, tokens.refresh_token!);
     await ctl("/clock/_advance", { method: "POST", json: { by: "721h" } });
-    await assert.rejects(client.refreshTokenGrant(app, fresh.refresh_token!), (e: client.ResponseBodyError) => e.error === "invalid_grant" && e.error_description === "the refresh token has expired");
+    await assert.rejects(
+      client.refreshTokenGrant(app, fresh.refresh_token!),
+      (e: client.ResponseBodyError) => e.error === "invalid_grant" && e.error_description === "the refresh token has expired",
+    );
   });
 });
 
@@ -146,7 +191,10 @@ describe("JWT access tokens and private_key_jwt", () => {
     const app = await config("jwt-app");
     const c = await code("jwt-app", "openid email");
     const tokens = await client.authorizationCodeGrant(app, c.callback, { pkceCodeVerifier: c.verifier });
-    const [header, payload] = tokens.access_token.split(".").slice(0, 2).map((p) => JSON.parse(Buffer.from(p, "base64url").toString()) as Record<string, unknown>);
+    const [header, payload] = tokens.access_token
+      .split(".")
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, "base64url").toString()) as Record<string, unknown>);
     const jwks = (await (await fetch(`${emu.url}/oauth/v2/keys`)).json()) as { keys: { kid: string }[] };
     assert.ok(jwks.keys.some((k) => k.kid === header!.kid));
     assert.equal(payload!.iss, emu.issuer);
@@ -159,10 +207,15 @@ describe("JWT access tokens and private_key_jwt", () => {
   it("authenticates a client by a JWT signed with its registered key, and refuses another key", async () => {
     const keyApp = await config("key-app", client.PrivateKeyJwt(privateKey));
     const c = await code("key-app");
-    const tokens = await client.authorizationCodeGrant(keyApp, c.callback, { pkceCodeVerifier: c.verifier }).catch((e: client.ResponseBodyError) => assert.fail(`${e.error}: ${e.error_description}`));
+    const tokens = await client
+      .authorizationCodeGrant(keyApp, c.callback, { pkceCodeVerifier: c.verifier })
+      .catch((e: client.ResponseBodyError) => assert.fail(`${e.error}: ${e.error_description}`));
     assert.ok(tokens.access_token);
     const other = await config("key-app", client.PrivateKeyJwt((await newKeyPair()).privateKey));
     const c2 = await code("key-app");
-    await assert.rejects(client.authorizationCodeGrant(other, c2.callback, { pkceCodeVerifier: c2.verifier }), (e: client.ResponseBodyError) => e.error === "invalid_client");
+    await assert.rejects(
+      client.authorizationCodeGrant(other, c2.callback, { pkceCodeVerifier: c2.verifier }),
+      (e: client.ResponseBodyError) => e.error === "invalid_client",
+    );
   });
 });

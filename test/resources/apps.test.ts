@@ -34,16 +34,49 @@ for (const t of apps.all) {
   describe(`apps over ${t.name}`, () => {
     it("creates a native app allowing the device code grant, which may start device authorizations", async () => {
       const grantTypes = ["OIDC_GRANT_TYPE_AUTHORIZATION_CODE", "OIDC_GRANT_TYPE_DEVICE_CODE"];
-      const created = ok(await t.call("CreateOIDCApp", { app: { projectId, name: `TV (${t.name})`, redirectUris: [REDIRECT], grantTypes, appType: "OIDC_APP_TYPE_NATIVE", authMethodType: "OIDC_AUTH_METHOD_TYPE_NONE" } }, pat), 201);
+      const created = ok(
+        await t.call(
+          "CreateOIDCApp",
+          {
+            app: {
+              projectId,
+              name: `TV (${t.name})`,
+              redirectUris: [REDIRECT],
+              grantTypes,
+              appType: "OIDC_APP_TYPE_NATIVE",
+              authMethodType: "OIDC_AUTH_METHOD_TYPE_NONE",
+            },
+          },
+          pat,
+        ),
+        201,
+      );
       const got = ok(await t.call("GetApp", { id: (created.details as { id: string }).id }, pat)).app as { oidc: Record<string, unknown> };
       assert.deepEqual(got.oidc.grantTypes, grantTypes);
-      const r = await fetch(`${emu.url}/oauth/v2/device_authorization`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ client_id: String(created.clientId) }) });
+      const r = await fetch(`${emu.url}/oauth/v2/device_authorization`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ client_id: String(created.clientId) }),
+      });
       assert.equal(r.status, 200, await r.clone().text());
     });
 
     it("creates a web app that signs a user in, and an API app that introspects the token", async () => {
       const created = ok(
-        await t.call("CreateOIDCApp", { app: { projectId, name: `${t.name} web`, redirectUris: [REDIRECT], responseTypes: ["OIDC_RESPONSE_TYPE_CODE"], grantTypes: ["OIDC_GRANT_TYPE_AUTHORIZATION_CODE"], authMethodType: "OIDC_AUTH_METHOD_TYPE_BASIC" } }, pat),
+        await t.call(
+          "CreateOIDCApp",
+          {
+            app: {
+              projectId,
+              name: `${t.name} web`,
+              redirectUris: [REDIRECT],
+              responseTypes: ["OIDC_RESPONSE_TYPE_CODE"],
+              grantTypes: ["OIDC_GRANT_TYPE_AUTHORIZATION_CODE"],
+              authMethodType: "OIDC_AUTH_METHOD_TYPE_BASIC",
+            },
+          },
+          pat,
+        ),
         201,
       );
       const clientId = String(created.clientId);
@@ -52,13 +85,24 @@ for (const t of apps.all) {
       assert.ok(secret.length >= 40);
       const web = await client.discovery(new URL(emu.issuer), clientId, secret, client.ClientSecretBasic(secret), insecure);
       const verifier = client.randomPKCECodeVerifier();
-      const url = client.buildAuthorizationUrl(web, { redirect_uri: REDIRECT, scope: "openid", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+      const url = client.buildAuthorizationUrl(web, {
+        redirect_uri: REDIRECT,
+        scope: "openid",
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+      });
       const b = new Browser(emu.url);
       const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
       const tokens = await client.authorizationCodeGrant(web, new URL(done.url), { pkceCodeVerifier: verifier });
 
       const api = ok(await t.call("CreateAPIApp", { app: { projectId, name: `${t.name} api`, authMethodType: "API_AUTH_METHOD_TYPE_BASIC" } }, pat), 201);
-      const apiClient = await client.discovery(new URL(emu.issuer), String(api.clientId), String(api.clientSecret), client.ClientSecretBasic(String(api.clientSecret)), insecure);
+      const apiClient = await client.discovery(
+        new URL(emu.issuer),
+        String(api.clientId),
+        String(api.clientSecret),
+        client.ClientSecretBasic(String(api.clientSecret)),
+        insecure,
+      );
       assert.equal((await client.tokenIntrospection(apiClient, tokens.access_token)).active, true);
 
       const id = (created.details as { id: string }).id;
@@ -79,10 +123,20 @@ for (const t of apps.all) {
     });
 
     it("adds an RSA public key for private_key_jwt and refuses anything else", async () => {
-      const created = ok(await t.call("CreateOIDCApp", { app: { projectId, name: `${t.name} keyed`, redirectUris: [REDIRECT], authMethodType: "OIDC_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT" } }, pat));
+      const created = ok(
+        await t.call(
+          "CreateOIDCApp",
+          { app: { projectId, name: `${t.name} keyed`, redirectUris: [REDIRECT], authMethodType: "OIDC_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT" } },
+          pat,
+        ),
+      );
       const id = (created.details as { id: string }).id;
       assert.equal(created.clientSecret, undefined, "no secret for private_key_jwt");
-      const pair = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+      const pair = (await crypto.subtle.generateKey(
+        { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+        true,
+        ["sign", "verify"],
+      )) as CryptoKeyPair;
       const jwk = JSON.stringify(await crypto.subtle.exportKey("jwk", pair.publicKey));
       assert.match(String(ok(await t.call("AddAppKey", { appId: id, key: { publicKey: jwk } }, pat), 201).keyId), /^\d+$/);
       fails(await t.call("AddAppKey", { appId: id, key: { publicKey: "not a key" } }, pat), 3, 400, /RSA public key as JWK or PEM/);
@@ -90,18 +144,45 @@ for (const t of apps.all) {
     });
 
     it("patches an app: new redirect URIs work at once; a switch to a secret method returns a secret", async () => {
-      const created = ok(await t.call("CreateOIDCApp", { app: { projectId, name: `${t.name} patched`, redirectUris: [REDIRECT], authMethodType: "OIDC_AUTH_METHOD_TYPE_NONE" } }, pat));
+      const created = ok(
+        await t.call(
+          "CreateOIDCApp",
+          { app: { projectId, name: `${t.name} patched`, redirectUris: [REDIRECT], authMethodType: "OIDC_AUTH_METHOD_TYPE_NONE" } },
+          pat,
+        ),
+      );
       const id = (created.details as { id: string }).id;
-      const patched = ok(await t.call("PatchOIDCApp", { id, app: { name: `${t.name} renamed`, redirectUris: ["http://localhost:4001/cb"], authMethodType: "OIDC_AUTH_METHOD_TYPE_POST", accessTokenType: "OIDC_TOKEN_TYPE_JWT" } }, pat));
+      const patched = ok(
+        await t.call(
+          "PatchOIDCApp",
+          {
+            id,
+            app: {
+              name: `${t.name} renamed`,
+              redirectUris: ["http://localhost:4001/cb"],
+              authMethodType: "OIDC_AUTH_METHOD_TYPE_POST",
+              accessTokenType: "OIDC_TOKEN_TYPE_JWT",
+            },
+          },
+          pat,
+        ),
+      );
       assert.ok(String(patched.clientSecret).length >= 40);
       const got = ok(await t.call("GetApp", { id }, pat)).app as { oidc: Record<string, unknown> };
-      assert.deepEqual([got.oidc.name, got.oidc.redirectUris, got.oidc.authMethodType, got.oidc.accessTokenType], [`${t.name} renamed`, ["http://localhost:4001/cb"], "OIDC_AUTH_METHOD_TYPE_POST", "OIDC_TOKEN_TYPE_JWT"]);
+      assert.deepEqual(
+        [got.oidc.name, got.oidc.redirectUris, got.oidc.authMethodType, got.oidc.accessTokenType],
+        [`${t.name} renamed`, ["http://localhost:4001/cb"], "OIDC_AUTH_METHOD_TYPE_POST", "OIDC_TOKEN_TYPE_JWT"],
+      );
       const unchanged = ok(await t.call("PatchOIDCApp", { id, app: { name: `${t.name} renamed` } }, pat));
       assert.equal(unchanged.clientSecret, undefined);
       fails(await t.call("PatchOIDCApp", { id, app: { responseTypes: ["OIDC_RESPONSE_TYPE_ID_TOKEN"] } }, pat), 3, 400, /need grant type implicit/);
       fails(await t.call("PatchAPIApp", { id, app: { name: "x" } }, pat), 5, 404, /among the api apps/);
-      const api = ok(await t.call("CreateAPIApp", { app: { projectId, name: `${t.name} api 2`, authMethodType: "API_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT" } }, pat));
-      const apiPatched = ok(await t.call("PatchAPIApp", { id: (api.details as { id: string }).id, app: { authMethodType: "API_AUTH_METHOD_TYPE_BASIC" } }, pat));
+      const api = ok(
+        await t.call("CreateAPIApp", { app: { projectId, name: `${t.name} api 2`, authMethodType: "API_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT" } }, pat),
+      );
+      const apiPatched = ok(
+        await t.call("PatchAPIApp", { id: (api.details as { id: string }).id, app: { authMethodType: "API_AUTH_METHOD_TYPE_BASIC" } }, pat),
+      );
       assert.ok(String(apiPatched.clientSecret).length >= 40);
     });
 

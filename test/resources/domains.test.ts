@@ -47,7 +47,10 @@ for (const t of domains.all) {
       const user = await request(`${emu.url}${B}/users/${alice}`, { token: pat });
       assert.equal((user.body as { user: { loginName: string } }).user.loginName, "alice@example.test");
       const found = ok(await t.call("SearchDomains", { filters: [{ organizationId: { id: org } }] } as never, pat));
-      assert.deepEqual(((found.result ?? []) as { domain: string; isPrimary?: boolean }[]).map((d) => [d.domain, d.isPrimary ?? false]).sort(), [["emulator-org.localhost", false], ["example.test", true]]);
+      assert.deepEqual(((found.result ?? []) as { domain: string; isPrimary?: boolean }[]).map((d) => [d.domain, d.isPrimary ?? false]).sort(), [
+        ["emulator-org.localhost", false],
+        ["example.test", true],
+      ]);
       fails(await t.call("DeleteDomain", { domain: "example.test" }, pat), 9, 400, /primary domain cannot be deleted/);
       ok(await t.call("DeleteDomain", { domain: "emulator-org.localhost" }, pat));
       fails(await t.call("GetDomain", { domain: "emulator-org.localhost" }, pat), 5, 404, /not found/);

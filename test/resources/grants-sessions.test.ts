@@ -56,12 +56,19 @@ for (let i = 0; i < grants.all.length; i++) {
     it("grants roles, changes and removes them", async () => {
       const created = ok(await g.call("CreateUserGrant", { grant: { userId: admin, projectId: project, roleKeys: ["viewer", "viewer"] } }, pat), 201);
       const id = (created.details as { id: string }).id;
-      assert.deepEqual((ok(await g.call("GetUserGrant", { id }, pat)).grant as { grant: unknown }).grant, { userId: admin, projectId: project, roleKeys: ["viewer"] });
+      assert.deepEqual((ok(await g.call("GetUserGrant", { id }, pat)).grant as { grant: unknown }).grant, {
+        userId: admin,
+        projectId: project,
+        roleKeys: ["viewer"],
+      });
       fails(await g.call("CreateUserGrant", { grant: { userId: admin, projectId: project, roleKeys: [] } }, pat), 6, 409, /already has a grant/);
       fails(await g.call("PatchUserGrant", { id, grant: { roleKeys: ["owner"] } }, pat), 3, 400, /no role "owner"/, "GRANT-unknown-role");
       ok(await g.call("PatchUserGrant", { id, grant: { roleKeys: ["admin", "editor"] } }, pat));
       const mine = ok(await g.call("SearchUserGrants", { filters: [{ userId: { id: admin } }] } as never, pat));
-      assert.deepEqual(((mine.result ?? []) as { grant: { roleKeys: string[] } }[]).map((r) => r.grant.roleKeys), [["admin", "editor"]]);
+      assert.deepEqual(
+        ((mine.result ?? []) as { grant: { roleKeys: string[] } }[]).map((r) => r.grant.roleKeys),
+        [["admin", "editor"]],
+      );
       ok(await g.call("DeleteUserGrant", { id }, pat));
       fails(await g.call("GetUserGrant", { id }, pat), 5, 404, /User grant not found/);
       fails(await g.call("CreateUserGrant", { grant: { userId: "404", projectId: project, roleKeys: [] } }, pat), 5, 404, /User could not be found/);
@@ -72,8 +79,16 @@ for (let i = 0; i < grants.all.length; i++) {
       fails(await g.call("CreateRole", { role: { projectId: project, key: "auditor" } }, pat), 6, 409, /already has a role/);
       ok(await g.call("PatchRole", { projectId: project, key: "auditor", role: { displayName: "Auditor (read only)", group: "compliance" } }, pat));
       const found = ok(await g.call("SearchRoles", { filters: [{ projectId: { id: project } }], query: { asc: true } } as never, pat));
-      assert.deepEqual(((found.result ?? []) as { key: string }[]).map((r) => r.key), ["admin", "auditor", "editor", "viewer"]);
-      assert.deepEqual((found.result as Record<string, unknown>[])[1], { projectId: project, key: "auditor", displayName: "Auditor (read only)", group: "compliance" });
+      assert.deepEqual(
+        ((found.result ?? []) as { key: string }[]).map((r) => r.key),
+        ["admin", "auditor", "editor", "viewer"],
+      );
+      assert.deepEqual((found.result as Record<string, unknown>[])[1], {
+        projectId: project,
+        key: "auditor",
+        displayName: "Auditor (read only)",
+        group: "compliance",
+      });
       ok(await g.call("DeleteRole", { projectId: project, key: "auditor" }, pat));
       fails(await g.call("DeleteRole", { projectId: project, key: "auditor" }, pat), 5, 404, /no role "auditor"/);
     });
@@ -81,28 +96,45 @@ for (let i = 0; i < grants.all.length; i++) {
     it("grants a project's roles to another org; a role removed from the project leaves the grant", async () => {
       const other = await request(`${emu.url}${B}/organizations`, { method: "POST", token: pat, json: { name: `${g.name} partner` } });
       const partner = (other.body as { details: { id: string } }).details.id;
-      const id = (ok(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: partner, roleKeys: ["viewer", "editor"] } }, pat), 201).details as { id: string }).id;
+      const id = (
+        ok(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: partner, roleKeys: ["viewer", "editor"] } }, pat), 201).details as {
+          id: string;
+        }
+      ).id;
       fails(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: partner, roleKeys: [] } }, pat), 6, 409, /already granted/);
       const own = await seededId("org.added");
       fails(await g.call("CreateProjectGrant", { grant: { projectId: project, grantedOrgId: own, roleKeys: [] } }, pat), 9, 400, /org that owns it/);
       fails(await g.call("PatchProjectGrant", { id, grant: { roleKeys: ["owner"] } }, pat), 3, 400, /no role "owner"/);
       await request(`${emu.url}${B}/projects/${project}/roles/editor`, { method: "DELETE", token: pat });
-      assert.deepEqual((ok(await g.call("GetProjectGrant", { id }, pat)).grant as { grant: unknown }).grant, { projectId: project, grantedOrgId: partner, roleKeys: ["viewer"] });
+      assert.deepEqual((ok(await g.call("GetProjectGrant", { id }, pat)).grant as { grant: unknown }).grant, {
+        projectId: project,
+        grantedOrgId: partner,
+        roleKeys: ["viewer"],
+      });
       const found = ok(await g.call("SearchProjectGrants", { filters: [{ grantedOrgId: { id: partner } }] } as never, pat));
-      assert.deepEqual(((found.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id), [id]);
+      assert.deepEqual(
+        ((found.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id),
+        [id],
+      );
       ok(await g.call("DeleteProjectGrant", { id }, pat));
       fails(await g.call("GetProjectGrant", { id }, pat), 5, 404, /Project grant not found/);
     });
 
     it("creates a session with a password check, finds it and ends it", async () => {
       fails(await s.call("CreateSession", { checks: { user: { loginName: "alice" }, password: { password: "wrong" } } }, pat), 3, 400, /Password is invalid/);
-      const created = ok(await s.call("CreateSession", { checks: { user: { loginName: "alice@emulator-org.localhost" }, password: { password: "Password1!" } } }, pat), 201);
+      const created = ok(
+        await s.call("CreateSession", { checks: { user: { loginName: "alice@emulator-org.localhost" }, password: { password: "Password1!" } } }, pat),
+        201,
+      );
       const id = (created.details as { id: string }).id;
       const got = ok(await s.call("GetSession", { id }, pat)).session as Record<string, unknown>;
       assert.equal(got.loginName, "alice@emulator-org.localhost");
       assert.deepEqual(got.amr, ["pwd"]);
       const active = ok(await s.call("SearchSessions", { filters: [{ active: { active: true } }] } as never, pat));
-      assert.deepEqual(((active.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id), [id]);
+      assert.deepEqual(
+        ((active.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id),
+        [id],
+      );
       ok(await s.call("DeleteSession", { id }, pat));
       assert.ok((ok(await s.call("GetSession", { id }, pat)).session as { terminatedAt?: string }).terminatedAt);
       fails(await s.call("GetSession", { id: "404" }, pat), 5, 404, /Session not found/);

@@ -32,11 +32,28 @@ for (const t of idps.all) {
     let org = "";
     let otherOrg = "";
     let instIdp = "";
-    const get = async (id: string, ctx?: Record<string, string | boolean>) => ok(await t.call("GetGitLabIDP", ctx ? { id, ctx } : { id }, pat)).idp as Record<string, unknown>;
-    const patch = (id: string, idp: Record<string, unknown>, ctx?: Record<string, string | boolean>) => t.call("PatchGitLabIDP", { id, idp, ...(ctx ? { ctx } : {}) } as never, pat);
+    const get = async (id: string, ctx?: Record<string, string | boolean>) =>
+      ok(await t.call("GetGitLabIDP", ctx ? { id, ctx } : { id }, pat)).idp as Record<string, unknown>;
+    const patch = (id: string, idp: Record<string, unknown>, ctx?: Record<string, string | boolean>) =>
+      t.call("PatchGitLabIDP", { id, idp, ...(ctx ? { ctx } : {}) } as never, pat);
     const policy = (id: string, statePolicy: string, ctx?: Record<string, string | boolean>) => patch(id, { idp: { statePolicy } }, ctx);
     const create = async (name: string, ctx?: Record<string, string | boolean>, statePolicy = "STATE_POLICY_ACTIVATE") =>
-      (ok(await t.call("CreateGitLabIDP", { ...(ctx ? { ctx } : {}), idp: { idp: { name, statePolicy, options: { isLinkingAllowed: true, autoLinking: "AUTO_LINKING_OPTION_EMAIL" } }, config: { clientId: "gl-client", scopes: ["openid", "email"] } } } as never, pat), 201).details as { id: string }).id;
+      (
+        ok(
+          await t.call(
+            "CreateGitLabIDP",
+            {
+              ...(ctx ? { ctx } : {}),
+              idp: {
+                idp: { name, statePolicy, options: { isLinkingAllowed: true, autoLinking: "AUTO_LINKING_OPTION_EMAIL" } },
+                config: { clientId: "gl-client", scopes: ["openid", "email"] },
+              },
+            } as never,
+            pat,
+          ),
+          201,
+        ).details as { id: string }
+      ).id;
 
     const orgOwner = async (orgId: string) => (await memberToken(emu.url, pat, `owner-${t.name}`, ["ORG_OWNER"], { orgId })).token;
 
@@ -54,7 +71,10 @@ for (const t of idps.all) {
       assert.equal(inInstance.parent, undefined);
       assert.equal(inInstance.state, ACTIVE);
       assert.equal(inInstance.type, "PROVIDER_TYPE_GITLAB");
-      assert.deepEqual(inInstance.idp, { idp: { name: "GitLab instance", statePolicy: "STATE_POLICY_ACTIVATE", options: { isLinkingAllowed: true, autoLinking: "AUTO_LINKING_OPTION_EMAIL" } }, config: { clientId: "gl-client", scopes: ["openid", "email"] } });
+      assert.deepEqual(inInstance.idp, {
+        idp: { name: "GitLab instance", statePolicy: "STATE_POLICY_ACTIVATE", options: { isLinkingAllowed: true, autoLinking: "AUTO_LINKING_OPTION_EMAIL" } },
+        config: { clientId: "gl-client", scopes: ["openid", "email"] },
+      });
       assert.deepEqual((inInstance.details as { resourceOwner: unknown }).resourceOwner, { type: "OWNER_TYPE_INSTANCE", id: instanceId });
       const inOrg = await get(instIdp, { orgId: org });
       assert.deepEqual(inOrg.parent, { parent: { type: "OWNER_TYPE_INSTANCE", id: instanceId }, state: ACTIVE });
@@ -99,13 +119,22 @@ for (const t of idps.all) {
       const patched = ok(await patch(orgIdp, { idp: { name: "GitLab org renamed", statePolicy: "STATE_POLICY_DEACTIVATE" }, config: { clientId: "gl-org" } }));
       assert.deepEqual((patched.details as { resourceOwner: unknown }).resourceOwner, owner);
       const after = await get(orgIdp);
-      assert.deepEqual([(after.idp as { idp: { name: string } }).idp.name, (after.idp as { config: { clientId: string } }).config.clientId, after.state], ["GitLab org renamed", "gl-org", INACTIVE]);
+      assert.deepEqual(
+        [(after.idp as { idp: { name: string } }).idp.name, (after.idp as { config: { clientId: string } }).config.clientId, after.state],
+        ["GitLab org renamed", "gl-org", INACTIVE],
+      );
       // With a context, the asking context stays the one named.
       assert.deepEqual((await get(instIdp, { orgId: org })).parent, { parent: { type: "OWNER_TYPE_INSTANCE", id: instanceId }, state: ACTIVE });
       // Who has no rights in the owner's context is still refused; what is not there is NotFound.
       const stranger = await orgOwner(otherOrg);
       fails(await t.call("GetGitLabIDP", { id: orgIdp }, stranger), 7, 403, /No permission to read identity providers of the org context/, "AUTHZ-context");
-      fails(await t.call("PatchGitLabIDP", { id: orgIdp, idp: { idp: { name: "taken over" } } } as never, stranger), 7, 403, /No permission to change identity providers of the org context/, "AUTHZ-context");
+      fails(
+        await t.call("PatchGitLabIDP", { id: orgIdp, idp: { idp: { name: "taken over" } } } as never, stranger),
+        7,
+        403,
+        /No permission to change identity providers of the org context/,
+        "AUTHZ-context",
+      );
       fails(await t.call("GetGitLabIDP", { id: "404" }, pat), 5, 404, /Identity provider not found/);
       fails(await t.call("PatchGitLabIDP", { id: "404", idp: { idp: { name: "x" } } } as never, pat), 5, 404, /Identity provider not found/);
       assert.equal((await get(orgIdp)).state, INACTIVE, "the refused patch changed nothing");
@@ -117,7 +146,12 @@ for (const t of idps.all) {
       const orgIdp = await create("GitLab org", { orgId: org }, "STATE_POLICY_DEACTIVATE");
       assert.deepEqual((await get(sys, { instanceId })).parent, { parent: { type: "OWNER_TYPE_SYSTEM", id: "SYSTEM" }, state: ACTIVE });
       assert.deepEqual((await get(sys, { orgId: org })).parent, { parent: { type: "OWNER_TYPE_INSTANCE", id: instanceId }, state: ACTIVE });
-      const ids = async (ctx: Record<string, string | boolean> | undefined, filters: unknown[] = [], query: Record<string, unknown> = {}, sortingColumn?: string) => {
+      const ids = async (
+        ctx: Record<string, string | boolean> | undefined,
+        filters: unknown[] = [],
+        query: Record<string, unknown> = {},
+        sortingColumn?: string,
+      ) => {
         const body = ok(await t.call("SearchIDPs", { ...(ctx ? { ctx } : {}), filters, query, ...(sortingColumn ? { sortingColumn } : {}) } as never, pat));
         return ((body.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id);
       };

@@ -42,11 +42,18 @@ for (const t of instances.all) {
       const id = (created.details as { id: string }).id;
       const got = ok(await t.call("GetInstance", { id }, pat)).instance as Record<string, unknown>;
       assert.deepEqual(got.instance, { name: "Second", domains: [domain], defaultOrgName: "Second Org" });
-      const search = await requestWithHost(emu.port, `${B}/targets/_search`, `${domain}:${emu.port}`, { method: "POST", headers: { authorization: `Bearer ${pat}` }, body: "[]" });
+      const search = await requestWithHost(emu.port, `${B}/targets/_search`, `${domain}:${emu.port}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${pat}` },
+        body: "[]",
+      });
       assert.equal(search.status, 200, "the system owner's token works in the new instance");
       ok(await t.call("PatchInstance", { id, instance: { name: "Renamed" } }, pat));
       const found = ok(await t.call("SearchInstances", { filters: [{ domain: { domain } }] } as never, pat));
-      assert.deepEqual(((found.result ?? []) as { instance: { name: string } }[]).map((r) => r.instance.name), ["Renamed"]);
+      assert.deepEqual(
+        ((found.result ?? []) as { instance: { name: string } }[]).map((r) => r.instance.name),
+        ["Renamed"],
+      );
       fails(await t.call("CreateInstance", { instance: { name: "Dup", domains: [domain] } }, pat), 6, 409, /already reaches an instance/);
       fails(await t.call("DeleteInstance", { id: home }, pat), 9, 400, /default instance cannot be deleted/);
       ok(await t.call("DeleteInstance", { id }, pat));
@@ -55,7 +62,10 @@ for (const t of instances.all) {
 
     it("shows instance owners only their instance and keeps the system's rpcs from them", async () => {
       const seen = ok(await t.call("SearchInstances", {}, OWNER));
-      assert.deepEqual(((seen.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id), [home]);
+      assert.deepEqual(
+        ((seen.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id),
+        [home],
+      );
       fails(await t.call("CreateInstance", { instance: { name: "No", domains: ["no.localhost"] } }, OWNER), 7, 403, /needs system\.instance\.write/);
       fails(await t.call("Limit", { id: home, limits: { block: true } }, OWNER), 7, 403, /needs system\.limits\.write/);
     });
@@ -64,15 +74,33 @@ for (const t of instances.all) {
       ok(await t.call("Limit", { id: home, limits: { block: true, auditLogRetention: "3600s" } }, pat));
       const api = await fetch(`${emu.url}${B}/targets/_search`, { method: "POST", headers: { authorization: `Bearer ${pat}` }, body: "[]" });
       assert.equal(api.status, 429);
-      assert.deepEqual(await api.json(), { code: 8, message: "Instance is blocked (LIMITS-blocked)", details: [{ "@type": "type.googleapis.com/svc.v1.ErrorDetail", id: "LIMITS-blocked", message: "Instance is blocked" }] });
+      assert.deepEqual(await api.json(), {
+        code: 8,
+        message: "Instance is blocked (LIMITS-blocked)",
+        details: [{ "@type": "type.googleapis.com/svc.v1.ErrorDetail", id: "LIMITS-blocked", message: "Instance is blocked" }],
+      });
       assert.equal((await fetch(`${emu.url}/.well-known/openid-configuration`)).status, 429);
       const got = ok(await t.call("GetInstance", { id: home }, pat)).instance as Record<string, unknown>;
       assert.deepEqual([got.blocked, got.auditLogRetention], [true, "3600s"]);
       const bulk = ok(await t.call("BulkLimit", { limits: [{ instanceId: home, limits: { block: false, auditLogRetention: "0s" } }] }, pat));
       assert.equal((bulk.details as unknown[]).length, 1);
       assert.equal((await fetch(`${emu.url}/.well-known/openid-configuration`)).status, 200);
-      fails(await t.call("BulkLimit", { limits: [{ instanceId: home, limits: { block: true } }, { instanceId: "404", limits: { block: true } }] }, pat), 5, 404, /Instance not found/);
-      assert.equal(((ok(await t.call("GetInstance", { id: home }, pat)).instance) as { blocked?: boolean }).blocked, undefined, "nothing was written");
+      fails(
+        await t.call(
+          "BulkLimit",
+          {
+            limits: [
+              { instanceId: home, limits: { block: true } },
+              { instanceId: "404", limits: { block: true } },
+            ],
+          },
+          pat,
+        ),
+        5,
+        404,
+        /Instance not found/,
+      );
+      assert.equal((ok(await t.call("GetInstance", { id: home }, pat)).instance as { blocked?: boolean }).blocked, undefined, "nothing was written");
     });
 
     it("hides events older than the audit log retention in the event log", async () => {
@@ -80,7 +108,10 @@ for (const t of instances.all) {
       await ctl("/clock/_advance", { method: "POST", json: { by: "2h" } });
       ok(await t.call("Limit", { id: home, limits: { auditLogRetention: "3600s" } }, pat));
       const events = (await ctl(`/events?instance_id=${home}&limit=1000`)).body as { events: { type: string }[] };
-      assert.deepEqual(events.events.map((e) => e.type), ["instance.limits.set"]);
+      assert.deepEqual(
+        events.events.map((e) => e.type),
+        ["instance.limits.set"],
+      );
       await ctl("/clock/_reset", { method: "POST" });
     });
   });

@@ -28,7 +28,8 @@ for (const t of members.all) {
     let token = "";
     let instanceId = "";
     const search = (tk: string) => request(`${emu.url}${B}/targets/_search`, { method: "POST", token: tk, json: [] });
-    const create = (tk: string, name: string) => request(`${emu.url}${B}/targets`, { method: "POST", token: tk, json: { name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" } });
+    const create = (tk: string, name: string) =>
+      request(`${emu.url}${B}/targets`, { method: "POST", token: tk, json: { name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" } });
 
     before(async () => {
       await reset();
@@ -39,7 +40,8 @@ for (const t of members.all) {
     });
 
     it("lists the roles of each context type", async () => {
-      const keys = async (ctx?: Record<string, string | boolean>) => ((ok(await t.call("ListAvailableRoles", ctx ? { ctx } : {}, pat)).roles ?? []) as { key: string }[]).map((r) => r.key);
+      const keys = async (ctx?: Record<string, string | boolean>) =>
+        ((ok(await t.call("ListAvailableRoles", ctx ? { ctx } : {}, pat)).roles ?? []) as { key: string }[]).map((r) => r.key);
       assert.deepEqual(await keys(), ["IAM_OWNER", "IAM_OWNER_VIEWER", "IAM_ACTIONS_MANAGER"]);
       assert.deepEqual(await keys({ system: true }), ["SYSTEM_OWNER"]);
       const org = await seededId("org.added");
@@ -56,11 +58,26 @@ for (const t of members.all) {
       ok(await t.call("PatchMembership", { id, membership: { roles: ["IAM_ACTIONS_MANAGER"] } }, pat));
       assert.equal((await create(token, `${t.name}-b`)).status, 201);
       const got = ok(await t.call("GetMembership", { id }, pat)).membership as Record<string, unknown>;
-      assert.deepEqual([got.context, got.membership], [{ type: "OWNER_TYPE_INSTANCE", id: instanceId }, { userId: bot, roles: ["IAM_ACTIONS_MANAGER"] }]);
+      assert.deepEqual(
+        [got.context, got.membership],
+        [
+          { type: "OWNER_TYPE_INSTANCE", id: instanceId },
+          { userId: bot, roles: ["IAM_ACTIONS_MANAGER"] },
+        ],
+      );
       const found = ok(await t.call("SearchMemberships", { filters: [{ userId: { id: bot } }] } as never, pat));
-      assert.deepEqual(((found.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id), [id]);
+      assert.deepEqual(
+        ((found.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id),
+        [id],
+      );
       fails(await t.call("CreateMembership", { membership: { userId: bot, roles: ["IAM_OWNER"] } }, pat), 6, 409, /already a member/, "MEMBER-exists");
-      fails(await t.call("CreateMembership", { ctx: { system: true }, membership: { userId: bot, roles: ["IAM_OWNER"] } }, pat), 3, 400, /not available in the system context/, "MEMBER-role-unknown");
+      fails(
+        await t.call("CreateMembership", { ctx: { system: true }, membership: { userId: bot, roles: ["IAM_OWNER"] } }, pat),
+        3,
+        400,
+        /not available in the system context/,
+        "MEMBER-role-unknown",
+      );
       fails(await t.call("CreateMembership", { membership: { userId: "404", roles: ["IAM_OWNER"] } }, pat), 5, 404, /User could not be found/);
       fails(await t.call("CreateMembership", { membership: { userId: bot, roles: [] } }, pat), 3, 400, /\[repeated\.min_items\]/);
       fails(await t.call("CreateMembership", { membership: { userId: bot, roles: ["IAM_OWNER"] } }, token), 7, 403, /needs member\.write/);

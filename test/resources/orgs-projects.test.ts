@@ -44,7 +44,7 @@ for (let i = 0; i < orgs.all.length; i++) {
     let seeded = "";
     before(async () => {
       await reset();
-      seeded = ((ok(await o.call("GetInstanceDefault", {}, pat)).organization as { details: { id: string } }).details.id);
+      seeded = (ok(await o.call("GetInstanceDefault", {}, pat)).organization as { details: { id: string } }).details.id;
     });
 
     it("creates, reads, renames and searches organizations", async () => {
@@ -56,8 +56,13 @@ for (let i = 0; i < orgs.all.length; i++) {
       assert.equal(got.isInstanceDefault, undefined);
       assert.equal(got.primaryDomain, `${o.name}-acme.localhost`.replace("grpc-web", "grpc-web"));
       ok(await o.call("PatchOrganization", { id, organization: { name: n("Acme Corp") } }, pat));
-      const found = ok(await o.call("SearchOrganizations", { filters: [{ name: { name: "acme corp", method: "TEXT_FILTER_METHOD_ENDS_WITH_IGNORE_CASE" } }] } as never, pat));
-      assert.deepEqual((found.result as { details: { id: string } }[]).map((r) => r.details.id), [id]);
+      const found = ok(
+        await o.call("SearchOrganizations", { filters: [{ name: { name: "acme corp", method: "TEXT_FILTER_METHOD_ENDS_WITH_IGNORE_CASE" } }] } as never, pat),
+      );
+      assert.deepEqual(
+        (found.result as { details: { id: string } }[]).map((r) => r.details.id),
+        [id],
+      );
       fails(await o.call("CreateOrganization", { organization: { name: n("ACME CORP") } }, pat), 6, 409, /already exists/, "ORG-name-taken");
       fails(await o.call("CreateOrganization", { organization: { name: "" } }, pat), 3, 400, /\[string\.min_len\]/);
     });
@@ -66,7 +71,7 @@ for (let i = 0; i < orgs.all.length; i++) {
       fails(await o.call("DeleteOrganization", { id: seeded }, pat), 9, 400, /default organization cannot be deleted/, "ORG-is-default");
       const other = (ok(await o.call("CreateOrganization", { organization: { name: n("Next") } }, pat)).details as { id: string }).id;
       ok(await o.call("SetAsInstanceDefault", { id: other }, pat));
-      assert.equal(((ok(await o.call("GetInstanceDefault", {}, pat)).organization as { details: { id: string } }).details.id), other);
+      assert.equal((ok(await o.call("GetInstanceDefault", {}, pat)).organization as { details: { id: string } }).details.id, other);
       ok(await o.call("SetAsInstanceDefault", { id: seeded }, pat));
       ok(await o.call("DeleteOrganization", { id: other }, pat));
       fails(await o.call("GetOrganization", { id: other }, pat), 5, 404, /Organization not found/);
@@ -84,8 +89,17 @@ for (let i = 0; i < orgs.all.length; i++) {
       assert.deepEqual(got.roles, [{ key: "buyer", displayName: "Buyer" }]);
       ok(await p.call("RemoveProjectRole", { projectId: id, roleKey: "buyer" }, pat));
       assert.equal((ok(await p.call("GetProject", { id }, pat)).project as { roles?: unknown[] }).roles, undefined);
-      const found = ok(await p.call("SearchProjects", { filters: [{ organizationId: { id: seeded } }, { name: { name: n("Shop"), method: "TEXT_FILTER_METHOD_STARTS_WITH" } }] } as never, pat));
-      assert.deepEqual((found.result as { details: { id: string } }[]).map((r) => r.details.id), [id]);
+      const found = ok(
+        await p.call(
+          "SearchProjects",
+          { filters: [{ organizationId: { id: seeded } }, { name: { name: n("Shop"), method: "TEXT_FILTER_METHOD_STARTS_WITH" } }] } as never,
+          pat,
+        ),
+      );
+      assert.deepEqual(
+        (found.result as { details: { id: string } }[]).map((r) => r.details.id),
+        [id],
+      );
       ok(await p.call("DeleteProject", { id }, pat));
       fails(await p.call("GetProject", { id }, pat), 5, 404, /Project not found/, "PROJECT-not-found");
       fails(await p.call("CreateProject", { organization: { orgId: "404" }, project: { name: "x" } }, pat), 5, 404, /Organization 404 not found/);

@@ -20,7 +20,8 @@ const smtp = new SMTPServer({
     let data = "";
     stream.on("data", (c: Buffer) => (data += c.toString()));
     stream.on("end", () => {
-      received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), data });
+      const from = session.envelope.mailFrom;
+      received.push({ from: from === false ? "" : from.address, to: session.envelope.rcptTo.map((r) => r.address), data });
       done();
     });
   },
@@ -65,7 +66,11 @@ async function settled(recipient: string): Promise<Message> {
   throw new Error(`no settled message for ${recipient}`);
 }
 const human = (name: string, extra: Record<string, unknown> = {}) =>
-  request(`${emu.url}${B}/users/human`, { method: "POST", token: pat, json: { username: name, profile: { givenName: "N", familyName: "N" }, email: { email: `${name}@example.test`, isVerified: false }, ...extra } });
+  request(`${emu.url}${B}/users/human`, {
+    method: "POST",
+    token: pat,
+    json: { username: name, profile: { givenName: "N", familyName: "N" }, email: { email: `${name}@example.test`, isVerified: false }, ...extra },
+  });
 
 describe("SMTP providers", () => {
   for (const t of smtpApi.all) {
@@ -78,7 +83,10 @@ describe("SMTP providers", () => {
       ok(await t.call("ActivateSMTPProvider", { id: a }, pat));
       ok(await t.call("ActivateSMTPProvider", { id: b }, pat));
       const active = ok(await t.call("SearchSMTPProviders", { filters: [{ active: { active: true } }] } as never, pat));
-      assert.deepEqual(((active.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id), [b]);
+      assert.deepEqual(
+        ((active.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id),
+        [b],
+      );
       ok(await t.call("DeactivateSMTPProvider", { id: b }, pat));
       ok(await t.call("DeleteSMTPProvider", { id: a }, pat));
       ok(await t.call("DeleteSMTPProvider", { id: b }, pat));
@@ -99,7 +107,11 @@ describe("messages", () => {
   });
 
   it("really sends the email over SMTP through the active provider", async () => {
-    const created = await request(`${emu.url}${B}/smtp_providers`, { method: "POST", token: pat, json: { senderAddress: "noreply@example.test", senderName: "Svc", host: `127.0.0.1:${smtpPort}` } });
+    const created = await request(`${emu.url}${B}/smtp_providers`, {
+      method: "POST",
+      token: pat,
+      json: { senderAddress: "noreply@example.test", senderName: "Svc", host: `127.0.0.1:${smtpPort}` },
+    });
     const id = (created.body as { details: { id: string } }).details.id;
     await request(`${emu.url}${B}/smtp_providers/${id}/_activate`, { method: "POST", token: pat });
     assert.equal((await human("mailed")).status, 201);
@@ -112,7 +124,11 @@ describe("messages", () => {
   });
 
   it("records a failed delivery with its reason", async () => {
-    const created = await request(`${emu.url}${B}/smtp_providers`, { method: "POST", token: pat, json: { senderAddress: "noreply@example.test", host: "127.0.0.1:9" } });
+    const created = await request(`${emu.url}${B}/smtp_providers`, {
+      method: "POST",
+      token: pat,
+      json: { senderAddress: "noreply@example.test", host: "127.0.0.1:9" },
+    });
     await request(`${emu.url}${B}/smtp_providers/${(created.body as { details: { id: string } }).details.id}/_activate`, { method: "POST", token: pat });
     await human("failing");
     const m = await settled("failing@example.test");
@@ -122,8 +138,14 @@ describe("messages", () => {
 
   it("puts a verification SMS in the outbox through the active SMS provider", async () => {
     const t = smsApi.all[0]!;
-    const id = (ok(await t.call("CreateSMSProvider", { provider: { description: "twilio", twilio: { sid: "AC1", senderNumber: "+100", token: "tok" } } }, pat), 201).details as { id: string }).id;
-    assert.deepEqual((ok(await t.call("GetSMSProvider", { id }, pat)).provider as { provider: unknown }).provider, { description: "twilio", twilio: { sid: "AC1", senderNumber: "+100" } });
+    const id = (
+      ok(await t.call("CreateSMSProvider", { provider: { description: "twilio", twilio: { sid: "AC1", senderNumber: "+100", token: "tok" } } }, pat), 201)
+        .details as { id: string }
+    ).id;
+    assert.deepEqual((ok(await t.call("GetSMSProvider", { id }, pat)).provider as { provider: unknown }).provider, {
+      description: "twilio",
+      twilio: { sid: "AC1", senderNumber: "+100" },
+    });
     ok(await t.call("ActivateSMSProvider", { id }, pat));
     await human("texted", { phone: { phone: "+41790000000" } });
     const m = await settled("+41790000000");

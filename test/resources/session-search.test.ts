@@ -22,8 +22,10 @@ const sessions = transportsFor(emu.url, {
 });
 const s = sessions.all[0]!;
 
-const create = async (loginName: string) => (ok(await s.call("CreateSession", { checks: { user: { loginName }, password: { password: "Password1!" } } }, pat), 201).details as { id: string }).id;
-const search = async (body: Record<string, unknown>) => ((ok(await s.call("SearchSessions", body as never, pat)).result ?? []) as { details: { id: string } }[]).map((r) => r.details.id);
+const create = async (loginName: string) =>
+  (ok(await s.call("CreateSession", { checks: { user: { loginName }, password: { password: "Password1!" } } }, pat), 201).details as { id: string }).id;
+const search = async (body: Record<string, unknown>) =>
+  ((ok(await s.call("SearchSessions", body as never, pat)).result ?? []) as { details: { id: string } }[]).map((r) => r.details.id);
 
 describe("searching sessions", () => {
   it("filters by user and activity and orders by creation", async () => {
@@ -31,7 +33,9 @@ describe("searching sessions", () => {
     const bob = await create("bob");
     const alice2 = await create("alice");
     ok(await s.call("DeleteSession", { id: alice1 }, pat));
-    const aliceId = (ok(await s.call("SearchSessions", { filters: [] } as never, pat)).result as { details: { id: string }; userId: string }[]).find((r) => r.details.id === alice2)!.userId;
+    const aliceId = (ok(await s.call("SearchSessions", { filters: [] } as never, pat)).result as { details: { id: string }; userId: string }[]).find(
+      (r) => r.details.id === alice2,
+    )!.userId;
     assert.deepEqual(await search({ filters: [] }), [alice2, bob, alice1]);
     assert.deepEqual(await search({ filters: [], query: { asc: true } }), [alice1, bob, alice2]);
     assert.deepEqual(await search({ filters: [{ userId: { id: aliceId } }] }), [alice2, alice1]);

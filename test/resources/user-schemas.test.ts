@@ -21,30 +21,57 @@ const schemas = transports({
     ReactivateUserSchema: { verb: "POST", path: `${B}/user_schemas/{id}/_reactivate` },
   },
 });
-const SCHEMA = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { name: { type: "string" }, age: { type: "integer", minimum: 0 } }, required: ["name"] };
+const SCHEMA = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  type: "object",
+  properties: { name: { type: "string" }, age: { type: "integer", minimum: 0 } },
+  required: ["name"],
+};
 
 for (const t of schemas.all) {
   describe(`user schemas over ${t.name}`, () => {
     before(async () => reset());
 
     it("creates, revises, deactivates, finds and deletes a schema", async () => {
-      const id = (ok(await t.call("CreateUserSchema", { userSchema: { type: "employee", schema: SCHEMA, possibleAuthenticators: ["AUTHENTICATOR_TYPE_USERNAME", "AUTHENTICATOR_TYPE_PASSWORD"] } }, pat), 201).details as { id: string }).id;
+      const id = (
+        ok(
+          await t.call(
+            "CreateUserSchema",
+            { userSchema: { type: "employee", schema: SCHEMA, possibleAuthenticators: ["AUTHENTICATOR_TYPE_USERNAME", "AUTHENTICATOR_TYPE_PASSWORD"] } },
+            pat,
+          ),
+          201,
+        ).details as { id: string }
+      ).id;
       const got = ok(await t.call("GetUserSchema", { id }, pat)).userSchema as Record<string, unknown>;
-      assert.deepEqual(got.userSchema, { type: "employee", schema: SCHEMA, possibleAuthenticators: ["AUTHENTICATOR_TYPE_USERNAME", "AUTHENTICATOR_TYPE_PASSWORD"] });
+      assert.deepEqual(got.userSchema, {
+        type: "employee",
+        schema: SCHEMA,
+        possibleAuthenticators: ["AUTHENTICATOR_TYPE_USERNAME", "AUTHENTICATOR_TYPE_PASSWORD"],
+      });
       assert.deepEqual([got.state, got.revision], ["USER_SCHEMA_STATE_ACTIVE", 1]);
       ok(await t.call("PatchUserSchema", { id, userSchema: { schema: { ...SCHEMA, required: ["name", "age"] } } }, pat));
       assert.equal((ok(await t.call("GetUserSchema", { id }, pat)).userSchema as { revision: number }).revision, 2);
       ok(await t.call("DeactivateUserSchema", { id }, pat));
       fails(await t.call("DeactivateUserSchema", { id }, pat), 9, 400, /already inactive/);
       const inactive = ok(await t.call("SearchUserSchemas", { filters: [{ state: { state: "USER_SCHEMA_STATE_INACTIVE" } }] } as never, pat));
-      assert.deepEqual(((inactive.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id), [id]);
+      assert.deepEqual(
+        ((inactive.result ?? []) as { details: { id: string } }[]).map((r) => r.details.id),
+        [id],
+      );
       ok(await t.call("ReactivateUserSchema", { id }, pat));
       ok(await t.call("DeleteUserSchema", { id }, pat));
       fails(await t.call("GetUserSchema", { id }, pat), 5, 404, /User schema not found/);
     });
 
     it("refuses invalid JSON Schemas, non-object schemas and a type in use", async () => {
-      fails(await t.call("CreateUserSchema", { userSchema: { type: "bad", schema: { type: "nonsense" } } }, pat), 3, 400, /not a valid JSON Schema/, "USER_SCHEMA-invalid");
+      fails(
+        await t.call("CreateUserSchema", { userSchema: { type: "bad", schema: { type: "nonsense" } } }, pat),
+        3,
+        400,
+        /not a valid JSON Schema/,
+        "USER_SCHEMA-invalid",
+      );
       fails(await t.call("CreateUserSchema", { userSchema: { type: "bad", schema: { type: "string" } } }, pat), 3, 400, /must describe an object/);
       ok(await t.call("CreateUserSchema", { userSchema: { type: "customer", schema: SCHEMA } }, pat));
       fails(await t.call("CreateUserSchema", { userSchema: { type: "customer", schema: SCHEMA } }, pat), 6, 409, /already exists/, "USER_SCHEMA-type-taken");

@@ -21,7 +21,10 @@ const pat = emu.adminPat;
 const set = transportsFor(emu.url, {
   service: SvcLanguageSettings,
   protoFile: "svc/settings/language/v3alpha/language_service.proto",
-  routes: { SetLanguages: { verb: "PATCH", path: "/settings/v3alpha/languages", body: "settings" }, ResolveLanguages: { verb: "GET", path: "/settings/v3alpha/languages" } },
+  routes: {
+    SetLanguages: { verb: "PATCH", path: "/settings/v3alpha/languages", body: "settings" },
+    ResolveLanguages: { verb: "GET", path: "/settings/v3alpha/languages" },
+  },
 });
 const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
 const orgId = ((await ctl("/events?type=org.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
@@ -48,7 +51,9 @@ for (const t of set.all) {
     });
 
     it("sets values on the instance that its orgs inherit with the instance as owner", async () => {
-      const r = ok(await t.call("SetLanguages", { settings: { defaultLanguage: { key: "de" }, restrictedLanguages: { languages: keys("de", "en", "fr") } } }, pat));
+      const r = ok(
+        await t.call("SetLanguages", { settings: { defaultLanguage: { key: "de" }, restrictedLanguages: { languages: keys("de", "en", "fr") } } }, pat),
+      );
       assert.equal((r.details as { sequence: string }).sequence, "1");
       assert.deepEqual((await resolve()).settings, {
         defaultLanguage: { value: "de" },
@@ -71,16 +76,38 @@ for (const t of set.all) {
 
     it("refuses bad languages, duplicates and a default outside the restricted ones, storing nothing", async () => {
       const before = (await resolve()).settings;
-      fails(await t.call("SetLanguages", { settings: { defaultLanguage: { key: "EN" } } }, pat), 3, 400, /default_language\.key: value does not match regex pattern "\^\[a-z\]\{2\}\$" \[string\.pattern\]/);
+      fails(
+        await t.call("SetLanguages", { settings: { defaultLanguage: { key: "EN" } } }, pat),
+        3,
+        400,
+        /default_language\.key: value does not match regex pattern "\^\[a-z\]\{2\}\$" \[string\.pattern\]/,
+      );
       fails(await t.call("SetLanguages", { settings: { defaultLanguage: { key: "tr" } } }, pat), 3, 400, /Language is not supported: tr/, "LANG-lg4DP");
-      fails(await t.call("SetLanguages", { settings: { restrictedLanguages: { languages: keys("de", "de") } } }, pat), 3, 400, /appears twice: de/, "LANG-3M9f2");
-      fails(await t.call("SetLanguages", { settings: { restrictedLanguages: { languages: keys("en", "fr") } } }, pat), 9, 400, /default language de must be among the restricted languages/, "COMMAND-L0m2u");
+      fails(
+        await t.call("SetLanguages", { settings: { restrictedLanguages: { languages: keys("de", "de") } } }, pat),
+        3,
+        400,
+        /appears twice: de/,
+        "LANG-3M9f2",
+      );
+      fails(
+        await t.call("SetLanguages", { settings: { restrictedLanguages: { languages: keys("en", "fr") } } }, pat),
+        9,
+        400,
+        /default language de must be among the restricted languages/,
+        "COMMAND-L0m2u",
+      );
       assert.deepEqual((await resolve()).settings, before);
     });
 
     it("lets readers resolve but not set; only system owners set the system's settings", async () => {
       ok(await t.call("ResolveLanguages", {}, VIEWER));
-      fails(await t.call("SetLanguages", { settings: { defaultLanguage: { key: "en" } } }, VIEWER), 7, 403, /No permission to change the settings of the instance context/);
+      fails(
+        await t.call("SetLanguages", { settings: { defaultLanguage: { key: "en" } } }, VIEWER),
+        7,
+        403,
+        /No permission to change the settings of the instance context/,
+      );
       fails(await t.call("SetLanguages", { ctx: { system: true }, settings: { defaultLanguage: { key: "en" } } }, VIEWER), 7, 403, /system context/);
       ok(await t.call("SetLanguages", { ctx: { system: true }, settings: { restrictedLanguages: { languages: keys("de", "en", "fr", "it") } } }, pat));
       ok(await t.call("SetLanguages", { settings: { resetRestrictedLanguages: true } }, pat));
@@ -98,7 +125,9 @@ describe("what follows from the language settings", () => {
     ok(await t.call("SetLanguages", { settings: { defaultLanguage: { key: "de" }, restrictedLanguages: { languages: keys("de", "en") } } }, pat));
     const discovery = (await (await fetch(`${emu.url}/.well-known/openid-configuration`)).json()) as { ui_locales_supported: string[] };
     assert.deepEqual(discovery.ui_locales_supported, ["de", "en"]);
-    const page = await new Browser(emu.url).go(`${emu.url}/oauth/v2/authorize?client_id=demo-server&redirect_uri=${encodeURIComponent("http://localhost:3000/api/auth/callback")}&response_type=code&scope=openid`);
+    const page = await new Browser(emu.url).go(
+      `${emu.url}/oauth/v2/authorize?client_id=demo-server&redirect_uri=${encodeURIComponent("http://localhost:3000/api/auth/callback")}&response_type=code&scope=openid`,
+    );
     const french = await fetch(page.url, { headers: { "accept-language": "fr" } });
     assert.match(await french.text(), /<html lang="de">/, "French is not allowed: the instance's default");
     const english = await fetch(page.url, { headers: { "accept-language": "en" } });

@@ -27,7 +27,10 @@ describe("event store", () => {
     const eventsBefore = count("SELECT COUNT(*) AS n FROM events");
     const heard: unknown[] = [];
     const off = events.subscribe((e) => heard.push(e));
-    assert.throws(() => events.push([added("900000000000000001", "same"), added("900000000000000002", "same")]), /UNIQUE constraint failed: targets.instance_id, targets.name/);
+    assert.throws(
+      () => events.push([added("900000000000000001", "same"), added("900000000000000002", "same")]),
+      /UNIQUE constraint failed: targets.instance_id, targets.name/,
+    );
     off();
     assert.equal(count("SELECT COUNT(*) AS n FROM events"), eventsBefore);
     assert.equal(count("SELECT COUNT(*) AS n FROM targets"), 0);
@@ -40,16 +43,30 @@ describe("event store", () => {
     const [first] = events.push([added("900000000000000003", "one")]);
     off();
     assert.equal(first!.aggregateSequence, 1);
-    assert.deepEqual(heard.map((batch) => batch.map((e) => e.aggregateSequence)), [[1]]);
+    assert.deepEqual(
+      heard.map((batch) => batch.map((e) => e.aggregateSequence)),
+      [[1]],
+    );
   });
 
   it("rebuilds the projections from the events to the same rows", async () => {
     for (const name of ["r1", "r2"]) {
-      const r = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: { name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" } });
+      const r = await request(`${emu.url}/resources/v3alpha/targets`, {
+        method: "POST",
+        token: emu.adminPat,
+        json: { name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" },
+      });
       assert.equal(r.status, 201);
     }
-    await request(`${emu.url}/resources/v3alpha/executions`, { method: "POST", token: emu.adminPat, json: { condition: { event: { all: true } }, targets: [] } });
-    const snapshot = () => ["targets", "executions", "users", "orgs", "instances", "memberships", "personal_access_tokens"].map((t) => db.stmt(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
+    await request(`${emu.url}/resources/v3alpha/executions`, {
+      method: "POST",
+      token: emu.adminPat,
+      json: { condition: { event: { all: true } }, targets: [] },
+    });
+    const snapshot = () =>
+      ["targets", "executions", "users", "orgs", "instances", "memberships", "personal_access_tokens"].map((t) =>
+        db.stmt(`SELECT * FROM ${t} ORDER BY 1, 2`).all(),
+      );
     const before = snapshot();
     allProjections().rebuild(db, events.list({}));
     assert.deepEqual(snapshot(), before);

@@ -14,21 +14,38 @@ import { control, request, requestWithHost, startTestEmulator } from "../helpers
 const sa = (username: string, token: string) => ({ type: "machine" as const, username, name: username, personalAccessTokens: [{ token }] });
 const FIXTURES: FixtureFile = {
   instances: [
-    { name: "Main", domains: ["localhost"], orgs: [{ name: "O", users: [sa("main-sa", "main-token-0123456789")] }], members: [{ user: "main-sa", roles: ["IAM_OWNER"] }] },
-    { name: "Acme", domains: ["acme.localhost"], features: { oidc_token_exchange: true, impersonation: true, multitenancy_settings: false }, orgs: [{ name: "Acme", users: [sa("acme-sa", "acme-token-0123456789")] }], members: [{ user: "acme-sa", roles: ["IAM_OWNER"] }] },
+    {
+      name: "Main",
+      domains: ["localhost"],
+      orgs: [{ name: "O", users: [sa("main-sa", "main-token-0123456789")] }],
+      members: [{ user: "main-sa", roles: ["IAM_OWNER"] }],
+    },
+    {
+      name: "Acme",
+      domains: ["acme.localhost"],
+      features: { oidc_token_exchange: true, impersonation: true, multitenancy_settings: false },
+      orgs: [{ name: "Acme", users: [sa("acme-sa", "acme-token-0123456789")] }],
+      members: [{ user: "acme-sa", roles: ["IAM_OWNER"] }],
+    },
   ],
 };
 
 const emu = await startTestEmulator({ fixtures: FIXTURES });
 
 async function post(path: string, host: string, token: string, body: string): Promise<{ status: number; body: unknown }> {
-  const r = await requestWithHost(emu.port, path, host, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+  const r = await requestWithHost(emu.port, path, host, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body,
+  });
   return { status: r.status, body: JSON.parse(r.text) };
 }
 
 const target = (name: string) => JSON.stringify({ name, restWebhook: { url: "http://localhost:1/h" }, timeout: "1s" });
 const names = async (host: string, token: string) =>
-  ((await post("/resources/v3alpha/targets/_search", host, token, "[]")).body as { result?: { target: { name: string } }[] }).result?.map((r) => r.target.name) ?? [];
+  ((await post("/resources/v3alpha/targets/_search", host, token, "[]")).body as { result?: { target: { name: string } }[] }).result?.map(
+    (r) => r.target.name,
+  ) ?? [];
 
 describe("fixture files", () => {
   it("serves each instance on its own domains with its own data", async () => {
@@ -41,22 +58,112 @@ describe("fixture files", () => {
   });
 
   const broken: [string, unknown, RegExp][] = [
-    ["an unknown role", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc")] }], members: [{ user: "u", roles: ["GOD"] }] }] }, /member u: unknown role GOD/],
-    ["a user name twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc"), sa("u", "token-0123456789abd")] }] }] }, /user name u appears twice/],
-    ["a missing field", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [{ type: "human", username: "h", lastName: "L", email: "h@x.test" }] }] }] }, /\/instances\/0\/orgs\/0\/users\/0\/firstName: Expected required property/],
-    ["an unknown property", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }], colour: "red" }] }, /\/instances\/0\/colour: Unexpected property/],
-    ["a member who is no user", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }], members: [{ user: "ghost", roles: ["IAM_OWNER"] }] }] }, /member ghost is not a user of the instance/],
-    ["a domain twice", { instances: [{ name: "A", domains: ["localhost"], orgs: [{ name: "O" }] }, { name: "B", domains: ["localhost"], orgs: [{ name: "O" }] }] }, /domain localhost appears twice/],
-    ["an instance id twice", { instances: [{ id: "5", name: "A", domains: ["localhost"], orgs: [{ name: "O" }] }, { id: "5", name: "B", domains: ["b.localhost"], orgs: [{ name: "O" }] }] }, /^fixtures option: instance id 5 appears twice$/],
-    ["a token twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc"), sa("v", "token-0123456789abc")] }] }] }, /^fixtures option: personal access token token-0123456789abc appears twice$/],
-    ["a user granted twice on one project", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc")], projects: [{ name: "P", roles: [{ key: "r" }, { key: "s" }] }], grants: [{ user: "u", project: "P", roles: ["r"] }, { user: "u", project: "P", roles: ["s"] }] }] }] }, /^fixtures option: grant of u on project P appears twice \(one grant per user and project\)$/],
-    ["an org name twice in an instance", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }, { name: "o" }] }] }, /^fixtures option: instance I: org name o appears twice$/],
-    ["a loopback domain on another than the default instance", { instances: [{ name: "A", domains: ["a.localhost"], orgs: [{ name: "O" }] }, { name: "B", domains: ["localhost"], orgs: [{ name: "O" }] }] }, /^fixtures option: instance B: only the default instance may have the domain localhost$/],
-    ["a role key twice", { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", projects: [{ name: "P", roles: [{ key: "r" }, { key: "r" }] }] }] }] }, /^fixtures option: project P: role r appears twice$/],
+    [
+      "an unknown role",
+      {
+        instances: [
+          { name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc")] }], members: [{ user: "u", roles: ["GOD"] }] },
+        ],
+      },
+      /member u: unknown role GOD/,
+    ],
+    [
+      "a user name twice",
+      { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc"), sa("u", "token-0123456789abd")] }] }] },
+      /user name u appears twice/,
+    ],
+    [
+      "a missing field",
+      {
+        instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [{ type: "human", username: "h", lastName: "L", email: "h@x.test" }] }] }],
+      },
+      /\/instances\/0\/orgs\/0\/users\/0\/firstName: Expected required property/,
+    ],
+    [
+      "an unknown property",
+      { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }], colour: "red" }] },
+      /\/instances\/0\/colour: Unexpected property/,
+    ],
+    [
+      "a member who is no user",
+      { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }], members: [{ user: "ghost", roles: ["IAM_OWNER"] }] }] },
+      /member ghost is not a user of the instance/,
+    ],
+    [
+      "a domain twice",
+      {
+        instances: [
+          { name: "A", domains: ["localhost"], orgs: [{ name: "O" }] },
+          { name: "B", domains: ["localhost"], orgs: [{ name: "O" }] },
+        ],
+      },
+      /domain localhost appears twice/,
+    ],
+    [
+      "an instance id twice",
+      {
+        instances: [
+          { id: "5", name: "A", domains: ["localhost"], orgs: [{ name: "O" }] },
+          { id: "5", name: "B", domains: ["b.localhost"], orgs: [{ name: "O" }] },
+        ],
+      },
+      /^fixtures option: instance id 5 appears twice$/,
+    ],
+    [
+      "a token twice",
+      { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", users: [sa("u", "token-0123456789abc"), sa("v", "token-0123456789abc")] }] }] },
+      /^fixtures option: personal access token token-0123456789abc appears twice$/,
+    ],
+    [
+      "a user granted twice on one project",
+      {
+        instances: [
+          {
+            name: "I",
+            domains: ["localhost"],
+            orgs: [
+              {
+                name: "O",
+                users: [sa("u", "token-0123456789abc")],
+                projects: [{ name: "P", roles: [{ key: "r" }, { key: "s" }] }],
+                grants: [
+                  { user: "u", project: "P", roles: ["r"] },
+                  { user: "u", project: "P", roles: ["s"] },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      /^fixtures option: grant of u on project P appears twice \(one grant per user and project\)$/,
+    ],
+    [
+      "an org name twice in an instance",
+      { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O" }, { name: "o" }] }] },
+      /^fixtures option: instance I: org name o appears twice$/,
+    ],
+    [
+      "a loopback domain on another than the default instance",
+      {
+        instances: [
+          { name: "A", domains: ["a.localhost"], orgs: [{ name: "O" }] },
+          { name: "B", domains: ["localhost"], orgs: [{ name: "O" }] },
+        ],
+      },
+      /^fixtures option: instance B: only the default instance may have the domain localhost$/,
+    ],
+    [
+      "a role key twice",
+      { instances: [{ name: "I", domains: ["localhost"], orgs: [{ name: "O", projects: [{ name: "P", roles: [{ key: "r" }, { key: "r" }] }] }] }] },
+      /^fixtures option: project P: role r appears twice$/,
+    ],
   ];
   for (const [what, fixtures, message] of broken) {
     it(`rejects a file with ${what}, naming it`, async () => {
-      await assert.rejects(startEmulator({ port: 0, inMemory: true, fixtures: fixtures as FixtureFile }), (e: Error) => e.name === "FixtureError" && message.test(e.message));
+      await assert.rejects(
+        startEmulator({ port: 0, inMemory: true, fixtures: fixtures as FixtureFile }),
+        (e: Error) => e.name === "FixtureError" && message.test(e.message),
+      );
     });
   }
 
@@ -71,7 +178,10 @@ describe("fixture files", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "svc-emulator-fixtures-"));
     // Two machine keys with one id fail on the database's constraint, after the instance is written.
     const publicKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" }) as { kty: "RSA"; n: string; e: string };
-    const keys = [{ id: "77", publicKey }, { id: "77", publicKey }];
+    const keys = [
+      { id: "77", publicKey },
+      { id: "77", publicKey },
+    ];
     const failing = { instances: [{ name: "Half", domains: ["localhost"], orgs: [{ name: "O", users: [{ ...sa("m", "token-0123456789abc"), keys }] }] }] };
     await assert.rejects(startEmulator({ port: 0, dataDir, fixtures: failing as FixtureFile }));
     // The failed start closed its database: no file descriptor of this process points into the data dir.
@@ -82,12 +192,18 @@ describe("fixture files", () => {
         return "";
       }
     });
-    assert.deepEqual(open.filter((target) => target.startsWith(dataDir)), []);
+    assert.deepEqual(
+      open.filter((target) => target.startsWith(dataDir)),
+      [],
+    );
     const again = await startEmulator({ port: 0, dataDir });
     try {
       assert.match(again.adminPat, /^[A-Za-z0-9_-]{64}$/);
       const instances = (await control(again)("/instances")).body as { instances: { name: string }[] };
-      assert.deepEqual(instances.instances.map((i) => i.name), ["Svc Emulator"]);
+      assert.deepEqual(
+        instances.instances.map((i) => i.name),
+        ["Svc Emulator"],
+      );
       assert.equal((await request(`${again.url}/resources/v3alpha/targets/_search`, { method: "POST", token: again.adminPat, json: [] })).status, 200);
     } finally {
       await again.close();

@@ -19,7 +19,9 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** What the emulator before the split did: the single list, up to `version`. */
 function migrateLegacy(db: Database, version: number): void {
@@ -70,9 +72,13 @@ describe("schema migrations split by aggregate", () => {
     const at = "2026-01-01T00:00:00.000Z";
     old.stmt("INSERT INTO instances (id, name, created_at, changed_at, sequence) VALUES ('i1', 'one', ?, ?, 1)").run(at, at);
     old.stmt("INSERT INTO orgs (id, instance_id, name, created_at, changed_at, sequence) VALUES ('o1', 'i1', 'org', ?, ?, 1)").run(at, at);
-    old.stmt("INSERT INTO users (id, instance_id, org_id, type, username, created_at, changed_at, sequence) VALUES ('u1', 'i1', 'o1', 'human', 'ann', ?, ?, 1)").run(at, at);
     old
-      .stmt("INSERT INTO memberships (instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence) VALUES ('i1', 'org', 'o1', 'u1', '[\"ORG_OWNER\"]', ?, ?, 2)")
+      .stmt("INSERT INTO users (id, instance_id, org_id, type, username, created_at, changed_at, sequence) VALUES ('u1', 'i1', 'o1', 'human', 'ann', ?, ?, 1)")
+      .run(at, at);
+    old
+      .stmt(
+        "INSERT INTO memberships (instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence) VALUES ('i1', 'org', 'o1', 'u1', '[\"ORG_OWNER\"]', ?, ?, 2)",
+      )
       .run(at, at);
     old.close();
 
@@ -104,6 +110,13 @@ describe("schema migrations split by aggregate", () => {
   });
 
   it("refuses a schema with a version that has no step", () => {
-    assert.throws(() => versionsOf([{ version: 1, sql: "" }, { version: 3, sql: "" }]), /schema version 2 has no step/);
+    assert.throws(
+      () =>
+        versionsOf([
+          { version: 1, sql: "" },
+          { version: 3, sql: "" },
+        ]),
+      /schema version 2 has no step/,
+    );
   });
 });

@@ -15,13 +15,19 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe("data dir", () => {
   it("keeps targets, the adminPat and snapshots across a restart; reset still goes back to the seed", async () => {
     const dataDir = tempDir();
     const first = await startEmulator({ port: 0, dataDir });
-    const created = await request(`${first.url}/resources/v3alpha/targets`, { method: "POST", token: first.adminPat, json: { name: "kept", restWebhook: { url: "http://localhost:1/h" }, timeout: "5s" } });
+    const created = await request(`${first.url}/resources/v3alpha/targets`, {
+      method: "POST",
+      token: first.adminPat,
+      json: { name: "kept", restWebhook: { url: "http://localhost:1/h" }, timeout: "5s" },
+    });
     assert.equal(created.status, 201);
     const id = (created.body as { details: { id: string } }).details.id;
     first.snapshot("with-target");
@@ -41,7 +47,11 @@ describe("data dir", () => {
       assert.equal((await request(`${second.url}/resources/v3alpha/targets/_search`, { method: "POST", token: second.adminPat, json: [] })).status, 200);
       second.restore("with-target");
       assert.equal((await request(`${second.url}/resources/v3alpha/targets/${id}`, { token: second.adminPat })).status, 200);
-      const another = await request(`${second.url}/resources/v3alpha/targets`, { method: "POST", token: second.adminPat, json: { name: "new", restWebhook: { url: "http://localhost:1/h" }, timeout: "5s" } });
+      const another = await request(`${second.url}/resources/v3alpha/targets`, {
+        method: "POST",
+        token: second.adminPat,
+        json: { name: "new", restWebhook: { url: "http://localhost:1/h" }, timeout: "5s" },
+      });
       assert.equal(another.status, 201);
       assert.notEqual((another.body as { details: { id: string } }).details.id, id);
     } finally {

@@ -11,7 +11,10 @@ import { control, request, startTestEmulator } from "../helpers/emulator.js";
 const PROJECT = "200000000000000001";
 const APP = "200000000000000002";
 const TOKEN = "seed-token-0123456789";
-const jwk = { ...(generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" }) as { kty: "RSA"; n: string; e: string }), kid: "given-kid" };
+const jwk = {
+  ...(generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" }) as { kty: "RSA"; n: string; e: string }),
+  kid: "given-kid",
+};
 
 const FIXTURES: FixtureFile = {
   instances: [
@@ -27,7 +30,17 @@ const FIXTURES: FixtureFile = {
               id: PROJECT,
               name: "Shop",
               roles: [{ key: "reader" }],
-              apps: [{ type: "oidc", id: APP, name: "web", clientId: "seeded-client", authMethod: "private_key_jwt", redirectUris: ["http://localhost/cb"], publicKeys: [jwk] }],
+              apps: [
+                {
+                  type: "oidc",
+                  id: APP,
+                  name: "web",
+                  clientId: "seeded-client",
+                  authMethod: "private_key_jwt",
+                  redirectUris: ["http://localhost/cb"],
+                  publicKeys: [jwk],
+                },
+              ],
             },
           ],
         },
@@ -67,7 +80,13 @@ describe("seeding through commands", () => {
 
   it("stores the fixture's app with the given id and client id, and its key exactly as given", async () => {
     const events = await eventsOf(APP);
-    assert.deepEqual(events.map((e) => [e.type, e.origin, e.creator]), [["app.added", "seed", "SYSTEM"], ["app.key.added", "seed", "SYSTEM"]]);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.origin, e.creator]),
+      [
+        ["app.added", "seed", "SYSTEM"],
+        ["app.key.added", "seed", "SYSTEM"],
+      ],
+    );
     assert.equal(events[0]!.payload.clientId, "seeded-client");
     assert.equal(events[0]!.payload.projectId, PROJECT);
     assert.deepEqual(events[1]!.payload.publicJwk, jwk);
@@ -77,6 +96,9 @@ describe("seeding through commands", () => {
     const r = await request(`${emu.url}/resources/v3alpha/projects`, { method: "POST", token: TOKEN, json: { name: "Later" } });
     assert.equal(r.status, 201, r.text);
     const events = await eventsOf((r.body as { details: { id: string } }).details.id);
-    assert.deepEqual(events.map((e) => [e.type, e.origin]), [["project.added", "api"]]);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.origin]),
+      [["project.added", "api"]],
+    );
   });
 });

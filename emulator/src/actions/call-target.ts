@@ -43,7 +43,10 @@ export async function callTarget(core: Core, instanceId: string, executionId: st
       if (fwd && typeof fwd === "object" && (fwd.forwardedStatusCode || fwd.forwardedErrorMessage)) {
         const status = Number(fwd.forwardedStatusCode) || 0;
         const code = status >= 400 && status < 500 ? (codeFromHttpStatus(status) ?? Code.InvalidArgument) : Code.FailedPrecondition;
-        result = { ok: false, error: new SvcError(code, code === Code.FailedPrecondition ? "EXEC-bmhNhpcqpF" : "EXEC-reUaUZCzCp", fwd.forwardedErrorMessage ?? "Execution failed") };
+        result = {
+          ok: false,
+          error: new SvcError(code, code === Code.FailedPrecondition ? "EXEC-bmhNhpcqpF" : "EXEC-reUaUZCzCp", fwd.forwardedErrorMessage ?? "Execution failed"),
+        };
       } else if (target.targetType === "rest_request_response" && text && parsed === undefined) {
         result = { ok: false, error: new SvcError(Code.FailedPrecondition, "ACTION-4m9s2", `Execution failed: target ${target.name} answered no valid JSON`) };
       } else {
@@ -52,7 +55,16 @@ export async function callTarget(core: Core, instanceId: string, executionId: st
     }
   } catch (e) {
     const timedOut = (e as Error).name === "TimeoutError";
-    result = { ok: false, error: new SvcError(Code.FailedPrecondition, "EXEC-dra6yamk98", timedOut ? `Execution failed: target ${target.name} timed out after ${target.timeoutMs} ms` : `Execution failed: target ${target.name} could not be called: ${(e as Error).message}`) };
+    result = {
+      ok: false,
+      error: new SvcError(
+        Code.FailedPrecondition,
+        "EXEC-dra6yamk98",
+        timedOut
+          ? `Execution failed: target ${target.name} timed out after ${target.timeoutMs} ms`
+          : `Execution failed: target ${target.name} could not be called: ${(e as Error).message}`,
+      ),
+    };
   }
   const call: TargetCall = {
     id: core.ids.next(),

@@ -33,20 +33,24 @@ export function onTargetCall(core: Core, listener: (call: TargetCall) => void): 
 
 export function recordCall(core: Core, call: TargetCall): void {
   try {
-    core.db.stmt("INSERT INTO target_calls (id, instance_id, execution_id, target_id, url, payload, headers, status, response, duration_ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
-      call.id,
-      call.instanceId,
-      call.executionId,
-      call.targetId,
-      call.url,
-      JSON.stringify(call.payload),
-      JSON.stringify(call.headers),
-      call.status,
-      call.response,
-      call.durationMs,
-      call.error,
-      call.createdAt,
-    );
+    core.db
+      .stmt(
+        "INSERT INTO target_calls (id, instance_id, execution_id, target_id, url, payload, headers, status, response, duration_ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        call.id,
+        call.instanceId,
+        call.executionId,
+        call.targetId,
+        call.url,
+        JSON.stringify(call.payload),
+        JSON.stringify(call.headers),
+        call.status,
+        call.response,
+        call.durationMs,
+        call.error,
+        call.createdAt,
+      );
   } catch {
     return; // an async call that ends after close or reset: nothing to record it in
   }
@@ -86,9 +90,9 @@ const fromRow = (r: CallRow): TargetCall => ({
 export function listCalls(db: Database, filter: { instanceId?: string; targetId?: string; executionId?: string }): TargetCall[] {
   const where = ["1"];
   const args: unknown[] = [];
-  if (filter.instanceId) (where.push("instance_id = ?"), args.push(filter.instanceId));
-  if (filter.targetId) (where.push("target_id = ?"), args.push(filter.targetId));
-  if (filter.executionId) (where.push("execution_id = ?"), args.push(filter.executionId));
+  if (filter.instanceId) where.push("instance_id = ?"), args.push(filter.instanceId);
+  if (filter.targetId) where.push("target_id = ?"), args.push(filter.targetId);
+  if (filter.executionId) where.push("execution_id = ?"), args.push(filter.executionId);
   return (db.stmt(`SELECT * FROM target_calls WHERE ${where.join(" AND ")} ORDER BY created_at, rowid`).all(...args) as CallRow[]).map(fromRow);
 }
 

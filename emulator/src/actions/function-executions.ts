@@ -38,7 +38,17 @@ function userContext(user: User): Record<string, unknown> {
   if (user.type === "machine") return { ...common, machine: { name: d.name, description: d.description } };
   return {
     ...common,
-    human: { first_name: d.firstName, last_name: d.lastName, nick_name: d.nickName, display_name: d.displayName, preferred_language: d.preferredLanguage, email: d.email, is_email_verified: d.emailVerified === true, phone: d.phone, is_phone_verified: d.phoneVerified === true },
+    human: {
+      first_name: d.firstName,
+      last_name: d.lastName,
+      nick_name: d.nickName,
+      display_name: d.displayName,
+      preferred_language: d.preferredLanguage,
+      email: d.email,
+      is_email_verified: d.emailVerified === true,
+      phone: d.phone,
+      is_phone_verified: d.phoneVerified === true,
+    },
   };
 }
 
@@ -77,7 +87,14 @@ export async function functionClaims(core: Core, name: ClaimFunction, user: User
   };
   let answered: FunctionResponse;
   try {
-    answered = (await runTargets(core, user.instanceId, match, {}, (response) => ({ ...context, response }), (current, body) => ({ ...(current as object), ...(body as object) }))) as FunctionResponse;
+    answered = (await runTargets(
+      core,
+      user.instanceId,
+      match,
+      {},
+      (response) => ({ ...context, response }),
+      (current, body) => ({ ...(current as object), ...(body as object) }),
+    )) as FunctionResponse;
   } catch (e) {
     // An interrupting target fails the OIDC request that built the claims.
     throw new FunctionExecutionFailed(`${execution}: ${e instanceof SvcError ? e.text : (e as Error).message}`);
@@ -86,7 +103,8 @@ export async function functionClaims(core: Core, name: ClaimFunction, user: User
   // Each entry is set by the user's own command, in the user's name, as coming from Actions.
   const actor = { instanceId: user.instanceId, userId: user.id, origin: "actions" as const };
   for (const m of answered.set_user_metadata ?? []) {
-    if (typeof m?.key !== "string" || !m.key || typeof m.value !== "string") logs.push(`failed to set user metadata key ${JSON.stringify(String(m?.key ?? ""))}`);
+    if (typeof m?.key !== "string" || !m.key || typeof m.value !== "string")
+      logs.push(`failed to set user metadata key ${JSON.stringify(String(m?.key ?? ""))}`);
     else setUserMetadata(core, actor, user.id, m.key, Buffer.from(m.value, "base64").toString("utf8"));
   }
   const added: Record<string, unknown> = {};

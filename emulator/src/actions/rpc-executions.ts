@@ -45,7 +45,8 @@ export async function runRpcExecution<M extends Message>(ctx: RpcContext, { sche
   const json = toJson(schema, message);
   const answered = await runTargets(ctx.core, ctx.instanceId, match, json, (value) => ({ ...base, [kind]: value }));
   if (answered === json) return message;
-  const invalid = (why: string) => new SvcError(Code.FailedPrecondition, "ACTION-4m9s2", `Execution failed: the target's answer is not a valid ${schema.typeName}: ${why}`);
+  const invalid = (why: string) =>
+    new SvcError(Code.FailedPrecondition, "ACTION-4m9s2", `Execution failed: the target's answer is not a valid ${schema.typeName}: ${why}`);
   let replaced: M;
   try {
     replaced = fromJson(schema, answered as JsonValue, { ignoreUnknownFields: true }) as M;

@@ -27,13 +27,18 @@ export function sinkConfig(core: Core, name: string): SinkConfig {
 }
 
 export function setSinkConfig(core: Core, name: string, config: SinkConfig): void {
-  core.db.stmt("INSERT INTO sinks (name, status, body) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET status = excluded.status, body = excluded.body").run(name, config.status, config.body);
+  core.db
+    .stmt("INSERT INTO sinks (name, status, body) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET status = excluded.status, body = excluded.body")
+    .run(name, config.status, config.body);
 }
 
 /** Whether the signature verifies with the key of any target whose URL is this sink. */
 export function sinkSignatureValid(core: Core, name: string, header: string | undefined, body: string): boolean {
   // LIKE narrows the targets to those whose URL mentions the sink; urlIsSink then checks the path exactly.
-  const keys = core.db.stmt("SELECT signing_key AS key, url FROM targets WHERE url LIKE ?").all(`%${SINK_PATH}${encodeURIComponent(name)}%`) as { key: string; url: string }[];
+  const keys = core.db.stmt("SELECT signing_key AS key, url FROM targets WHERE url LIKE ?").all(`%${SINK_PATH}${encodeURIComponent(name)}%`) as {
+    key: string;
+    url: string;
+  }[];
   const nowS = Math.floor(core.clock.nowMs() / 1000);
   return keys.some((k) => urlIsSink(k.url, name) && verify(header, k.key, body, nowS));
 }
@@ -53,6 +58,20 @@ export function recordSinkCall(core: Core, call: SinkCall): void {
 }
 
 export function listSinkCalls(core: Core, name: string): SinkCall[] {
-  const rows = core.db.stmt("SELECT * FROM sink_calls WHERE name = ? ORDER BY created_at, rowid").all(name) as { id: string; name: string; headers: string; body: string; signature_valid: number; created_at: string }[];
-  return rows.map((r) => ({ id: r.id, name: r.name, headers: JSON.parse(r.headers) as Record<string, string>, body: r.body, signatureValid: r.signature_valid === 1, createdAt: r.created_at }));
+  const rows = core.db.stmt("SELECT * FROM sink_calls WHERE name = ? ORDER BY created_at, rowid").all(name) as {
+    id: string;
+    name: string;
+    headers: string;
+    body: string;
+    signature_valid: number;
+    created_at: string;
+  }[];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    headers: JSON.parse(r.headers) as Record<string, string>,
+    body: r.body,
+    signatureValid: r.signature_valid === 1,
+    createdAt: r.created_at,
+  }));
 }

@@ -18,7 +18,8 @@ export function scopeOf(call: RpcCall, permission = call.permission): Permission
   return scope;
 }
 
-export const permissionDenied = (permission: string) => new SvcError(Code.PermissionDenied, "AUTHZ-HKJD33", `No matching permissions found (needs ${permission})`);
+export const permissionDenied = (permission: string) =>
+  new SvcError(Code.PermissionDenied, "AUTHZ-HKJD33", `No matching permissions found (needs ${permission})`);
 
 /** Whether the caller holds `permission` on a resource at `target` ({} = the instance itself). */
 export function permits(call: RpcCall, target: Target, permission = call.permission): boolean {

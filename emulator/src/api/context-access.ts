@@ -13,13 +13,20 @@ import { Code, SvcError, invalidArgument, notFound } from "../kernel/errors.js";
 import { permits } from "./authorization.js";
 import type { RpcCall } from "./rpc.js";
 
-const OWNER_TYPES = { system: OwnerType.SYSTEM, instance: OwnerType.INSTANCE, org: OwnerType.ORG, project: OwnerType.PROJECT, project_grant: OwnerType.PROJECT_GRANT } as const;
+const OWNER_TYPES = {
+  system: OwnerType.SYSTEM,
+  instance: OwnerType.INSTANCE,
+  org: OwnerType.ORG,
+  project: OwnerType.PROJECT,
+  project_grant: OwnerType.PROJECT_GRANT,
+} as const;
 export const ownerOf = (c: MemberContext) => ({ type: OWNER_TYPES[c.type], id: c.id });
 
 /** The context of the request's `ctx`, checked: it exists, and is the caller's instance, one of its orgs, or the system. */
 export function requestContext(call: RpcCall, ctx: RequestContext | undefined): Context {
   const o = ctx?.owner;
-  if (o?.case === "projectId" || o?.case === "projectGrantId") throw invalidArgument("CONTEXT-members-only", "A project or a project grant is a context of memberships only; name the system, an instance or an org");
+  if (o?.case === "projectId" || o?.case === "projectGrantId")
+    throw invalidArgument("CONTEXT-members-only", "A project or a project grant is a context of memberships only; name the system, an instance or an org");
   const context = resolveContext(call.core, call.instance.id, (o ?? { case: undefined }) as ContextRef);
   if (!context) throw notFound("CONTEXT-not-found", `The context ${o?.case}=${String(o?.value)} does not exist`);
   if (context.type !== "system" && context.instanceId !== call.instance.id) {
@@ -62,5 +69,10 @@ export function targetOfContext(ctx: MemberContext): Target {
 export function authorizeContext(call: RpcCall, ctx: MemberContext, what: string, permission = call.permission): void {
   const systemWrite = ctx.type === "system" && !permission.endsWith(".read");
   const allowed = permits(call, targetOfContext(ctx), permission) && (!systemWrite || isSystemOwner(call.core.db, call.principal.user.id));
-  if (!allowed) throw new SvcError(Code.PermissionDenied, "AUTHZ-context", `No permission to ${what} of the ${ctx.type} context (needs ${systemWrite ? "SYSTEM_OWNER" : permission})`);
+  if (!allowed)
+    throw new SvcError(
+      Code.PermissionDenied,
+      "AUTHZ-context",
+      `No permission to ${what} of the ${ctx.type} context (needs ${systemWrite ? "SYSTEM_OWNER" : permission})`,
+    );
 }

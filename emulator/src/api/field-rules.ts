@@ -118,7 +118,12 @@ function checkScalar(r: FieldRules, value: unknown, path: string, field: DescFie
 
 type NumericKind = keyof typeof NUMERIC_SCHEMAS;
 
-function checkNumber(kind: NumericKind, bounds: Message & { gt?: number | bigint; gte?: number | bigint; lt?: number | bigint; lte?: number | bigint }, n: bigint, path: string): Violation | undefined {
+function checkNumber(
+  kind: NumericKind,
+  bounds: Message & { gt?: number | bigint; gte?: number | bigint; lt?: number | bigint; lte?: number | bigint },
+  n: bigint,
+  path: string,
+): Violation | undefined {
   const schema = NUMERIC_SCHEMAS[kind] as DescMessage;
   const has = (name: string) => isFieldSet(bounds, schema.fields.find((f) => f.localName === name)!);
   if (has("gt") && !(n > BigInt(bounds.gt!))) return { path, rule: `${kind}.gt`, reason: `value must be greater than ${bounds.gt}` };

@@ -37,7 +37,11 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
         const entry = table.get(`/${def.service.typeName}/${method.name}`)!;
         impl[method.localName] = async (req, ctx) => {
           try {
-            const result = await invokeRpc(core, entry, req, { host: new URL(ctx.url).host, authorization: ctx.requestHeader.get("authorization"), instance: ctx.values.get(INSTANCE) });
+            const result = await invokeRpc(core, entry, req, {
+              host: new URL(ctx.url).host,
+              authorization: ctx.requestHeader.get("authorization"),
+              instance: ctx.values.get(INSTANCE),
+            });
             return result.message;
           } catch (err) {
             throw connectErrorOf(err);

@@ -9,7 +9,11 @@ import type { RpcCall } from "./rpc.js";
 export function orgOfRequest(call: RpcCall, org: Organization | undefined): string {
   const pick = org?.org;
   const found =
-    pick?.case === "orgId" ? getOrg(call.core.db, call.instance.id, pick.value) : pick?.case === "orgDomain" ? orgByPrimaryDomain(call.core, call.instance.id, pick.value) : undefined;
+    pick?.case === "orgId"
+      ? getOrg(call.core.db, call.instance.id, pick.value)
+      : pick?.case === "orgDomain"
+        ? orgByPrimaryDomain(call.core, call.instance.id, pick.value)
+        : undefined;
   if (pick?.case && !found) throw notFound("ORG-not-found", `Organization ${pick.value} not found`);
   return found?.id ?? defaultOrgId(call.core.db, call.instance.id)!;
 }

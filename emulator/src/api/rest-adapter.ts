@@ -17,7 +17,10 @@ import type { RpcTable } from "./rpc.js";
 
 export function sendRpcError(reply: FastifyReply, err: unknown, httpStatus?: number): FastifyReply {
   const e = toSvcError(err);
-  return reply.code(httpStatus ?? e.httpStatus).type("application/json").send(JSON.stringify(rpcStatusBody(e)));
+  return reply
+    .code(httpStatus ?? e.httpStatus)
+    .type("application/json")
+    .send(JSON.stringify(rpcStatusBody(e)));
 }
 
 /** Errors fastify raises before a REST handler runs (body size, body reading), as rpc status bodies. */
@@ -86,8 +89,15 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
               bodyField: entry.httpRule!.body,
             }),
           );
-          const result = await invokeRpc(core, entry, message, { host: req.headers.host, authorization: req.headers.authorization, instance: instanceOf(req.raw) });
-          return reply.code(result.httpStatus).type("application/json").send(JSON.stringify(toJson(entry.method.output, result.message)));
+          const result = await invokeRpc(core, entry, message, {
+            host: req.headers.host,
+            authorization: req.headers.authorization,
+            instance: instanceOf(req.raw),
+          });
+          return reply
+            .code(result.httpStatus)
+            .type("application/json")
+            .send(JSON.stringify(toJson(entry.method.output, result.message)));
         } catch (err) {
           return sendRpcError(reply, err);
         }
@@ -100,5 +110,8 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
 /** Routing errors have no details, as the product's gateway answers them. */
 export function sendRoutingError(reply: FastifyReply, knownPath: boolean): FastifyReply {
   const body = knownPath ? { code: Code.Unimplemented, message: "Method Not Allowed" } : { code: Code.NotFound, message: "Not Found" };
-  return reply.code(knownPath ? 405 : 404).type("application/json").send(JSON.stringify(body));
+  return reply
+    .code(knownPath ? 405 : 404)
+    .type("application/json")
+    .send(JSON.stringify(body));
 }

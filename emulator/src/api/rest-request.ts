@@ -56,7 +56,8 @@ function setPath(target: JsonObject, desc: DescMessage, key: string, values: str
     if (!existed && Object.keys(child).length === 0) delete target[field.jsonName];
     return;
   }
-  target[field.jsonName] = field.fieldKind === "list" ? values.map((v) => scalarFromText(field, v, fullKey)) : scalarFromText(field, values[values.length - 1]!, fullKey);
+  target[field.jsonName] =
+    field.fieldKind === "list" ? values.map((v) => scalarFromText(field, v, fullKey)) : scalarFromText(field, values[values.length - 1]!, fullKey);
 }
 
 export interface RestInput {

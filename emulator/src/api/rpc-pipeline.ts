@@ -51,8 +51,13 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   validateFieldRules(entry.method.input, effective);
   const init = await entry.handler(effective, call);
   // A caller with less than the whole instance must have been checked where the resource is.
-  if (!scope.instance && !call.authorized) throw new SvcError(Code.Internal, "AUTHZ-unchecked", `${entry.path} did not check the permission ${entry.permission} on its resource`);
+  if (!scope.instance && !call.authorized)
+    throw new SvcError(Code.Internal, "AUTHZ-unchecked", `${entry.path} did not check the permission ${entry.permission} on its resource`);
   // Response targets see the request the handler ran with (the one request targets may have replaced).
-  const response = await runRpcExecution(actions, { schema: entry.method.output, message: create(entry.method.output, init as never) }, { schema: entry.method.input, message: effective });
+  const response = await runRpcExecution(
+    actions,
+    { schema: entry.method.output, message: create(entry.method.output, init as never) },
+    { schema: entry.method.input, message: effective },
+  );
   return { message: response, httpStatus: call.httpStatus ?? entry.successCode };
 }

@@ -50,7 +50,7 @@ export function defineService<S extends DescService>(service: S, feature: Featur
   return { service, feature, handlers: handlers as Record<string, AnyHandler | undefined> };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the table holds handlers of every request type; each is typed where it is defined
 export type AnyHandler = (req: any, call: RpcCall) => unknown;
 
 export interface RpcEntry {

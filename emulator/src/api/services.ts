@@ -19,6 +19,22 @@ import { userSchemasService } from "./userschemas/service.js";
 export function buildRpcTable(): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
-  table = new RpcTable([actionsService(self), languageSettingsService(), organizationsService(), projectsService(), appsService(), usersService(), grantsService(), sessionsService(), identityProvidersService(), membershipsService(), instancesService(), domainsService(), smtpProvidersService(), smsProvidersService(), userSchemasService()]);
+  table = new RpcTable([
+    actionsService(self),
+    languageSettingsService(),
+    organizationsService(),
+    projectsService(),
+    appsService(),
+    usersService(),
+    grantsService(),
+    sessionsService(),
+    identityProvidersService(),
+    membershipsService(),
+    instancesService(),
+    domainsService(),
+    smtpProvidersService(),
+    smsProvidersService(),
+    userSchemasService(),
+  ]);
   return table;
 }

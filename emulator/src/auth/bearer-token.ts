@@ -37,7 +37,8 @@ export async function authenticate(core: Core, instance: Instance, host: string,
     const access = await activeAccessToken(core, { instanceId, issuer: `http://${host}` }, token);
     const user = access && getUser(core.db, access.userId);
     if (!access || !user) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
-    if (!access.audience.includes(apiProjectId(instance))) throw unauthenticated("AUTH-7fs1i", `Token is not for the API: request the scope ${API_AUDIENCE_SCOPE}`);
+    if (!access.audience.includes(apiProjectId(instance)))
+      throw unauthenticated("AUTH-7fs1i", `Token is not for the API: request the scope ${API_AUDIENCE_SCOPE}`);
     return { user, tokenId: access.id };
   }
   // A system owner's token works in every instance.

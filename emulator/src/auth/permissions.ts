@@ -64,5 +64,9 @@ export const heldAnywhere = (s: PermissionScope): boolean => s.instance || s.org
 /** Whether the scope covers a resource at `target`. */
 export function covers(s: PermissionScope, t: Target): boolean {
   if (s.instance) return true;
-  return (t.orgId !== undefined && s.orgs.includes(t.orgId)) || (t.projectId !== undefined && s.projects.includes(t.projectId)) || (t.grantId !== undefined && s.grants.includes(t.grantId));
+  return (
+    (t.orgId !== undefined && s.orgs.includes(t.orgId)) ||
+    (t.projectId !== undefined && s.projects.includes(t.projectId)) ||
+    (t.grantId !== undefined && s.grants.includes(t.grantId))
+  );
 }

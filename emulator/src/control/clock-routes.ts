@@ -19,8 +19,10 @@ export function registerClockRoutes(app: ControlApp, ctx: ControlContext): void 
   });
   app.post("/clock/_advance", { schema: { body: AdvanceBody, response: { 200: ClockState, 400: ControlError } } }, async (req, reply) => {
     const ms = parseDuration(req.body.by);
-    if (ms === undefined) return sendControlError(reply, 400, Code.InvalidArgument, `"by" must be a duration like "90s", "15m" or "1h30m", not ${JSON.stringify(req.body.by)}`);
-    if (!clock.canAdvance(ms)) return sendControlError(reply, 400, Code.InvalidArgument, `"by" ${JSON.stringify(req.body.by)} moves the clock past the latest time it can represent`);
+    if (ms === undefined)
+      return sendControlError(reply, 400, Code.InvalidArgument, `"by" must be a duration like "90s", "15m" or "1h30m", not ${JSON.stringify(req.body.by)}`);
+    if (!clock.canAdvance(ms))
+      return sendControlError(reply, 400, Code.InvalidArgument, `"by" ${JSON.stringify(req.body.by)} moves the clock past the latest time it can represent`);
     clock.advance(ms);
     return clock.state();
   });

@@ -7,7 +7,7 @@ import type { Features as DomainFeatures, Instance as DomainInstance } from "../
 import { getInstance, listInstances } from "../domain/instance/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
-import { ControlError, FeaturesPatch, IdParams, InstanceList, KeyList, KeyRotated, Instance, Features } from "./schemas.js";
+import { ControlError, FeaturesPatch, IdParams, InstanceList, KeyList, KeyRotated, type Instance, Features } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 import type { Static } from "@sinclair/typebox";
 

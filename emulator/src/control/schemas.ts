@@ -37,7 +37,10 @@ export const SnapshotDeleted = Type.Object({ deleted: Type.String() });
 
 export const ClockState = Type.Object({ now: Time, frozen: Type.Boolean(), offsetMs: Type.Number() });
 export const FreezeBody = Type.Object({ at: Type.Optional(Time) }, { additionalProperties: false });
-export const AdvanceBody = Type.Object({ by: Type.String({ description: 'a duration like "90s", "15m", "1h30m" or "1.5s"' }) }, { additionalProperties: false });
+export const AdvanceBody = Type.Object(
+  { by: Type.String({ description: 'a duration like "90s", "15m", "1h30m" or "1.5s"' }) },
+  { additionalProperties: false },
+);
 
 // -- event log --------------------------------------------------------------------------------
 
@@ -52,7 +55,14 @@ export const EventQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const Origin = Type.Union([Type.Literal("api"), Type.Literal("oidc"), Type.Literal("control"), Type.Literal("actions"), Type.Literal("seed"), Type.Literal("import")]);
+export const Origin = Type.Union([
+  Type.Literal("api"),
+  Type.Literal("oidc"),
+  Type.Literal("control"),
+  Type.Literal("actions"),
+  Type.Literal("seed"),
+  Type.Literal("import"),
+]);
 export const StoredEvent = Type.Object({
   position: Type.Integer(),
   instanceId: Type.String(),
@@ -137,7 +147,10 @@ export const SessionTerminated = Type.Object({ terminated: Type.String(), revoke
 // -- outbox -----------------------------------------------------------------------------------
 
 const Channel = Type.Union([Type.Literal("email"), Type.Literal("sms")]);
-export const OutboxQuery = Type.Object({ instanceId: Type.Optional(Type.String()), channel: Type.Optional(Channel), recipient: Type.Optional(Type.String()) }, { additionalProperties: false });
+export const OutboxQuery = Type.Object(
+  { instanceId: Type.Optional(Type.String()), channel: Type.Optional(Channel), recipient: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
 export const OutboxMessage = Type.Object({
   id: Type.String(),
   instanceId: Type.String(),

@@ -23,7 +23,13 @@ export async function registerSinkEndpoint(app: ControlApp, ctx: ControlContext)
       const signatureValid = sinkSignatureValid(core, req.params.name, header, body);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       recordSinkCall(core, { id: core.ids.next(), name: req.params.name, headers, body, signatureValid, createdAt: core.clock.now().toISOString() });
-      if (!signatureValid) return sendControlError(reply, 400, Code.InvalidArgument, header ? `webhook has invalid ${SIGNATURE_HEADER} header` : `webhook has no ${SIGNATURE_HEADER} header`);
+      if (!signatureValid)
+        return sendControlError(
+          reply,
+          400,
+          Code.InvalidArgument,
+          header ? `webhook has invalid ${SIGNATURE_HEADER} header` : `webhook has no ${SIGNATURE_HEADER} header`,
+        );
       const config = sinkConfig(core, req.params.name);
       return reply.code(config.status).type("application/json").send(config.body);
     });
@@ -37,6 +43,11 @@ export function registerSinkRoutes(app: ControlApp, ctx: ControlContext): void {
     setSinkConfig(ctx.core, req.params.name, { status: b.status, body });
     return { name: req.params.name, status: b.status, body };
   });
-  app.get("/sinks/:name", { schema: { params: SinkParams, response: { 200: SinkConfig } } }, async (req) => ({ name: req.params.name, ...sinkConfig(ctx.core, req.params.name) }));
-  app.get("/sinks/:name/calls", { schema: { params: SinkParams, response: { 200: SinkCallList } } }, async (req) => ({ calls: listSinkCalls(ctx.core, req.params.name) }));
+  app.get("/sinks/:name", { schema: { params: SinkParams, response: { 200: SinkConfig } } }, async (req) => ({
+    name: req.params.name,
+    ...sinkConfig(ctx.core, req.params.name),
+  }));
+  app.get("/sinks/:name/calls", { schema: { params: SinkParams, response: { 200: SinkCallList } } }, async (req) => ({
+    calls: listSinkCalls(ctx.core, req.params.name),
+  }));
 }

@@ -26,7 +26,12 @@ export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): 
     reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     reply.raw.write(": target calls\n\n");
     const off = onTargetCall(ctx.core, (call) => {
-      if ((q.instanceId && call.instanceId !== q.instanceId) || (q.targetId && call.targetId !== q.targetId) || (q.executionId && call.executionId !== q.executionId)) return;
+      if (
+        (q.instanceId && call.instanceId !== q.instanceId) ||
+        (q.targetId && call.targetId !== q.targetId) ||
+        (q.executionId && call.executionId !== q.executionId)
+      )
+        return;
       reply.raw.write(`event: call\nid: ${call.id}\ndata: ${JSON.stringify(call)}\n\n`);
     });
     req.raw.on("close", off);
@@ -58,7 +63,12 @@ export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): 
     };
     const match = eventMatch(ctx.core, event);
     if (!match) return { executionId: null, calls: [] };
-    const calls = await collectCalls(ctx, b.instanceId, () => deliverEvent(ctx.core, event, match), (c) => (c.payload as { aggregateID?: string }).aggregateID === event.aggregateId);
+    const calls = await collectCalls(
+      ctx,
+      b.instanceId,
+      () => deliverEvent(ctx.core, event, match),
+      (c) => (c.payload as { aggregateID?: string }).aggregateID === event.aggregateId,
+    );
     return { executionId: match.executionId, calls };
   });
 }

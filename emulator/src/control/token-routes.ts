@@ -30,7 +30,9 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
     return { revoked: all.filter((t) => events.has(t.tokenId ?? t.id)).map((t) => t.id) };
   });
 
-  app.get("/sessions", { schema: { querystring: ByInstanceQuery, response: { 200: SessionList } } }, async (req) => ({ sessions: listLoginSessions(core.db, req.query.instanceId) }));
+  app.get("/sessions", { schema: { querystring: ByInstanceQuery, response: { 200: SessionList } } }, async (req) => ({
+    sessions: listLoginSessions(core.db, req.query.instanceId),
+  }));
 
   app.post("/sessions/:id/_terminate", { schema: { params: IdParams, response: { 200: SessionTerminated, 404: ControlError } } }, async (req, reply) => {
     const s = getLoginSession(core.db, req.params.id);

@@ -2,7 +2,14 @@
 // types its schemas validate, and what it answers must fit its response schemas. Types only; the
 // wire is validated by the lazy Ajv compiler (server/lazy-validator.ts).
 
-import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
 import type { Static, TSchema } from "@sinclair/typebox";
 
 export interface TypeBoxProvider extends FastifyTypeProvider {

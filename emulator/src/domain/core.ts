@@ -22,6 +22,7 @@ export interface Core {
  * The signals' names and values. Empty here: the floor that raises a signal declares it by merging
  * into this interface (actions/calls.ts adds `targetCall`), so the domain needs no upward import.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: modules above the domain extend it by declaration merging
 export interface CoreSignals {}
 
 export type { Actor, Origin } from "../store/event.js";

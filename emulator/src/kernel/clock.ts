@@ -51,6 +51,10 @@ export class Clock {
   }
 
   state(): ClockState {
-    return { now: this.now().toISOString(), frozen: this.frozenAt !== undefined, offsetMs: this.frozenAt === undefined ? this.offsetMs : this.frozenAt - this.realNow() };
+    return {
+      now: this.now().toISOString(),
+      frozen: this.frozenAt !== undefined,
+      offsetMs: this.frozenAt === undefined ? this.offsetMs : this.frozenAt - this.realNow(),
+    };
   }
 }

@@ -61,7 +61,11 @@ function checkField(msg: ReflectMessage, field: DescField, path: string): Malfor
         const entryPath = `${path}[${JSON.stringify(key)}]`;
         const found =
           (field.mapKey === ScalarType.STRING ? checkText(key, `${path} key`) : undefined) ??
-          (field.mapKind === "message" ? walk(value as ReflectMessage, entryPath) : field.mapKind === "scalar" && isString(field) ? checkText(value, entryPath) : undefined);
+          (field.mapKind === "message"
+            ? walk(value as ReflectMessage, entryPath)
+            : field.mapKind === "scalar" && isString(field)
+              ? checkText(value, entryPath)
+              : undefined);
         if (found) return found;
       }
       return undefined;

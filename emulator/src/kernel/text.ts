@@ -116,5 +116,8 @@ export function decodeFormComponent(latin1: string): string {
 
 /** Percent-escapes of a latin1 string to their bytes; a "%" not followed by two hex digits stays as it is. */
 function percentDecode(latin1: string): Uint8Array {
-  return Buffer.from(latin1.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+  return Buffer.from(
+    latin1.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  );
 }

@@ -14,17 +14,52 @@ const code = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
 function send(core: Core, m: Omit<OutboxMessage, "id" | "providerId" | "status" | "error" | "createdAt">): void {
   const provider = activeProvider(core.db, m.instanceId, m.channel === "email" ? "smtp" : "sms");
-  const message: OutboxMessage = { ...m, id: core.ids.next(), providerId: provider?.id ?? null, status: provider && m.channel === "email" ? "sending" : "outboxed", error: null, createdAt: core.clock.now().toISOString() };
+  const message: OutboxMessage = {
+    ...m,
+    id: core.ids.next(),
+    providerId: provider?.id ?? null,
+    status: provider && m.channel === "email" ? "sending" : "outboxed",
+    error: null,
+    createdAt: core.clock.now().toISOString(),
+  };
   addMessage(core.db, message);
   if (!provider || m.channel !== "email") return;
-  const c = provider.config as { host: string; tls: boolean; user?: string; password?: string; senderAddress: string; senderName?: string; replyToAddress?: string };
+  const c = provider.config as {
+    host: string;
+    tls: boolean;
+    user?: string;
+    password?: string;
+    senderAddress: string;
+    senderName?: string;
+    replyToAddress?: string;
+  };
   const [host, port] = c.host.split(":");
   // Loaded on the first email only: nodemailer is large, and most runs send none.
-  void import("nodemailer").then(({ default: nodemailer }) => deliver(nodemailer.createTransport({ host, port: Number(port), secure: false, requireTLS: c.tls, ignoreTLS: !c.tls, ...(c.user ? { auth: { user: c.user, pass: c.password ?? "" } } : {}), connectionTimeout: 5000 })), (e: Error) => record("failed", `nodemailer could not be loaded: ${e.message}`));
+  void import("nodemailer").then(
+    ({ default: nodemailer }) =>
+      deliver(
+        nodemailer.createTransport({
+          host,
+          port: Number(port),
+          secure: false,
+          requireTLS: c.tls,
+          ignoreTLS: !c.tls,
+          ...(c.user ? { auth: { user: c.user, pass: c.password ?? "" } } : {}),
+          connectionTimeout: 5000,
+        }),
+      ),
+    (e: Error) => record("failed", `nodemailer could not be loaded: ${e.message}`),
+  );
   const db = core.db;
   const deliver = (transport: import("nodemailer").Transporter) =>
     transport
-      .sendMail({ from: c.senderName ? `"${c.senderName}" <${c.senderAddress}>` : c.senderAddress, ...(c.replyToAddress ? { replyTo: c.replyToAddress } : {}), to: m.recipient, subject: m.subject, text: m.body })
+      .sendMail({
+        from: c.senderName ? `"${c.senderName}" <${c.senderAddress}>` : c.senderAddress,
+        ...(c.replyToAddress ? { replyTo: c.replyToAddress } : {}),
+        to: m.recipient,
+        subject: m.subject,
+        text: m.body,
+      })
       .then(
         () => record("sent", null),
         (e: Error) => record("failed", e.message),

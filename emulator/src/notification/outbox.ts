@@ -17,18 +17,9 @@ export interface OutboxMessage {
 }
 
 export function addMessage(db: Database, m: OutboxMessage): void {
-  db.stmt("INSERT INTO outbox (id, instance_id, channel, recipient, subject, body, provider_id, status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
-    m.id,
-    m.instanceId,
-    m.channel,
-    m.recipient,
-    m.subject,
-    m.body,
-    m.providerId,
-    m.status,
-    m.error,
-    m.createdAt,
-  );
+  db.stmt(
+    "INSERT INTO outbox (id, instance_id, channel, recipient, subject, body, provider_id, status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  ).run(m.id, m.instanceId, m.channel, m.recipient, m.subject, m.body, m.providerId, m.status, m.error, m.createdAt);
 }
 
 export function setMessageStatus(db: Database, id: string, status: OutboxMessage["status"], error: string | null): void {
@@ -38,9 +29,9 @@ export function setMessageStatus(db: Database, id: string, status: OutboxMessage
 export function listMessages(db: Database, filter: { instanceId?: string; channel?: string; recipient?: string }): OutboxMessage[] {
   const where = ["1"];
   const args: unknown[] = [];
-  if (filter.instanceId) (where.push("instance_id = ?"), args.push(filter.instanceId));
-  if (filter.channel) (where.push("channel = ?"), args.push(filter.channel));
-  if (filter.recipient) (where.push("recipient = ?"), args.push(filter.recipient));
+  if (filter.instanceId) where.push("instance_id = ?"), args.push(filter.instanceId);
+  if (filter.channel) where.push("channel = ?"), args.push(filter.channel);
+  if (filter.recipient) where.push("recipient = ?"), args.push(filter.recipient);
   const rows = db.stmt(`SELECT * FROM outbox WHERE ${where.join(" AND ")} ORDER BY created_at, id`).all(...args) as Record<string, string | null>[];
   return rows.map((r) => ({
     id: r.id!,

@@ -12,7 +12,12 @@ export interface RegisteredKey {
 }
 
 /** True when one of `keys` (unexpired on the emulator clock) verifies `jwt` with `options`. */
-export async function verifiedByRegisteredKey(core: Core, jwt: string, keys: RegisteredKey[], options: Omit<JWTVerifyOptions, "currentDate" | "algorithms">): Promise<boolean> {
+export async function verifiedByRegisteredKey(
+  core: Core,
+  jwt: string,
+  keys: RegisteredKey[],
+  options: Omit<JWTVerifyOptions, "currentDate" | "algorithms">,
+): Promise<boolean> {
   for (const key of keys) {
     if (key.expiresAt && Date.parse(key.expiresAt) <= core.clock.nowMs()) continue;
     const jwk = await importJWK(key.jwk as JWK, "RS256");

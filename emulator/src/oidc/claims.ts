@@ -4,7 +4,6 @@
 
 import type { Core } from "../domain/core.js";
 import { getOrg, orgPrimaryDomain } from "../domain/org/queries.js";
-import { getInstance } from "../domain/instance/queries.js";
 import { getProject } from "../domain/project/queries.js";
 import { grantsOfUser } from "../domain/user-grant/queries.js";
 import type { User } from "../domain/user/user.js";
@@ -19,10 +18,12 @@ export function loginName(core: Core, user: User): string {
   return `${user.username}@${orgPrimaryDomain(core, user.instanceId, user.orgId)}`;
 }
 
-
 /** Project ids the scopes add to the audience (`urn:svc:iam:org:project:id:<id>:aud`); "svc" names the API project. */
 export function audienceScopes(scopes: string[], instance: { id: string }): string[] {
-  return scopes.map((s) => PROJECT_AUD_SCOPE.exec(s)?.[1]).filter((x): x is string => !!x).map((id) => (id === "svc" ? apiProjectId(instance) : id));
+  return scopes
+    .map((s) => PROJECT_AUD_SCOPE.exec(s)?.[1])
+    .filter((x): x is string => !!x)
+    .map((id) => (id === "svc" ? apiProjectId(instance) : id));
 }
 
 const scopeValues = (scopes: string[], re: RegExp) => scopes.map((s) => re.exec(s)?.[1]).filter((x): x is string => !!x);
@@ -56,7 +57,14 @@ export function roleClaims(core: Core, user: User, projectId: string, scopes: st
  * Role claims for the client's project (when asserted) and, with `urn:svc:iam:org:projects:roles`,
  * for every project in the audience.
  */
-export function allRoleClaims(core: Core, user: User, clientProjectId: string | undefined, audience: string[], scopes: string[], appFlag: boolean): Record<string, unknown> {
+export function allRoleClaims(
+  core: Core,
+  user: User,
+  clientProjectId: string | undefined,
+  audience: string[],
+  scopes: string[],
+  appFlag: boolean,
+): Record<string, unknown> {
   const claims: Record<string, unknown> = {};
   if (scopes.includes("urn:svc:iam:org:projects:roles")) {
     for (const id of audience) if (getProject(core.db, id)) Object.assign(claims, roleClaims(core, user, id, scopes, false));
@@ -67,7 +75,9 @@ export function allRoleClaims(core: Core, user: User, clientProjectId: string | 
 
 /** Whether roles are asserted: requested by a role scope, or switched on for the project or token type. */
 export function assertsRoles(core: Core, projectId: string, scopes: string[], appFlag: boolean): boolean {
-  return appFlag || scopes.some((s) => ROLE_SCOPE.test(s) || s === "urn:svc:iam:org:projects:roles") || (getProject(core.db, projectId)?.roleAssertion ?? false);
+  return (
+    appFlag || scopes.some((s) => ROLE_SCOPE.test(s) || s === "urn:svc:iam:org:projects:roles") || (getProject(core.db, projectId)?.roleAssertion ?? false)
+  );
 }
 
 /** The claims of the scopes profile, email, phone and the reserved user scopes. */
@@ -76,7 +86,12 @@ export function userinfoClaims(core: Core, user: User, scopes: string[]): Record
   const claims: Record<string, unknown> = { sub: user.id };
   if (scopes.includes("profile")) {
     if (user.type === "human") {
-      Object.assign(claims, { name: `${d.firstName} ${d.lastName}`, given_name: d.firstName, family_name: d.lastName, locale: (d.preferredLanguage as string) || undefined });
+      Object.assign(claims, {
+        name: `${d.firstName} ${d.lastName}`,
+        given_name: d.firstName,
+        family_name: d.lastName,
+        locale: (d.preferredLanguage as string) || undefined,
+      });
     } else {
       claims.name = d.name;
     }
@@ -84,7 +99,8 @@ export function userinfoClaims(core: Core, user: User, scopes: string[]): Record
     claims.updated_at = Math.floor(core.clock.nowMs() / 1000);
   }
   if (scopes.includes("email") && user.type === "human") Object.assign(claims, { email: d.email, email_verified: d.emailVerified === true });
-  if (scopes.includes("phone") && user.type === "human" && d.phone) Object.assign(claims, { phone_number: d.phone, phone_number_verified: d.phoneVerified === true });
+  if (scopes.includes("phone") && user.type === "human" && d.phone)
+    Object.assign(claims, { phone_number: d.phone, phone_number_verified: d.phoneVerified === true });
   const org = getOrg(core.db, user.instanceId, user.orgId);
   const orgScope = scopeValues(scopes, /^urn:svc:iam:org:id:(.+)$/)[0];
   const resourceOwner = {

@@ -63,7 +63,11 @@ function presented(c: ClientCredentials): { method: AuthMethod; clientId: string
 }
 
 async function verifyAssertion(core: Core, app: App, assertion: string, audiences: string[]): Promise<void> {
-  const ok = await verifiedByRegisteredKey(core, assertion, appPublicKeys(core.db, app.id), { issuer: app.clientId, subject: app.clientId, audience: audiences });
+  const ok = await verifiedByRegisteredKey(core, assertion, appPublicKeys(core.db, app.id), {
+    issuer: app.clientId,
+    subject: app.clientId,
+    audience: audiences,
+  });
   if (!ok) throw invalidClient("client_assertion could not be verified with a key of the client");
 }
 
@@ -72,7 +76,14 @@ async function verifyAssertion(core: Core, app: App, assertion: string, audience
  * methods the endpoint or grant allows; `issuer` and the endpoint URL are the audiences a client
  * assertion may name.
  */
-export async function authenticateClient(core: Core, instance: Instance, creds: ClientCredentials, accepted: AuthMethod[], audiences: string[], allowMachines = false): Promise<Client> {
+export async function authenticateClient(
+  core: Core,
+  instance: Instance,
+  creds: ClientCredentials,
+  accepted: AuthMethod[],
+  audiences: string[],
+  allowMachines = false,
+): Promise<Client> {
   const p = presented(creds);
   const app = appByClientId(core.db, instance.id, p.clientId);
   if (!app) {
@@ -96,7 +107,8 @@ export async function authenticateClient(core: Core, instance: Instance, creds: 
   if (!accepted.includes(p.method)) throw invalidClient(`client authentication method ${p.method} is not accepted here`);
   if (p.method !== configured) throw invalidClient(`client ${app.clientId} authenticates with ${configured}, not ${p.method}`);
   if (p.method === "client_secret_basic" || p.method === "client_secret_post") {
-    if (!secretMatches(appSecretHash(core.db, app.id), p.secret ?? "")) throw invalidClient("client authentication failed: unknown client or wrong credentials");
+    if (!secretMatches(appSecretHash(core.db, app.id), p.secret ?? ""))
+      throw invalidClient("client authentication failed: unknown client or wrong credentials");
   }
   if (p.method === "private_key_jwt") await verifyAssertion(core, app, p.assertion!, audiences);
   return { kind: "app", clientId: app.clientId, app };

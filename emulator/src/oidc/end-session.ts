@@ -12,7 +12,11 @@ import { activeSessions, getLoginSession } from "../domain/login-session/queries
 import { oidcActor } from "./actor.js";
 import { verifyOwnJwt } from "./own-jwt.js";
 
-export async function endSession(ctx: OidcContext, params: Record<string, string | undefined>, userAgentId: string | undefined): Promise<{ redirect?: string }> {
+export async function endSession(
+  ctx: OidcContext,
+  params: Record<string, string | undefined>,
+  userAgentId: string | undefined,
+): Promise<{ redirect?: string }> {
   let hintSub: string | undefined;
   let hintSid: string | undefined;
   let clientId = params.client_id;
@@ -39,6 +43,9 @@ export async function endSession(ctx: OidcContext, params: Record<string, string
   const ended: LoginSession[] = hinted ? [hinted] : activeSessions(ctx.core.db, ctx.instance.id, userAgentId).filter((s) => !hintSub || s.userId === hintSub);
   const open = ended.filter((s) => !s.terminatedAt && s.instanceId === ctx.instance.id);
   // Each session is ended by its own user.
-  terminateLoginSessions(ctx.core, open.map((session) => ({ session, actor: oidcActor(session.instanceId, session.userId) })));
+  terminateLoginSessions(
+    ctx.core,
+    open.map((session) => ({ session, actor: oidcActor(session.instanceId, session.userId) })),
+  );
   return { redirect };
 }

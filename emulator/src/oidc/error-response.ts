@@ -35,10 +35,23 @@ export interface AuthorizationErrorTarget {
 }
 
 export function sendAuthorizationError(reply: FastifyReply, target: AuthorizationErrorTarget, err: OidcError): FastifyReply {
-  return sendAuthorizationResponse(reply, target.redirectUri, target.responseMode, { error: err.error, error_description: err.description, state: target.state });
+  return sendAuthorizationResponse(reply, target.redirectUri, target.responseMode, {
+    error: err.error,
+    error_description: err.description,
+    state: target.state,
+  });
 }
 
 /** The error page in the user's language, for errors no client may receive. */
-export function sendErrorPage(reply: FastifyReply, page: { t: Texts; lang: Language }, err: { error: string; description: string }, status = 400): FastifyReply {
-  return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(errorPage(page.t, page.lang, err.error, err.description));
+export function sendErrorPage(
+  reply: FastifyReply,
+  page: { t: Texts; lang: Language },
+  err: { error: string; description: string },
+  status = 400,
+): FastifyReply {
+  return reply
+    .code(status)
+    .header("cache-control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(errorPage(page.t, page.lang, err.error, err.description));
 }

@@ -11,7 +11,12 @@ import { appByClientId } from "../domain/app/queries.js";
 import { authenticateClient, type ClientCredentials } from "./clients.js";
 import type { OidcContext } from "./issue.js";
 
-export async function introspect(ctx: OidcContext, credentials: ClientCredentials, token: string | undefined, endpoint: string): Promise<Record<string, unknown>> {
+export async function introspect(
+  ctx: OidcContext,
+  credentials: ClientCredentials,
+  token: string | undefined,
+  endpoint: string,
+): Promise<Record<string, unknown>> {
   const client = await authenticateClient(ctx.core, ctx.instance, credentials, ["client_secret_basic", "private_key_jwt"], [ctx.issuer, endpoint]);
   if (client.kind !== "app" || !token) return { active: false };
   const found = await activeAccessToken(ctx, token);

@@ -13,14 +13,7 @@ import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import { addTokens } from "../domain/token/commands.js";
 import type { NewToken, TokenRecord } from "../domain/token/token.js";
 import { oidcActor } from "./actor.js";
-import {
-  ACCESS_TOKEN_LIFETIME_S,
-  ID_TOKEN_LIFETIME_S,
-  REFRESH_IDLE_LIFETIME_S,
-  halfHash,
-  newTokenValue,
-  signJwt,
-} from "./tokens.js";
+import { ACCESS_TOKEN_LIFETIME_S, ID_TOKEN_LIFETIME_S, REFRESH_IDLE_LIFETIME_S, halfHash, newTokenValue, signJwt } from "./tokens.js";
 
 export interface OidcContext {
   core: Core;
@@ -73,7 +66,16 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
   const audience = g.audience?.length ? g.audience : [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(g.scope, instance)])];
   const tokens: NewToken[] = [];
   const response: TokenResponse = { token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: g.scope.join(" ") };
-  const common = { clientId: g.clientId, userId: g.user.id, sessionId: g.sessionId ?? null, authRequestId: g.authRequestId ?? null, scope: g.scope, audience, authTime: g.authTime ?? null, amr: g.amr ?? [] };
+  const common = {
+    clientId: g.clientId,
+    userId: g.user.id,
+    sessionId: g.sessionId ?? null,
+    authRequestId: g.authRequestId ?? null,
+    scope: g.scope,
+    audience,
+    authTime: g.authTime ?? null,
+    amr: g.amr ?? [],
+  };
 
   let refreshId: string | null = null;
   if (g.withRefreshToken) {
@@ -135,4 +137,3 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
   if (!g.withAccessToken) delete response.access_token;
   return response;
 }
-

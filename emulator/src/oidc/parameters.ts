@@ -3,7 +3,7 @@
 // parsers turn a repeated key into an array; every OIDC route reads its form or query through here,
 // so no endpoint sees an array where it expects one string.
 
-import { OidcError, invalidRequest } from "./errors.js";
+import { type OidcError, invalidRequest } from "./errors.js";
 
 /** A form or query string with one string per parameter. */
 export type Params = Record<string, string | undefined>;

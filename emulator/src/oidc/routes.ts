@@ -35,7 +35,12 @@ import { userinfo } from "./userinfo.js";
 import { resolveLanguages } from "../domain/settings/queries.js";
 
 /** `instanceOf` gives the instance the server resolved for a request from its Host when it arrived. */
-export async function oidcRoutes(app: FastifyInstance, core: Core, keys: SigningKeys, instanceOf: (req: IncomingMessage) => Instance | undefined): Promise<void> {
+export async function oidcRoutes(
+  app: FastifyInstance,
+  core: Core,
+  keys: SigningKeys,
+  instanceOf: (req: IncomingMessage) => Instance | undefined,
+): Promise<void> {
   // Forms are decoded by text.ts, so invalid UTF-8 in them is refused below instead of stored.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer" }, (_req, body, done) => done(null, parseForm(body as Buffer)));
   await app.register(cookie);
@@ -76,10 +81,12 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   };
   const credentials = (req: FastifyRequest, form: Params): ClientCredentials => ({ authorization: req.headers.authorization, body: form });
   const endpointUrl = (req: FastifyRequest, path: string) => `http://${req.headers.host}${path}`;
-  const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).header("cache-control", "no-store").header("pragma", "no-cache").type("application/json").send(JSON.stringify(body));
+  const json = (reply: FastifyReply, status: number, body: unknown) =>
+    reply.code(status).header("cache-control", "no-store").header("pragma", "no-cache").type("application/json").send(JSON.stringify(body));
   const oauthError = (reply: FastifyReply, thrown: unknown, req: FastifyRequest) => sendOAuthError(reply, thrown, req.headers.authorization);
   const requireForm = (req: FastifyRequest): Params => {
-    if (!String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) throw invalidRequest("the request must be application/x-www-form-urlencoded");
+    if (!String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded"))
+      throw invalidRequest("the request must be application/x-www-form-urlencoded");
     return oauthParams(req.body);
   };
 
@@ -105,7 +112,6 @@ export async function oidcRoutes(app: FastifyInstance, core: Core, keys: Signing
   const loginDeps = { context, userAgentId, languages: (req: FastifyRequest) => instanceLanguages(context(req)) };
   registerLoginRoutes(app, loginDeps);
   registerDeviceRoutes(app, loginDeps);
-
 
   // The token and device authorization endpoints read a form with client credentials and answer JSON.
   const clientFormEndpoint = (path: string, handle: (ctx: OidcContext, r: TokenRequest) => Promise<unknown>) =>

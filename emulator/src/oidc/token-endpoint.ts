@@ -10,7 +10,9 @@ import { tokenExchange } from "./grants/token-exchange.js";
 import { deviceCode } from "./grants/device-code.js";
 import type { GrantModule, TokenRequest } from "./grants/grant.js";
 
-const GRANTS = new Map<string, GrantModule>([authorizationCode, refreshToken, clientCredentials, jwtBearer, deviceCode, tokenExchange].map((g) => [g.grantType, g]));
+const GRANTS = new Map<string, GrantModule>(
+  [authorizationCode, refreshToken, clientCredentials, jwtBearer, deviceCode, tokenExchange].map((g) => [g.grantType, g]),
+);
 
 export const SUPPORTED_GRANT_TYPES = [...GRANTS.keys()];
 

@@ -8,7 +8,12 @@ export const FRAME_ANCESTORS = "frame-ancestors 'none'";
 
 /** An onSend hook: marks text/html responses unframeable, keeping a policy the page set itself. */
 export async function frameProtection(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (!String(reply.getHeader("content-type") ?? "").toLowerCase().startsWith("text/html")) return payload;
+  if (
+    !String(reply.getHeader("content-type") ?? "")
+      .toLowerCase()
+      .startsWith("text/html")
+  )
+    return payload;
   reply.header("x-frame-options", "DENY");
   const policy = reply.getHeader("content-security-policy");
   if (policy === undefined) reply.header("content-security-policy", FRAME_ANCESTORS);

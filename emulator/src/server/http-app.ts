@@ -28,7 +28,14 @@ export interface HttpApp {
   server: Server;
 }
 
-export async function createHttpApp(core: Core, table: RpcTable, grpc: GrpcHandler, control: ControlContext, keys: SigningKeys, instances: RequestInstances): Promise<HttpApp> {
+export async function createHttpApp(
+  core: Core,
+  table: RpcTable,
+  grpc: GrpcHandler,
+  control: ControlContext,
+  keys: SigningKeys,
+  instances: RequestInstances,
+): Promise<HttpApp> {
   let server: Server | undefined;
   const app = Fastify({
     logger: false,
@@ -53,7 +60,12 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: GrpcHandl
 
   app.addHook("onRequest", async (req, reply) => {
     if (!instances.admit(req.raw)) {
-      return sendControlError(reply, 403, Code.PermissionDenied, `Host ${JSON.stringify(req.headers.host ?? "")} is not served here: use localhost or an instance domain`);
+      return sendControlError(
+        reply,
+        403,
+        Code.PermissionDenied,
+        `Host ${JSON.stringify(req.headers.host ?? "")} is not served here: use localhost or an instance domain`,
+      );
     }
   });
 
@@ -77,7 +89,8 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: GrpcHandl
   // Browser apps call the OIDC endpoints and the resource API from their own origin: any origin may,
   // without credentials. The control API stays same-origin (the console token is a secret).
   await app.register(cors, {
-    delegator: (req, cb) => cb(null, req.url?.startsWith("/emulator/") ? { origin: false } : { origin: true, methods: ["GET", "POST", "PATCH", "PUT", "DELETE"] }),
+    delegator: (req, cb) =>
+      cb(null, req.url?.startsWith("/emulator/") ? { origin: false } : { origin: true, methods: ["GET", "POST", "PATCH", "PUT", "DELETE"] }),
   });
 
   let restPaths: RegExp[] = [];
@@ -90,7 +103,10 @@ export async function createHttpApp(core: Core, table: RpcTable, grpc: GrpcHandl
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split("?", 1)[0]!;
-    return sendRoutingError(reply, restPaths.some((p) => p.test(path)));
+    return sendRoutingError(
+      reply,
+      restPaths.some((p) => p.test(path)),
+    );
   });
 
   await app.ready();

@@ -61,7 +61,18 @@ export class EventStore {
         `INSERT INTO events (instance_id, aggregate_type, aggregate_id, aggregate_sequence, type, payload, creator, resource_owner, created_at, origin)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(e.instanceId, e.aggregateType, e.aggregateId, aggregateSequence, e.type, JSON.stringify(e.payload), e.creator, e.resourceOwner, createdAt, e.origin ?? "api");
+      .run(
+        e.instanceId,
+        e.aggregateType,
+        e.aggregateId,
+        aggregateSequence,
+        e.type,
+        JSON.stringify(e.payload),
+        e.creator,
+        e.resourceOwner,
+        createdAt,
+        e.origin ?? "api",
+      );
     const event: StoredEvent = { ...e, origin: e.origin ?? "api", position: Number(info.lastInsertRowid), aggregateSequence, createdAt };
     this.projections.reduce(this.db, event);
     return event;
@@ -75,9 +86,9 @@ export class EventStore {
 
   /** The newest event of an instance: the projections' processed sequence and timestamp. */
   latest(instanceId: string): { position: number; createdAt: string } | undefined {
-    const row = this.db
-      .stmt("SELECT position, created_at FROM events WHERE instance_id = ? ORDER BY position DESC LIMIT 1")
-      .get(instanceId) as { position: number; created_at: string } | undefined;
+    const row = this.db.stmt("SELECT position, created_at FROM events WHERE instance_id = ? ORDER BY position DESC LIMIT 1").get(instanceId) as
+      | { position: number; created_at: string }
+      | undefined;
     return row && { position: row.position, createdAt: row.created_at };
   }
 
@@ -85,14 +96,12 @@ export class EventStore {
   list(filter: EventFilter): StoredEvent[] {
     const where: string[] = ["position > ?"];
     const args: unknown[] = [filter.after ?? 0];
-    if (filter.instanceId) (where.push("instance_id = ?"), args.push(filter.instanceId));
-    if (filter.aggregateType) (where.push("aggregate_type = ?"), args.push(filter.aggregateType));
-    if (filter.aggregateId) (where.push("aggregate_id = ?"), args.push(filter.aggregateId));
-    if (filter.type) (where.push("type = ?"), args.push(filter.type));
-    if (filter.createdAfter) (where.push("created_at > ?"), args.push(filter.createdAfter));
-    const rows = this.db
-      .stmt(`SELECT * FROM events WHERE ${where.join(" AND ")} ORDER BY position LIMIT ?`)
-      .all(...args, filter.limit ?? -1) as EventRow[];
+    if (filter.instanceId) where.push("instance_id = ?"), args.push(filter.instanceId);
+    if (filter.aggregateType) where.push("aggregate_type = ?"), args.push(filter.aggregateType);
+    if (filter.aggregateId) where.push("aggregate_id = ?"), args.push(filter.aggregateId);
+    if (filter.type) where.push("type = ?"), args.push(filter.type);
+    if (filter.createdAfter) where.push("created_at > ?"), args.push(filter.createdAfter);
+    const rows = this.db.stmt(`SELECT * FROM events WHERE ${where.join(" AND ")} ORDER BY position LIMIT ?`).all(...args, filter.limit ?? -1) as EventRow[];
     return rows.map(fromRow);
   }
 }

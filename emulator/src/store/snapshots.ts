@@ -41,7 +41,8 @@ export class Snapshots {
   }
 
   list(): SnapshotInfo[] {
-    if (!this.dir) return [...this.memory].map(([name, s]) => ({ name, createdAt: s.createdAt, sizeBytes: s.image.length })).sort((a, b) => a.name.localeCompare(b.name));
+    if (!this.dir)
+      return [...this.memory].map(([name, s]) => ({ name, createdAt: s.createdAt, sizeBytes: s.image.length })).sort((a, b) => a.name.localeCompare(b.name));
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir)
       .filter((f) => f.endsWith(".sqlite"))

@@ -38,11 +38,15 @@ export function conditionOf(c: Condition): DomainCondition {
 export function conditionMessage(c: DomainCondition): MessageInitShape<typeof ConditionSchema> {
   if (c.kind === "function") return { conditionType: { case: "function", value: "name" in c ? c.name : "" } };
   const member =
-    "method" in c ? { case: "method" as const, value: c.method } :
-    "service" in c ? { case: "service" as const, value: c.service } :
-    "event" in c ? { case: "event" as const, value: c.event } :
-    "group" in c ? { case: "group" as const, value: c.group } :
-    { case: "all" as const, value: true };
+    "method" in c
+      ? { case: "method" as const, value: c.method }
+      : "service" in c
+        ? { case: "service" as const, value: c.service }
+        : "event" in c
+          ? { case: "event" as const, value: c.event }
+          : "group" in c
+            ? { case: "group" as const, value: c.group }
+            : { case: "all" as const, value: true };
   return { conditionType: { case: c.kind, value: { condition: member } } } as MessageInitShape<typeof ConditionSchema>;
 }
 
@@ -70,7 +74,12 @@ export function executionHandlers(table: () => RpcTable): Handlers<typeof SvcAct
   return {
     putExecution(req, call) {
       const ex = req.execution!;
-      const { id, created, event } = putExecution(call.core, actorOf(call), { condition: conditionOf(ex.condition!), targets: ex.targets, includes: ex.includes }, catalog());
+      const { id, created, event } = putExecution(
+        call.core,
+        actorOf(call),
+        { condition: conditionOf(ex.condition!), targets: ex.targets, includes: ex.includes },
+        catalog(),
+      );
       call.httpStatus = created ? 201 : 200;
       if (event) return { details: instanceResourceDetails(id, call.instance.id, event.aggregateSequence, event.createdAt) };
       return { details: executionMessage(getExecution(call.core.db, call.instance.id, id)!).details };

@@ -75,7 +75,11 @@ function oidcConfig(a: OIDCApp): OidcAppConfig {
 function appMessage(app: App): MessageInitShape<typeof GetAppSchema> {
   const details = orgResourceDetails(app.id, app.orgId, app.sequence, app.changedAt);
   if (app.api) {
-    return { details, clientId: app.clientId, config: { case: "api", value: { projectId: app.projectId, name: app.name, authMethodType: keyOf(API_METHODS, app.api.authMethod) } } };
+    return {
+      details,
+      clientId: app.clientId,
+      config: { case: "api", value: { projectId: app.projectId, name: app.name, authMethodType: keyOf(API_METHODS, app.api.authMethod) } },
+    };
   }
   const c = app.oidc!;
   return {
@@ -128,7 +132,9 @@ export function appsService(): ServiceDefinition {
     },
     createAPIApp(req, call) {
       checkedProject(call, req.app!.projectId);
-      const { app, clientId, clientSecret } = createApp(call.core, actorOf(call), req.app!.projectId, req.app!.name, "api", { authMethod: API_METHODS.get(req.app!.authMethodType)! });
+      const { app, clientId, clientSecret } = createApp(call.core, actorOf(call), req.app!.projectId, req.app!.name, "api", {
+        authMethod: API_METHODS.get(req.app!.authMethodType)!,
+      });
       return { details: appMessage(app).details, clientId, clientSecret: clientSecret ?? "" };
     },
     patchOIDCApp(req, call) {
@@ -152,7 +158,10 @@ export function appsService(): ServiceDefinition {
     patchAPIApp(req, call) {
       const p = req.app!;
       checkedApp(call, req.id);
-      const { secret } = changeApp(call.core, actorOf(call), req.id, "api", { name: p.name, authMethod: p.authMethodType === undefined ? undefined : API_METHODS.get(p.authMethodType) });
+      const { secret } = changeApp(call.core, actorOf(call), req.id, "api", {
+        name: p.name,
+        authMethod: p.authMethodType === undefined ? undefined : API_METHODS.get(p.authMethodType),
+      });
       return { details: appMessage(foundApp(call.core, actorOf(call), req.id)).details, clientSecret: secret ?? "" };
     },
     getApp(req, call) {

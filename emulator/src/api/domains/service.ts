@@ -59,7 +59,13 @@ export function domainsService(): ServiceDefinition {
     },
     searchDomains(req, call) {
       const page = pageOf(req.query);
-      const { total, domains } = searchDomains(call.core.db, call.instance.id, (columns, args) => readableCondition(call, columns, args), req.filters.flatMap(filterOf), page);
+      const { total, domains } = searchDomains(
+        call.core.db,
+        call.instance.id,
+        (columns, args) => readableCondition(call, columns, args),
+        req.filters.flatMap(filterOf),
+        page,
+      );
       return { details: listDetails(call.core, call.instance.id, page, total, domains.length), result: domains.map(domainMessage) };
     },
     setAsPrimary(req, call) {

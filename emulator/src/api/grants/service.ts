@@ -13,9 +13,15 @@ import { listDetails, pageOf } from "../details.js";
 import { checkedProject, orgResourceDetails } from "../projects/service.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
-const projectGrantMessage = (g: ProjectGrant) => ({ details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt), grant: { projectId: g.projectId, grantedOrgId: g.grantedOrgId, roleKeys: g.roles } });
+const projectGrantMessage = (g: ProjectGrant) => ({
+  details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt),
+  grant: { projectId: g.projectId, grantedOrgId: g.grantedOrgId, roleKeys: g.roles },
+});
 
-const grantMessage = (g: Required<UserGrant>) => ({ details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt), grant: { userId: g.userId, projectId: g.projectId, roleKeys: g.roles } });
+const grantMessage = (g: Required<UserGrant>) => ({
+  details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt),
+  grant: { userId: g.userId, projectId: g.projectId, roleKeys: g.roles },
+});
 
 /** Where a user grant is: its project, its org, and the project grant it is made under, if any. */
 function userGrantTarget(call: RpcCall, g: { orgId: string; projectId: string; userId: string }) {
@@ -111,7 +117,9 @@ export function grantsService(): ServiceDefinition {
     },
     searchUserGrants(req, call) {
       const page = pageOf(req.query);
-      const filters = req.filters.flatMap((f): UserGrantFilter[] => (f.filter.case === "userId" ? [{ userId: f.filter.value.id }] : f.filter.case === "projectId" ? [{ projectId: f.filter.value.id }] : []));
+      const filters = req.filters.flatMap((f): UserGrantFilter[] =>
+        f.filter.case === "userId" ? [{ userId: f.filter.value.id }] : f.filter.case === "projectId" ? [{ projectId: f.filter.value.id }] : [],
+      );
       const { total, grants } = searchUserGrants(call.core.db, call.instance.id, readableBy(call), filters, page);
       return { details: listDetails(call.core, call.instance.id, page, total, grants.length), result: grants.map(grantMessage) };
     },

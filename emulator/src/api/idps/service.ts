@@ -6,7 +6,14 @@ import { contextChain, type Context } from "../../domain/context/context.js";
 import { changeIdp, createIdp, foundIdp, removeIdp } from "../../domain/idp/commands.js";
 import { sameContext, type Idp, type Policy } from "../../domain/idp/idp.js";
 import { effectiveState, getIdp, policyIn, searchIdps, seenFrom, type IdpFilter } from "../../domain/idp/queries.js";
-import { IDPFieldName, ProviderType, SvcIdentityProviders, type GetGitLabIDPSchema, type IDPSearchFilter, type Options } from "../../gen/svc/resources/idp/v3alpha/idp_service_pb.js";
+import {
+  IDPFieldName,
+  ProviderType,
+  SvcIdentityProviders,
+  type GetGitLabIDPSchema,
+  type IDPSearchFilter,
+  type Options,
+} from "../../gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { State, StatePolicy } from "../../gen/svc/resources/object/v3alpha/object_pb.js";
 import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
@@ -33,7 +40,11 @@ const optionsOf = (o: Options | undefined): Idp["options"] => ({
 function view(call: RpcCall, idp: Idp, asking: Context) {
   const visible = seenFrom(idp, asking);
   const owning = sameContext(visible, idp.owner);
-  const policy = owning ? (idp.ownState === "active" ? StatePolicy.ACTIVATE : StatePolicy.DEACTIVATE) : { activate: StatePolicy.ACTIVATE, deactivate: StatePolicy.DEACTIVATE, inherit: StatePolicy.INHERIT }[policyIn(call.core.db, idp.id, visible)];
+  const policy = owning
+    ? idp.ownState === "active"
+      ? StatePolicy.ACTIVATE
+      : StatePolicy.DEACTIVATE
+    : { activate: StatePolicy.ACTIVATE, deactivate: StatePolicy.DEACTIVATE, inherit: StatePolicy.INHERIT }[policyIn(call.core.db, idp.id, visible)];
   const parent = owning ? undefined : contextChain(visible)[1]!;
   return {
     details: { id: idp.id, sequence: BigInt(idp.sequence), changeDate: timestamp(idp.changedAt), resourceOwner: ownerOf(idp.owner) },
@@ -78,7 +89,12 @@ export function identityProvidersService(): ServiceDefinition {
       const ctx = requestContext(call, req.ctx);
       requireWrite(call, ctx);
       const g = req.idp!;
-      const e = createIdp(call.core, actorOf(call), ctx, { name: g.idp!.name, config: { clientId: g.config?.clientId ?? "", scopes: g.config?.scopes ?? [] }, options: optionsOf(g.idp!.options), policy: POLICIES[g.idp!.statePolicy] ?? "activate" });
+      const e = createIdp(call.core, actorOf(call), ctx, {
+        name: g.idp!.name,
+        config: { clientId: g.config?.clientId ?? "", scopes: g.config?.scopes ?? [] },
+        options: optionsOf(g.idp!.options),
+        policy: POLICIES[g.idp!.statePolicy] ?? "activate",
+      });
       return { details: view(call, getIdp(call.core.db, e.aggregateId)!, ctx).details };
     },
     patchGitLabIDP(req, call) {
@@ -113,7 +129,11 @@ export function identityProvidersService(): ServiceDefinition {
       authorizeContext(call, ctx, "read identity providers");
       const page = pageOf(req.query);
       const { total, idps } = searchIdps(call.core.db, ctx, req.filters.flatMap(filterOf), page, req.sortingColumn === IDPFieldName.IDP_FIELD_NAME_NAME);
-      return { details: listDetails(call.core, call.instance.id, page, total, idps.length), sortingColumn: req.sortingColumn, result: idps.map((idp) => view(call, idp, ctx)) };
+      return {
+        details: listDetails(call.core, call.instance.id, page, total, idps.length),
+        sortingColumn: req.sortingColumn,
+        result: idps.map((idp) => view(call, idp, ctx)),
+      };
     },
   });
 }

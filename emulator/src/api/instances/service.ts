@@ -15,7 +15,12 @@ import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
-const details = (i: Instance) => ({ id: i.id, sequence: BigInt(i.sequence), changeDate: timestamp(i.changedAt), resourceOwner: { type: OwnerType.SYSTEM, id: "SYSTEM" } });
+const details = (i: Instance) => ({
+  id: i.id,
+  sequence: BigInt(i.sequence),
+  changeDate: timestamp(i.changedAt),
+  resourceOwner: { type: OwnerType.SYSTEM, id: "SYSTEM" },
+});
 
 function instanceMessage(call: RpcCall, i: Instance): MessageInitShape<typeof GetInstanceSchema> {
   const org = defaultOrgId(call.core.db, i.id);

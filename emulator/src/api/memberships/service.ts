@@ -35,7 +35,13 @@ function membershipMessage(m: Membership): MessageInitShape<typeof GetMembership
   };
 }
 
-const TYPES: Record<number, ContextType> = { [OwnerType.SYSTEM]: "system", [OwnerType.INSTANCE]: "instance", [OwnerType.ORG]: "org", [OwnerType.PROJECT]: "project", [OwnerType.PROJECT_GRANT]: "project_grant" };
+const TYPES: Record<number, ContextType> = {
+  [OwnerType.SYSTEM]: "system",
+  [OwnerType.INSTANCE]: "instance",
+  [OwnerType.ORG]: "org",
+  [OwnerType.PROJECT]: "project",
+  [OwnerType.PROJECT_GRANT]: "project_grant",
+};
 
 /** The membership, found, after checking the rpc's permission in its context. */
 function checked(call: RpcCall, id: string, what: string): Membership {
@@ -50,7 +56,11 @@ export function membershipsService(): ServiceDefinition {
       const ctx = memberContext(call, req.ctx);
       authorizeContext(call, ctx, "change memberships");
       createMembership(call.core, actorOf(call), ctx, req.membership!.userId, req.membership!.roles);
-      return { details: membershipMessage(foundMembership(call.core, actorOf(call), membershipId({ contextType: ctx.type, contextId: ctx.id, userId: req.membership!.userId }))).details };
+      return {
+        details: membershipMessage(
+          foundMembership(call.core, actorOf(call), membershipId({ contextType: ctx.type, contextId: ctx.id, userId: req.membership!.userId })),
+        ).details,
+      };
     },
     patchMembership(req, call) {
       checked(call, req.id, "change memberships");
@@ -60,7 +70,14 @@ export function membershipsService(): ServiceDefinition {
     deleteMembership(req, call) {
       const m = checked(call, req.id, "delete memberships");
       const e = removeMembership(call.core, actorOf(call), req.id);
-      return { details: { id: req.id, sequence: BigInt(e.aggregateSequence), changeDate: timestamp(e.createdAt), resourceOwner: ownerOf({ type: m.contextType, id: m.contextId }) } };
+      return {
+        details: {
+          id: req.id,
+          sequence: BigInt(e.aggregateSequence),
+          changeDate: timestamp(e.createdAt),
+          resourceOwner: ownerOf({ type: m.contextType, id: m.contextId }),
+        },
+      };
     },
     getMembership(req, call) {
       return { membership: membershipMessage(checked(call, req.id, "read memberships")) };

@@ -4,7 +4,12 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { createOrg, removeOrg, renameOrg, setDefaultOrg } from "../../domain/org/commands.js";
 import type { Org } from "../../domain/org/org.js";
 import { defaultOrgId, getOrg, orgPrimaryDomain, searchOrgs, type OrgFilter } from "../../domain/org/queries.js";
-import { OrganizationState, SvcOrganizations, type GetOrganizationSchema, type OrganizationSearchFilter } from "../../gen/svc/resources/org/v3alpha/org_service_pb.js";
+import {
+  OrganizationState,
+  SvcOrganizations,
+  type GetOrganizationSchema,
+  type OrganizationSearchFilter,
+} from "../../gen/svc/resources/org/v3alpha/org_service_pb.js";
 import { notFound } from "../../kernel/errors.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readableCondition } from "../authorization.js";
@@ -64,7 +69,13 @@ export function organizationsService(): ServiceDefinition {
     },
     searchOrganizations(req, call) {
       const page = pageOf(req.query);
-      const { total, orgs } = searchOrgs(call.core.db, call.instance.id, (columns, args) => readableCondition(call, columns, args), req.filters.flatMap(filterOf), page);
+      const { total, orgs } = searchOrgs(
+        call.core.db,
+        call.instance.id,
+        (columns, args) => readableCondition(call, columns, args),
+        req.filters.flatMap(filterOf),
+        page,
+      );
       return { details: listDetails(call.core, call.instance.id, page, total, orgs.length), result: orgs.map((o) => orgMessage(call, o)) };
     },
     setAsInstanceDefault(req, call) {

@@ -53,13 +53,23 @@ export function projectsService(): ServiceDefinition {
       const p = req.project!;
       const orgId = orgOfRequest(call, req.organization);
       authorize(call, { orgId });
-      const created = createProject(call.core, actorOf(call), orgId, { name: p.name, roleAssertion: p.projectRoleAssertion, roleCheck: p.projectRoleCheck, hasProjectCheck: p.hasProjectCheck });
+      const created = createProject(call.core, actorOf(call), orgId, {
+        name: p.name,
+        roleAssertion: p.projectRoleAssertion,
+        roleCheck: p.projectRoleCheck,
+        hasProjectCheck: p.hasProjectCheck,
+      });
       return { details: projectMessage(call, created).details };
     },
     patchProject(req, call) {
       const p = req.project!;
       checkedProject(call, req.id);
-      changeProject(call.core, actorOf(call), req.id, { name: p.name, roleAssertion: p.projectRoleAssertion, roleCheck: p.projectRoleCheck, hasProjectCheck: p.hasProjectCheck });
+      changeProject(call.core, actorOf(call), req.id, {
+        name: p.name,
+        roleAssertion: p.projectRoleAssertion,
+        roleCheck: p.projectRoleCheck,
+        hasProjectCheck: p.hasProjectCheck,
+      });
       return { details: projectMessage(call, foundProject(call.core, actorOf(call), req.id)).details };
     },
     deleteProject(req, call) {

@@ -18,19 +18,24 @@ function smtpView(p: Provider) {
 
 function smsView(p: Provider) {
   const c = p.config as { description?: string; twilio?: { sid: string; senderNumber: string }; http?: { endpoint: string } };
-  const config = c.twilio ? { case: "twilio" as const, value: { sid: c.twilio.sid, senderNumber: c.twilio.senderNumber } } : { case: "http" as const, value: { endpoint: c.http?.endpoint ?? "" } };
+  const config = c.twilio
+    ? { case: "twilio" as const, value: { sid: c.twilio.sid, senderNumber: c.twilio.senderNumber } }
+    : { case: "http" as const, value: { endpoint: c.http?.endpoint ?? "" } };
   return { details: details(p), provider: { description: c.description ?? "", config }, active: p.active };
 }
 
 /** The request's filters as the query's (only `active` exists). */
-const filtersOf = (filters: { filter: { case?: string; value?: unknown } }[]) => filters.flatMap((f) => (f.filter.case === "active" ? [{ active: (f.filter.value as { active: boolean }).active }] : []));
+const filtersOf = (filters: { filter: { case?: string; value?: unknown } }[]) =>
+  filters.flatMap((f) => (f.filter.case === "active" ? [{ active: (f.filter.value as { active: boolean }).active }] : []));
 
 /** The standard CRUD and activation of one channel, keyed by the rpcs' local names. */
 function handlers(channel: "smtp" | "sms", name: "SMTP" | "SMS", view: (p: Provider) => unknown, configOf: (req: never) => Record<string, unknown>) {
   const found = (call: RpcCall, id: string) => foundProvider(call.core, actorOf(call), channel, id);
   const state = (call: RpcCall, id: string) => ({ details: details(found(call, id)) });
   return {
-    [`create${name}Provider`]: (req: { provider: never }, call: RpcCall) => ({ details: details(found(call, addProvider(call.core, actorOf(call), channel, configOf(req.provider)).aggregateId)) }),
+    [`create${name}Provider`]: (req: { provider: never }, call: RpcCall) => ({
+      details: details(found(call, addProvider(call.core, actorOf(call), channel, configOf(req.provider)).aggregateId)),
+    }),
     [`patch${name}Provider`]: (req: { id: string; provider: Record<string, unknown> }, call: RpcCall) => {
       const { $typeName: _t, ...patch } = req.provider;
       changeProvider(call.core, actorOf(call), channel, req.id, patch);
@@ -47,8 +52,12 @@ function handlers(channel: "smtp" | "sms", name: "SMTP" | "SMS", view: (p: Provi
       const { total, providers } = searchProviders(call.core.db, call.instance.id, channel, filtersOf(req.filters), page);
       return { details: listDetails(call.core, call.instance.id, page, total, providers.length), result: providers.map(view) };
     },
-    [`activate${name}Provider`]: (req: { id: string }, call: RpcCall) => (setProviderActive(call.core, actorOf(call), channel, req.id, true), state(call, req.id)),
-    [`deactivate${name}Provider`]: (req: { id: string }, call: RpcCall) => (setProviderActive(call.core, actorOf(call), channel, req.id, false), state(call, req.id)),
+    [`activate${name}Provider`]: (req: { id: string }, call: RpcCall) => (
+      setProviderActive(call.core, actorOf(call), channel, req.id, true), state(call, req.id)
+    ),
+    [`deactivate${name}Provider`]: (req: { id: string }, call: RpcCall) => (
+      setProviderActive(call.core, actorOf(call), channel, req.id, false), state(call, req.id)
+    ),
   };
 }
 

@@ -15,7 +15,6 @@ import { authorize, readablePredicate } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../details.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
-
 function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof SessionSchema> {
   const user = getUser(call.core.db, s.userId);
   return {
@@ -47,9 +46,16 @@ export function sessionsService(): ServiceDefinition {
       if (!user || user.instanceId !== call.instance.id || user.type !== "human") throw notFound("USER-not-found", "User could not be found");
       authorize(call, { orgId: user.orgId });
       const password = req.checks!.password;
-      if (password && !(await passwordMatches(call.core, user.id, password.password))) throw new SvcError(Code.InvalidArgument, "SESSION-password-invalid", "Password is invalid");
+      if (password && !(await passwordMatches(call.core, user.id, password.password)))
+        throw new SvcError(Code.InvalidArgument, "SESSION-password-invalid", "Password is invalid");
       // The session is its user's: its event names the user as creator, whoever asked for it.
-      const session = addLoginSession(call.core, { instanceId: call.instance.id, userId: user.id, origin: "api" }, newUserAgentId(), user.id, password ? ["pwd"] : []);
+      const session = addLoginSession(
+        call.core,
+        { instanceId: call.instance.id, userId: user.id, origin: "api" },
+        newUserAgentId(),
+        user.id,
+        password ? ["pwd"] : [],
+      );
       return { details: sessionMessage(call, session).details };
     },
     getSession(req, call) {
@@ -59,7 +65,9 @@ export function sessionsService(): ServiceDefinition {
       const s = found(call, req.id);
       const actor = actorOf(call);
       const events = terminateLoginSessions(call.core, [{ session: s, actor }]);
-      return { details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime) };
+      return {
+        details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime),
+      };
     },
     searchSessions(req, call) {
       const page = pageOf(req.query);

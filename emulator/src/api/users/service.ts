@@ -2,10 +2,27 @@
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { addKey, addPersonalAccessToken, changeUser, createHuman, createMachine, foundUser, generateMachineSecret, removeUser } from "../../domain/user/commands.js";
+import {
+  addKey,
+  addPersonalAccessToken,
+  changeUser,
+  createHuman,
+  createMachine,
+  foundUser,
+  generateMachineSecret,
+  removeUser,
+} from "../../domain/user/commands.js";
 import { searchUsers, type UserFilter } from "../../domain/user/queries.js";
 import type { User } from "../../domain/user/user.js";
-import { AccessTokenType, Gender, SvcUsers, UserState, UserType, type GetUserSchema, type UserSearchFilter } from "../../gen/svc/resources/user/v3alpha/user_service_pb.js";
+import {
+  AccessTokenType,
+  Gender,
+  SvcUsers,
+  UserState,
+  UserType,
+  type GetUserSchema,
+  type UserSearchFilter,
+} from "../../gen/svc/resources/user/v3alpha/user_service_pb.js";
 import { loginName } from "../../oidc/claims.js";
 import { actorOf } from "../actions/targets.js";
 import { authorize, readableBy } from "../authorization.js";
@@ -15,14 +32,30 @@ import { orgResourceDetails } from "../projects/service.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
-const GENDERS: Record<Gender, string | undefined> = { [Gender.UNSPECIFIED]: undefined, [Gender.FEMALE]: "female", [Gender.MALE]: "male", [Gender.DIVERSE]: "diverse" };
-const genderOf = (g: unknown) => (Number(Object.keys(GENDERS).find((k) => GENDERS[Number(k) as Gender] === g) ?? 0) as Gender);
+const GENDERS: Record<Gender, string | undefined> = {
+  [Gender.UNSPECIFIED]: undefined,
+  [Gender.FEMALE]: "female",
+  [Gender.MALE]: "male",
+  [Gender.DIVERSE]: "diverse",
+};
+const genderOf = (g: unknown) => Number(Object.keys(GENDERS).find((k) => GENDERS[Number(k) as Gender] === g) ?? 0) as Gender;
 
 function userMessage(call: RpcCall, u: User): MessageInitShape<typeof GetUserSchema> {
   const d = u.data as Record<string, string | boolean | undefined>;
   const base = { details: orgResourceDetails(u.id, u.orgId, u.sequence, u.changedAt), state: UserState.ACTIVE, loginName: loginName(call.core, u) };
   if (u.type === "machine") {
-    return { ...base, type: { case: "machine", value: { username: u.username, name: String(d.name), description: String(d.description ?? ""), accessTokenType: d.accessTokenType === "jwt" ? AccessTokenType.JWT : AccessTokenType.BEARER } } };
+    return {
+      ...base,
+      type: {
+        case: "machine",
+        value: {
+          username: u.username,
+          name: String(d.name),
+          description: String(d.description ?? ""),
+          accessTokenType: d.accessTokenType === "jwt" ? AccessTokenType.JWT : AccessTokenType.BEARER,
+        },
+      },
+    };
   }
   return {
     ...base,
@@ -30,7 +63,14 @@ function userMessage(call: RpcCall, u: User): MessageInitShape<typeof GetUserSch
       case: "human",
       value: {
         username: u.username,
-        profile: { givenName: String(d.firstName), familyName: String(d.lastName), nickName: String(d.nickName ?? ""), displayName: String(d.displayName ?? ""), preferredLanguage: String(d.preferredLanguage ?? ""), gender: genderOf(d.gender) },
+        profile: {
+          givenName: String(d.firstName),
+          familyName: String(d.lastName),
+          nickName: String(d.nickName ?? ""),
+          displayName: String(d.displayName ?? ""),
+          preferredLanguage: String(d.preferredLanguage ?? ""),
+          gender: genderOf(d.gender),
+        },
         email: { email: String(d.email), isVerified: d.emailVerified === true },
         ...(d.phone ? { phone: { phone: String(d.phone), isVerified: d.phoneVerified === true } } : {}),
       },
@@ -90,7 +130,12 @@ export function usersService(): ServiceDefinition {
     },
     createMachineUser(req, call) {
       const u = req.user!;
-      const created = createMachine(call.core, actorOf(call), checkedOrg(call, req.organization), { username: u.username, name: u.name, description: u.description, accessTokenType: u.accessTokenType === AccessTokenType.JWT ? "jwt" : "opaque" });
+      const created = createMachine(call.core, actorOf(call), checkedOrg(call, req.organization), {
+        username: u.username,
+        name: u.name,
+        description: u.description,
+        accessTokenType: u.accessTokenType === AccessTokenType.JWT ? "jwt" : "opaque",
+      });
       return { details: userMessage(call, created).details };
     },
     patchHumanUser(req, call) {
@@ -99,7 +144,16 @@ export function usersService(): ServiceDefinition {
       checkedUser(call, req.id);
       changeUser(call.core, actorOf(call), req.id, "human", {
         username: u.username,
-        ...(p ? { firstName: p.givenName, lastName: p.familyName, nickName: p.nickName, displayName: p.displayName, preferredLanguage: p.preferredLanguage, gender: GENDERS[p.gender] } : {}),
+        ...(p
+          ? {
+              firstName: p.givenName,
+              lastName: p.familyName,
+              nickName: p.nickName,
+              displayName: p.displayName,
+              preferredLanguage: p.preferredLanguage,
+              gender: GENDERS[p.gender],
+            }
+          : {}),
         ...(u.email ? { email: u.email.email, emailVerified: u.email.isVerified } : {}),
         ...(u.phone ? { phone: u.phone.phone, phoneVerified: u.phone.isVerified } : {}),
         password: u.password,

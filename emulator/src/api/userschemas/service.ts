@@ -21,12 +21,20 @@ export function userSchemasService(): ServiceDefinition {
   return defineService(SvcUserSchemas, "multitenancy_resources_api", {
     createUserSchema(req, call) {
       const u = req.userSchema!;
-      const e = createUserSchema(call.core, actorOf(call), { type: u.type, schema: u.schema as Record<string, unknown>, authenticators: u.possibleAuthenticators });
+      const e = createUserSchema(call.core, actorOf(call), {
+        type: u.type,
+        schema: u.schema as Record<string, unknown>,
+        authenticators: u.possibleAuthenticators,
+      });
       return { details: message(foundUserSchema(call.core, actorOf(call), e.aggregateId)).details };
     },
     patchUserSchema(req, call) {
       const u = req.userSchema!;
-      changeUserSchema(call.core, actorOf(call), req.id, { type: u.type, schema: u.schema as Record<string, unknown> | undefined, authenticators: u.possibleAuthenticators.length ? u.possibleAuthenticators : undefined });
+      changeUserSchema(call.core, actorOf(call), req.id, {
+        type: u.type,
+        schema: u.schema as Record<string, unknown> | undefined,
+        authenticators: u.possibleAuthenticators.length ? u.possibleAuthenticators : undefined,
+      });
       return { details: message(foundUserSchema(call.core, actorOf(call), req.id)).details };
     },
     deleteUserSchema(req, call) {

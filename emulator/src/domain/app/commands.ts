@@ -12,8 +12,10 @@ import { appAdded, appChanged, appKeyAdded, appRemoved, appSecretChanged } from 
 import { foundApp, getApp } from "./queries.js";
 
 function checkOidc(c: OidcAppConfig): void {
-  if (c.responseTypes.includes("code") && !c.grantTypes.includes("authorization_code")) throw invalidArgument("APP-grant-types", "response type code needs grant type authorization_code");
-  if (c.responseTypes.some((r) => r !== "code") && !c.grantTypes.includes("implicit")) throw invalidArgument("APP-grant-types", "response types id_token and id_token token need grant type implicit");
+  if (c.responseTypes.includes("code") && !c.grantTypes.includes("authorization_code"))
+    throw invalidArgument("APP-grant-types", "response type code needs grant type authorization_code");
+  if (c.responseTypes.some((r) => r !== "code") && !c.grantTypes.includes("implicit"))
+    throw invalidArgument("APP-grant-types", "response types id_token and id_token token need grant type implicit");
   if (c.clockSkewMs > 5000) throw invalidArgument("APP-clock-skew", "clock_skew must be at most 5s");
 }
 
@@ -38,7 +40,14 @@ export function createApp(
   const clientId = opts.clientId ?? `${core.ids.next()}@svc`;
   const clientSecret = needsSecret(config.authMethod) ? (opts.clientSecret ?? generateSecret()) : undefined;
   core.events.command(() => [
-    appAdded.event(actor, id, project.orgId, { projectId, name, kind, clientId, ...(clientSecret ? { secretHash: sealedSecretHash(core.db, clientSecret) } : {}), config }),
+    appAdded.event(actor, id, project.orgId, {
+      projectId,
+      name,
+      kind,
+      clientId,
+      ...(clientSecret ? { secretHash: sealedSecretHash(core.db, clientSecret) } : {}),
+      config,
+    }),
   ]);
   return { app: getApp(core.db, actor.instanceId, id)!, clientId, clientSecret };
 }
@@ -64,7 +73,9 @@ export function regenerateSecret(core: Core, actor: Actor, id: string): { event:
 /** A public key given as a JWK (JSON) or as PEM, as a JWK. */
 export function publicJwkOf(text: string): object {
   try {
-    const key = text.trim().startsWith("{") ? createPublicKey({ key: JSON.parse(text) as import("node:crypto").JsonWebKey, format: "jwk" }) : createPublicKey(text);
+    const key = text.trim().startsWith("{")
+      ? createPublicKey({ key: JSON.parse(text) as import("node:crypto").JsonWebKey, format: "jwk" })
+      : createPublicKey(text);
     if (key.asymmetricKeyType !== "rsa") throw new Error("not RSA");
     return key.export({ format: "jwk" });
   } catch {
@@ -95,13 +106,21 @@ export function addKey(core: Core, actor: Actor, appId: string, publicKey: strin
  * Changes an app's name and configuration; a switch to a secret method generates a secret, returned
  * once. The OIDC configuration that results must still be consistent.
  */
-export function changeApp(core: Core, actor: Actor, id: string, kind: "oidc" | "api", patch: Record<string, unknown>): { event: StoredEvent | undefined; secret?: string } {
+export function changeApp(
+  core: Core,
+  actor: Actor,
+  id: string,
+  kind: "oidc" | "api",
+  patch: Record<string, unknown>,
+): { event: StoredEvent | undefined; secret?: string } {
   let secret: string | undefined;
   const [changed] = core.events.command(() => {
     const app = foundApp(core, actor, id);
     if (app.kind !== kind) throw notFound("APP-not-found", `App not found among the ${kind} apps`);
     const config = (app.oidc ?? app.api) as unknown as Record<string, unknown>;
-    const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(k === "name" ? app.name : config[k])));
+    const diff = Object.fromEntries(
+      Object.entries(patch).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(k === "name" ? app.name : config[k])),
+    );
     if (Object.keys(diff).length === 0) return [];
     if (kind === "oidc") checkOidc({ ...(app.oidc as OidcAppConfig), ...(diff as Partial<OidcAppConfig>) });
     if (needsSecret(diff.authMethod as string | undefined) && !app.hasSecret) {

@@ -35,7 +35,11 @@ export function appSecretHash(db: Database, appId: string): string | null {
 }
 
 export function appPublicKeys(db: Database, appId: string): { id: string; jwk: object; expiresAt: string | null }[] {
-  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM app_keys WHERE app_id = ?").all(appId) as { id: string; public_jwk: string; expires_at: string | null }[];
+  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM app_keys WHERE app_id = ?").all(appId) as {
+    id: string;
+    public_jwk: string;
+    expires_at: string | null;
+  }[];
   return rows.map((r) => ({ id: r.id, jwk: JSON.parse(r.public_jwk) as object, expiresAt: r.expires_at }));
 }
 
@@ -49,7 +53,7 @@ export function searchApps(db: Database, instanceId: string, s: AppSearch, reada
   const where = ["a.instance_id = ?"];
   const args: unknown[] = [instanceId];
   where.push(readable({ org: "p.org_id", project: "a.project_id" }, args));
-  for (const id of s.projectIds) (where.push("a.project_id = ?"), args.push(id));
+  for (const id of s.projectIds) where.push("a.project_id = ?"), args.push(id);
   for (const n of s.names) where.push(textCondition("a.name", n, args));
   const { total, rows } = pagedSearch<AppRow>(db, APPS_WITH_ORG, where, args, "a.created_at", s, "a.id");
   return { total, rows: rows.map(appFromRow) };

@@ -18,7 +18,9 @@ export function addAuthRequest(core: Core, actor: Actor, params: AuthorizeParams
 export function succeedAuthRequest(core: Core, actor: Actor, req: AuthRequest, sessionId: string, withCode: boolean): string | undefined {
   const code = withCode ? randomBytes(32).toString("base64url") : undefined;
   const codeExpiresAt = withCode ? new Date(core.clock.nowMs() + CODE_LIFETIME_MS).toISOString() : undefined;
-  core.events.command(() => [authRequestSucceeded.event(actor, req.id, req.instanceId, { sessionId, ...(code ? { code: seal(core.db, code), codeExpiresAt } : {}) })]);
+  core.events.command(() => [
+    authRequestSucceeded.event(actor, req.id, req.instanceId, { sessionId, ...(code ? { code: seal(core.db, code), codeExpiresAt } : {}) }),
+  ]);
   return code;
 }
 

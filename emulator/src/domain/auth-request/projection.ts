@@ -7,10 +7,21 @@ import { authRequestAdded, authRequestCodeExchanged, authRequestSucceeded } from
 export function registerAuthRequestProjection(p: Projections): void {
   p.tables("auth_requests")
     .on(authRequestAdded, (db, e) => {
-      db.stmt("INSERT INTO auth_requests (id, instance_id, client_id, request, created_at) VALUES (?, ?, ?, ?, ?)").run(e.aggregateId, e.instanceId, e.payload.clientId, JSON.stringify(e.payload), e.createdAt);
+      db.stmt("INSERT INTO auth_requests (id, instance_id, client_id, request, created_at) VALUES (?, ?, ?, ?, ?)").run(
+        e.aggregateId,
+        e.instanceId,
+        e.payload.clientId,
+        JSON.stringify(e.payload),
+        e.createdAt,
+      );
     })
     .on(authRequestSucceeded, (db, e) => {
-      db.stmt("UPDATE auth_requests SET session_id = ?, code = ?, code_expires_at = ? WHERE id = ?").run(e.payload.sessionId, unseal(db, e.payload.code) ?? null, e.payload.codeExpiresAt ?? null, e.aggregateId);
+      db.stmt("UPDATE auth_requests SET session_id = ?, code = ?, code_expires_at = ? WHERE id = ?").run(
+        e.payload.sessionId,
+        unseal(db, e.payload.code) ?? null,
+        e.payload.codeExpiresAt ?? null,
+        e.aggregateId,
+      );
     })
     .on(authRequestCodeExchanged, (db, e) => {
       db.stmt("UPDATE auth_requests SET code_used = 1 WHERE id = ?").run(e.aggregateId);

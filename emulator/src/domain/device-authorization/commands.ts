@@ -21,7 +21,14 @@ export function addDeviceAuthorization(core: Core, actor: Actor, clientId: strin
     let userCode = newUserCode();
     while (deviceAuthorizationByUserCode(core.db, actor.instanceId, userCode)) userCode = newUserCode();
     const expiresAt = new Date(core.clock.nowMs() + DEVICE_LIFETIME_S * 1000).toISOString();
-    const payload = { clientId, deviceCode: seal(core.db, randomBytes(32).toString("base64url")), userCode, scope, expiresAt, intervalS: DEVICE_POLL_INTERVAL_S };
+    const payload = {
+      clientId,
+      deviceCode: seal(core.db, randomBytes(32).toString("base64url")),
+      userCode,
+      scope,
+      expiresAt,
+      intervalS: DEVICE_POLL_INTERVAL_S,
+    };
     return [deviceAuthorizationAdded.event(actor, id, actor.instanceId, payload)];
   });
   return deviceAuthorizationById(core.db, actor.instanceId, id)!;

@@ -14,20 +14,16 @@ export function registerDeviceAuthorizationProjection(p: Projections): void {
   p.tables("device_authorizations")
     .on(deviceAuthorizationAdded, (db, e) => {
       const x = e.payload;
-      db.stmt("INSERT INTO device_authorizations (id, instance_id, client_id, device_code, user_code, scope, expires_at, interval_s, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)").run(
-        e.aggregateId,
-        e.instanceId,
-        x.clientId,
-        unseal(db, x.deviceCode),
-        x.userCode,
-        JSON.stringify(x.scope),
-        x.expiresAt,
-        x.intervalS,
-        e.createdAt,
-      );
+      db.stmt(
+        "INSERT INTO device_authorizations (id, instance_id, client_id, device_code, user_code, scope, expires_at, interval_s, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)",
+      ).run(e.aggregateId, e.instanceId, x.clientId, unseal(db, x.deviceCode), x.userCode, JSON.stringify(x.scope), x.expiresAt, x.intervalS, e.createdAt);
     })
     .on(deviceAuthorizationApproved, (db, e) => {
-      db.stmt("UPDATE device_authorizations SET state = 'approved', user_id = ?, session_id = ? WHERE id = ?").run(e.payload.userId, e.payload.sessionId, e.aggregateId);
+      db.stmt("UPDATE device_authorizations SET state = 'approved', user_id = ?, session_id = ? WHERE id = ?").run(
+        e.payload.userId,
+        e.payload.sessionId,
+        e.aggregateId,
+      );
     })
     .on(deviceAuthorizationDenied, (db, e) => {
       db.stmt("UPDATE device_authorizations SET state = 'denied', user_id = ? WHERE id = ?").run(e.payload.userId, e.aggregateId);

@@ -50,7 +50,12 @@ function includeLevels(core: Core, instanceId: string, id: string, includes: str
 }
 
 /** Creates or updates the execution of the condition; `created` tells which. */
-export function putExecution(core: Core, actor: Actor, input: ExecutionInput, catalog: ExecutionCatalog): { id: string; created: boolean; event: StoredEvent | undefined } {
+export function putExecution(
+  core: Core,
+  actor: Actor,
+  input: ExecutionInput,
+  catalog: ExecutionCatalog,
+): { id: string; created: boolean; event: StoredEvent | undefined } {
   const id = executionId(input.condition);
   let created = false;
   const [event] = core.events.command(() => {

@@ -54,17 +54,23 @@ export function getExecution(db: Database, instanceId: string, id: string): Exec
  */
 export function bestExecution(db: Database, instanceId: string, candidates: string[]): ExecutionState | undefined {
   const args: unknown[] = [instanceId];
-  const r = db.stmt(`SELECT * FROM executions WHERE instance_id = ? AND ${inList("id", candidates, args)} ORDER BY id DESC LIMIT 1`).get(...args) as ExecutionRow | undefined;
+  const r = db.stmt(`SELECT * FROM executions WHERE instance_id = ? AND ${inList("id", candidates, args)} ORDER BY id DESC LIMIT 1`).get(...args) as
+    | ExecutionRow
+    | undefined;
   return r && fromRow(r);
 }
 
 export function executionsCallingTarget(db: Database, instanceId: string, targetId: string): ExecutionState[] {
-  const rows = db.stmt("SELECT * FROM executions WHERE instance_id = ? AND EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)").all(instanceId, targetId) as ExecutionRow[];
+  const rows = db
+    .stmt("SELECT * FROM executions WHERE instance_id = ? AND EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)")
+    .all(instanceId, targetId) as ExecutionRow[];
   return rows.map(fromRow);
 }
 
 export function executionsIncluding(db: Database, instanceId: string, id: string): ExecutionState[] {
-  const rows = db.stmt("SELECT * FROM executions WHERE instance_id = ? AND EXISTS (SELECT 1 FROM json_each(includes) WHERE value = ?)").all(instanceId, id) as ExecutionRow[];
+  const rows = db
+    .stmt("SELECT * FROM executions WHERE instance_id = ? AND EXISTS (SELECT 1 FROM json_each(includes) WHERE value = ?)")
+    .all(instanceId, id) as ExecutionRow[];
   return rows.map(fromRow);
 }
 
@@ -80,9 +86,9 @@ export function searchExecutions(db: Database, instanceId: string, s: ExecutionS
   const where = ["instance_id = ?"];
   const args: unknown[] = [instanceId];
   for (const ids of s.idSets) where.push(inList("id", ids, args));
-  for (const t of s.types) (where.push("execution_type = ?"), args.push(t));
-  for (const t of s.targetIds) (where.push("EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)"), args.push(t));
-  for (const i of s.includeIds) (where.push("EXISTS (SELECT 1 FROM json_each(includes) WHERE value = ?)"), args.push(i));
+  for (const t of s.types) where.push("execution_type = ?"), args.push(t);
+  for (const t of s.targetIds) where.push("EXISTS (SELECT 1 FROM json_each(targets) WHERE value = ?)"), args.push(t);
+  for (const i of s.includeIds) where.push("EXISTS (SELECT 1 FROM json_each(includes) WHERE value = ?)"), args.push(i);
   // Executions put in the same millisecond keep the order they were created in.
   const { total, rows } = pagedSearch<ExecutionRow>(db, "executions", where, args, "created_at", s, "rowid");
   return { total, rows: rows.map(fromRow) };

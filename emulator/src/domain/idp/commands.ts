@@ -22,7 +22,13 @@ export function foundIdp(core: Core, id: string, ctx: Context): Idp {
 }
 
 /** `opts.id`: keep a given id (seed, import); else a new one. */
-export function createIdp(core: Core, actor: Actor, ctx: Context, input: Pick<Idp, "name" | "config" | "options"> & { policy: Policy }, opts: { id?: string } = {}): StoredEvent {
+export function createIdp(
+  core: Core,
+  actor: Actor,
+  ctx: Context,
+  input: Pick<Idp, "name" | "config" | "options"> & { policy: Policy },
+  opts: { id?: string } = {},
+): StoredEvent {
   const id = opts.id ?? core.ids.next();
   const [added] = core.events.command(() => [
     IdpAdded.event(onIdp(actor, { instanceId: ctx.instanceId ?? "SYSTEM" }), id, ctx.id, {
@@ -52,7 +58,11 @@ export function changeIdp(core: Core, actor: Actor, id: string, ctx: Context, ch
     const owning = sameContext(ctx, idp.owner);
     const configures = change.name !== undefined || change.config !== undefined || change.options !== undefined;
     if (!owning && configures) {
-      throw new SvcError(Code.FailedPrecondition, "IDP-read-only", `The identity provider belongs to the ${idp.owner.type} context; its configuration is read-only in the ${ctx.type} context, where only state_policy can change`);
+      throw new SvcError(
+        Code.FailedPrecondition,
+        "IDP-read-only",
+        `The identity provider belongs to the ${idp.owner.type} context; its configuration is read-only in the ${ctx.type} context, where only state_policy can change`,
+      );
     }
     if (owning) {
       const diff: IdpChangedPayload = {};
@@ -76,7 +86,12 @@ export function changeIdp(core: Core, actor: Actor, id: string, ctx: Context, ch
 export function removeIdp(core: Core, actor: Actor, id: string, ctx: Context): StoredEvent {
   const [removed] = core.events.command(() => {
     const idp = foundIdp(core, id, ctx);
-    if (!sameContext(ctx, idp.owner)) throw new SvcError(Code.FailedPrecondition, "IDP-read-only", `The identity provider belongs to the ${idp.owner.type} context and can only be deleted there`);
+    if (!sameContext(ctx, idp.owner))
+      throw new SvcError(
+        Code.FailedPrecondition,
+        "IDP-read-only",
+        `The identity provider belongs to the ${idp.owner.type} context and can only be deleted there`,
+      );
     return [IdpRemoved.event(onIdp(actor, idp), idp.id, idp.owner.id, {})];
   });
   return removed!;

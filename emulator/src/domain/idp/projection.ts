@@ -7,7 +7,9 @@ export function registerIdpProjection(p: Projections): void {
   p.tables("idp_state_policies", "idps")
     .on(IdpAdded, (db, e) => {
       const x = e.payload;
-      db.stmt("INSERT INTO idps (id, instance_id, owner_type, owner_id, name, provider_type, config, options, own_state, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+      db.stmt(
+        "INSERT INTO idps (id, instance_id, owner_type, owner_id, name, provider_type, config, options, own_state, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
         e.aggregateId,
         e.instanceId,
         x.ownerType,
@@ -24,7 +26,9 @@ export function registerIdpProjection(p: Projections): void {
     })
     .on(IdpChanged, (db, e) => {
       const x = e.payload;
-      db.stmt("UPDATE idps SET name = COALESCE(?, name), config = COALESCE(?, config), options = COALESCE(?, options), own_state = COALESCE(?, own_state), changed_at = ?, sequence = ? WHERE id = ?").run(
+      db.stmt(
+        "UPDATE idps SET name = COALESCE(?, name), config = COALESCE(?, config), options = COALESCE(?, options), own_state = COALESCE(?, own_state), changed_at = ?, sequence = ? WHERE id = ?",
+      ).run(
         x.name ?? null,
         x.config ? JSON.stringify(x.config) : null,
         x.options ? JSON.stringify(x.options) : null,
@@ -36,8 +40,12 @@ export function registerIdpProjection(p: Projections): void {
     })
     .on(IdpStatePolicySet, (db, e) => {
       const { contextType, contextId, policy } = e.payload;
-      if (policy === "inherit") db.stmt("DELETE FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ?").run(e.aggregateId, contextType, contextId);
-      else db.stmt("INSERT INTO idp_state_policies (idp_id, context_type, context_id, policy) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET policy = excluded.policy").run(e.aggregateId, contextType, contextId, policy);
+      if (policy === "inherit")
+        db.stmt("DELETE FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ?").run(e.aggregateId, contextType, contextId);
+      else
+        db.stmt(
+          "INSERT INTO idp_state_policies (idp_id, context_type, context_id, policy) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET policy = excluded.policy",
+        ).run(e.aggregateId, contextType, contextId, policy);
       db.stmt("UPDATE idps SET changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
     })
     .on(IdpRemoved, (db, e) => {

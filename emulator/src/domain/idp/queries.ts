@@ -13,7 +13,9 @@ export function getIdp(db: Database, id: string): Idp | undefined {
 }
 
 export function policyIn(db: Database, idpId: string, ctx: Context): Policy {
-  const r = db.stmt("SELECT policy FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ?").get(idpId, ctx.type, ctx.id) as { policy: Policy } | undefined;
+  const r = db.stmt("SELECT policy FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ?").get(idpId, ctx.type, ctx.id) as
+    | { policy: Policy }
+    | undefined;
   return r?.policy ?? "inherit";
 }
 
@@ -56,7 +58,7 @@ export function searchIdps(db: Database, asking: Context, filters: IdpFilter[], 
   const where = [scopeCondition(asking, args)];
   const states: (State | undefined)[] = [];
   for (const f of filters) {
-    if ("id" in f) (where.push("id = ?"), args.push(f.id));
+    if ("id" in f) where.push("id = ?"), args.push(f.id);
     else if ("name" in f) where.push(textCondition("name", f.name, args));
     else states.push(f.state);
   }
@@ -79,5 +81,8 @@ export function idpsOwnedBy(db: Database, ctx: Context): Idp[] {
 
 /** The state policies a context set for IDPs of the contexts above it (where it has none, it inherits). */
 export function statePoliciesSetIn(db: Database, ctx: Context): { idpId: string; policy: Policy }[] {
-  return db.stmt("SELECT idp_id AS idpId, policy FROM idp_state_policies WHERE context_type = ? AND context_id = ? ORDER BY idp_id").all(ctx.type, ctx.id) as { idpId: string; policy: Policy }[];
+  return db.stmt("SELECT idp_id AS idpId, policy FROM idp_state_policies WHERE context_type = ? AND context_id = ? ORDER BY idp_id").all(ctx.type, ctx.id) as {
+    idpId: string;
+    policy: Policy;
+  }[];
 }

@@ -36,7 +36,10 @@ export function createInstance(core: Core, actor: Actor, input: InstanceInput, o
   core.events.command(() => {
     const taken = domains.find((d) => instanceByDomain(core.db, d) || (!input.isDefault && ["localhost", "127.0.0.1"].includes(d)));
     if (taken) throw alreadyExists("INSTANCE-domain-taken", `The domain ${taken} already reaches an instance`);
-    return [InstanceAdded.event(on, id, id, { name: input.name, isDefault: input.isDefault ?? false }), ...domains.map((domain, i) => InstanceDomainAdded.event(on, id, id, { domain, isPrimary: i === 0 }))];
+    return [
+      InstanceAdded.event(on, id, id, { name: input.name, isDefault: input.isDefault ?? false }),
+      ...domains.map((domain, i) => InstanceDomainAdded.event(on, id, id, { domain, isPrimary: i === 0 })),
+    ];
   });
   if (input.defaultOrgName !== undefined) createOrg(core, on, { name: input.defaultOrgName || "Default Org" });
   return getInstance(core.db, id)!;

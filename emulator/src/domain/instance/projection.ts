@@ -22,7 +22,11 @@ export function registerInstanceProjection(p: Projections): void {
       );
     })
     .on(InstanceDomainAdded, (db, e) => {
-      db.stmt("INSERT INTO instance_domains (domain, instance_id, is_primary) VALUES (?, ?, ?)").run(String(e.payload.domain).toLowerCase(), e.aggregateId, e.payload.isPrimary ? 1 : 0);
+      db.stmt("INSERT INTO instance_domains (domain, instance_id, is_primary) VALUES (?, ?, ?)").run(
+        String(e.payload.domain).toLowerCase(),
+        e.aggregateId,
+        e.payload.isPrimary ? 1 : 0,
+      );
       touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
     })
     .on(InstanceChanged, (db, e) => {
@@ -32,7 +36,8 @@ export function registerInstanceProjection(p: Projections): void {
     .on(InstanceLimitsSet, (db, e) => {
       const p = e.payload;
       if (p.block !== undefined) db.stmt("UPDATE instances SET blocked = ? WHERE id = ?").run(p.block ? 1 : 0, e.aggregateId);
-      if (p.auditLogRetentionMs !== undefined) db.stmt("UPDATE instances SET audit_log_retention_ms = ? WHERE id = ?").run(p.auditLogRetentionMs, e.aggregateId);
+      if (p.auditLogRetentionMs !== undefined)
+        db.stmt("UPDATE instances SET audit_log_retention_ms = ? WHERE id = ?").run(p.auditLogRetentionMs, e.aggregateId);
       touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
     })
     .on(InstanceRemoved, (db, e) => {

@@ -5,7 +5,9 @@ import type { PageRequest } from "../../store/paged-search.js";
 import { DEFAULT_FEATURES, type Features, type Instance, type InstanceRow } from "./instance.js";
 
 function fromRow(db: Database, r: InstanceRow): Instance {
-  const domains = (db.stmt("SELECT domain FROM instance_domains WHERE instance_id = ? ORDER BY is_primary DESC, domain").all(r.id) as { domain: string }[]).map((d) => d.domain);
+  const domains = (db.stmt("SELECT domain FROM instance_domains WHERE instance_id = ? ORDER BY is_primary DESC, domain").all(r.id) as { domain: string }[]).map(
+    (d) => d.domain,
+  );
   return {
     id: r.id,
     name: r.name,
@@ -34,15 +36,24 @@ export function defaultInstance(db: Database): Instance | undefined {
 }
 
 export function instanceByDomain(db: Database, domain: string): Instance | undefined {
-  const r = db.stmt("SELECT i.* FROM instances i JOIN instance_domains d ON d.instance_id = i.id WHERE d.domain = ?").get(domain.toLowerCase()) as InstanceRow | undefined;
+  const r = db.stmt("SELECT i.* FROM instances i JOIN instance_domains d ON d.instance_id = i.id WHERE d.domain = ?").get(domain.toLowerCase()) as
+    | InstanceRow
+    | undefined;
   return r && fromRow(db, r);
 }
 
 export type InstanceFilter = { domain: string } | { ids: string[] };
 
 /** One page of the instances (or only instance `only`), oldest first unless the page says otherwise. */
-export function searchInstances(db: Database, only: string | undefined, filters: InstanceFilter[], page: PageRequest): { total: number; instances: Instance[] } {
-  const all = listInstances(db).filter((i) => (only === undefined || i.id === only) && filters.every((f) => ("domain" in f ? i.domains.includes(f.domain.toLowerCase()) : f.ids.includes(i.id))));
+export function searchInstances(
+  db: Database,
+  only: string | undefined,
+  filters: InstanceFilter[],
+  page: PageRequest,
+): { total: number; instances: Instance[] } {
+  const all = listInstances(db).filter(
+    (i) => (only === undefined || i.id === only) && filters.every((f) => ("domain" in f ? i.domains.includes(f.domain.toLowerCase()) : f.ids.includes(i.id))),
+  );
   const ordered = page.asc ? all : [...all].reverse();
   return { total: all.length, instances: ordered.slice(page.offset, page.offset + page.limit) };
 }

@@ -35,7 +35,9 @@ export interface SessionEnd {
  */
 export function terminateLoginSessions(core: Core, ends: SessionEnd[]): StoredEvent[] {
   return core.events.command(() => [
-    ...ends.filter(({ session }) => !session.terminatedAt).map(({ session, actor }) => loginSessionTerminated.event({ ...actor, instanceId: session.instanceId }, session.id, session.instanceId, {})),
+    ...ends
+      .filter(({ session }) => !session.terminatedAt)
+      .map(({ session, actor }) => loginSessionTerminated.event({ ...actor, instanceId: session.instanceId }, session.id, session.instanceId, {})),
     ...ends.flatMap(({ session, actor }) => tokensRevokedEvents(actor, tokensWhere(core.db, "session_id", session.id))),
   ]);
 }

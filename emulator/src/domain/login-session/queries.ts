@@ -32,18 +32,27 @@ export function getLoginSession(db: Database, id: string): LoginSession | undefi
 
 export function activeSessions(db: Database, instanceId: string, userAgentId: string | undefined): LoginSession[] {
   if (!userAgentId) return [];
-  const rows = db.stmt("SELECT * FROM login_sessions WHERE instance_id = ? AND user_agent_id = ? AND terminated_at IS NULL ORDER BY created_at DESC").all(instanceId, userAgentId) as Row[];
+  const rows = db
+    .stmt("SELECT * FROM login_sessions WHERE instance_id = ? AND user_agent_id = ? AND terminated_at IS NULL ORDER BY created_at DESC")
+    .all(instanceId, userAgentId) as Row[];
   return rows.map(fromRow);
 }
 
 export function listLoginSessions(db: Database, instanceId: string | undefined): LoginSession[] {
-  const rows = (instanceId ? db.stmt("SELECT * FROM login_sessions WHERE instance_id = ? ORDER BY created_at DESC").all(instanceId) : db.stmt("SELECT * FROM login_sessions ORDER BY created_at DESC").all()) as Row[];
+  const rows = (
+    instanceId
+      ? db.stmt("SELECT * FROM login_sessions WHERE instance_id = ? ORDER BY created_at DESC").all(instanceId)
+      : db.stmt("SELECT * FROM login_sessions ORDER BY created_at DESC").all()
+  ) as Row[];
   return rows.map(fromRow);
 }
 
 /** The session's aggregate sequence (1 when it has no event, as before it was stored). */
 export function loginSessionSequence(db: Database, id: string): number {
-  return (db.stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE aggregate_type = ? AND aggregate_id = ?").get(LOGIN_SESSION, id) as { s: number | null }).s ?? 1;
+  return (
+    (db.stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE aggregate_type = ? AND aggregate_id = ?").get(LOGIN_SESSION, id) as { s: number | null })
+      .s ?? 1
+  );
 }
 
 /** A filter of SvcSessions' search: all given filters must hold. */
@@ -51,6 +60,8 @@ export type LoginSessionFilter = { userId: string } | { active: boolean };
 
 /** The instance's sessions matching every filter, newest first (oldest first with `asc`). */
 export function searchLoginSessions(db: Database, instanceId: string, filters: LoginSessionFilter[], asc: boolean): LoginSession[] {
-  const matching = listLoginSessions(db, instanceId).filter((s) => filters.every((f) => ("userId" in f ? s.userId === f.userId : !s.terminatedAt === f.active)));
+  const matching = listLoginSessions(db, instanceId).filter((s) =>
+    filters.every((f) => ("userId" in f ? s.userId === f.userId : !s.terminatedAt === f.active)),
+  );
   return asc ? matching.reverse() : matching;
 }

@@ -30,7 +30,14 @@ export function foundMembership(core: Core, actor: Actor, id: string): Membershi
  * `opts.anyKnownRole`: accept every known role in any context. The fixture format has no system
  * members, so a fixture makes a system owner by giving SYSTEM_OWNER in an instance membership.
  */
-export function createMembership(core: Core, actor: Actor, ctx: MemberContext, userId: string, roles: string[], opts: { anyKnownRole?: boolean } = {}): StoredEvent {
+export function createMembership(
+  core: Core,
+  actor: Actor,
+  ctx: MemberContext,
+  userId: string,
+  roles: string[],
+  opts: { anyKnownRole?: boolean } = {},
+): StoredEvent {
   const [added] = core.events.command(() => {
     const user = getUser(core.db, userId);
     if (!user || user.instanceId !== actor.instanceId) throw notFound("USER-not-found", "User could not be found");

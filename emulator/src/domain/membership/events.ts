@@ -11,7 +11,11 @@ export interface MembershipPayload {
   roles: string[];
 }
 
-const perContext = (what: string) => Object.fromEntries(CONTEXT_TYPES.map((t) => [t, eventType<MembershipPayload>(t, `${t}.member.${what}`)])) as Record<ContextType, EventType<MembershipPayload>>;
+const perContext = (what: string) =>
+  Object.fromEntries(CONTEXT_TYPES.map((t) => [t, eventType<MembershipPayload>(t, `${t}.member.${what}`)])) as Record<
+    ContextType,
+    EventType<MembershipPayload>
+  >;
 
 export const MemberAdded = perContext("added");
 export const MemberChanged = perContext("changed");

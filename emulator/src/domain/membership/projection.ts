@@ -8,7 +8,9 @@ export function registerMembershipProjection(p: Projections): void {
   p.tables("memberships");
   for (const t of CONTEXT_TYPES) {
     p.on(MemberAdded[t], (db, e) => {
-      db.stmt("INSERT INTO memberships (instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
+      db.stmt(
+        "INSERT INTO memberships (instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
         e.instanceId,
         e.payload.contextType,
         e.payload.contextId,
@@ -30,7 +32,11 @@ export function registerMembershipProjection(p: Projections): void {
       );
     });
     p.on(MemberRemoved[t], (db, e) => {
-      db.stmt("DELETE FROM memberships WHERE context_type = ? AND context_id = ? AND user_id = ?").run(e.payload.contextType, e.payload.contextId, e.payload.userId);
+      db.stmt("DELETE FROM memberships WHERE context_type = ? AND context_id = ? AND user_id = ?").run(
+        e.payload.contextType,
+        e.payload.contextId,
+        e.payload.userId,
+      );
     });
   }
 }

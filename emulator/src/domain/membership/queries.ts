@@ -6,7 +6,9 @@ import { membershipFromRow, type ContextType, type Membership, type MembershipRo
 
 export function getMembership(db: Database, id: string): Membership | undefined {
   const [type, contextId, userId] = id.split(".");
-  const r = db.stmt("SELECT * FROM memberships WHERE context_type = ? AND context_id = ? AND user_id = ?").get(type, contextId, userId) as MembershipRow | undefined;
+  const r = db.stmt("SELECT * FROM memberships WHERE context_type = ? AND context_id = ? AND user_id = ?").get(type, contextId, userId) as
+    | MembershipRow
+    | undefined;
   return r && membershipFromRow(r);
 }
 
@@ -21,7 +23,9 @@ export function membershipsOf(db: Database, userId: string): Membership[] {
 
 /** The memberships in one context (an org, a project, a project grant), oldest first. */
 export function membershipsIn(db: Database, contextType: ContextType, contextId: string): Membership[] {
-  return (db.stmt("SELECT * FROM memberships WHERE context_type = ? AND context_id = ? ORDER BY created_at, user_id").all(contextType, contextId) as MembershipRow[]).map(membershipFromRow);
+  return (
+    db.stmt("SELECT * FROM memberships WHERE context_type = ? AND context_id = ? ORDER BY created_at, user_id").all(contextType, contextId) as MembershipRow[]
+  ).map(membershipFromRow);
 }
 
 export interface MembershipFilters {
@@ -36,7 +40,13 @@ export interface MembershipFilters {
  * One page of an instance's memberships that `readable` lets the caller see (the scope depends on
  * each membership's context, so it is applied to the rows), oldest first unless the page says otherwise.
  */
-export function searchMemberships(db: Database, instanceId: string, readable: (m: Membership) => boolean, filters: MembershipFilters, page: PageRequest): { total: number; memberships: Membership[] } {
+export function searchMemberships(
+  db: Database,
+  instanceId: string,
+  readable: (m: Membership) => boolean,
+  filters: MembershipFilters,
+  page: PageRequest,
+): { total: number; memberships: Membership[] } {
   const { context, userIds = [], contextTypes = [] } = filters;
   const all = membershipsOfInstance(db, instanceId).filter(
     (m) =>

@@ -54,7 +54,8 @@ export function renameOrg(core: Core, actor: Actor, id: string, name: string | u
 export function removeOrg(core: Core, actor: Actor, id: string): StoredEvent {
   const [removed] = core.events.command(() => {
     if (!getOrg(core.db, actor.instanceId, id)) throw orgNotFound();
-    if (defaultOrgId(core.db, actor.instanceId) === id) throw failedPrecondition("ORG-is-default", "The instance's default organization cannot be deleted; make another one the default first");
+    if (defaultOrgId(core.db, actor.instanceId) === id)
+      throw failedPrecondition("ORG-is-default", "The instance's default organization cannot be deleted; make another one the default first");
     return [OrgRemoved.event(actor, id, id, {})];
   });
   return removed!;

@@ -20,7 +20,14 @@ export interface OrgRow {
   sequence: number;
 }
 
-export const orgFromRow = (r: OrgRow): Org => ({ id: r.id, instanceId: r.instance_id, name: r.name, createdAt: r.created_at, changedAt: r.changed_at, sequence: r.sequence });
+export const orgFromRow = (r: OrgRow): Org => ({
+  id: r.id,
+  instanceId: r.instance_id,
+  name: r.name,
+  createdAt: r.created_at,
+  changedAt: r.changed_at,
+  sequence: r.sequence,
+});
 
 export interface OrgDomain {
   instanceId: string;
@@ -56,4 +63,8 @@ export const domainFromRow = (r: OrgDomainRow): OrgDomain => ({
 });
 
 /** An org name as a domain label: lower case, runs of other characters as one "-". */
-export const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+export const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");

@@ -21,7 +21,12 @@ export function registerOrgProjection(p: Projections): void {
       db.invalidateCache();
     })
     .on(OrgChanged, (db, e) => {
-      db.stmt("UPDATE orgs SET name = COALESCE(?, name), changed_at = ?, sequence = ? WHERE id = ?").run(e.payload.name ?? null, e.createdAt, e.aggregateSequence, e.aggregateId);
+      db.stmt("UPDATE orgs SET name = COALESCE(?, name), changed_at = ?, sequence = ? WHERE id = ?").run(
+        e.payload.name ?? null,
+        e.createdAt,
+        e.aggregateSequence,
+        e.aggregateId,
+      );
     })
     .on(OrgRemoved, (db, e) => {
       db.stmt("DELETE FROM orgs WHERE id = ?").run(e.aggregateId);
@@ -37,18 +42,16 @@ export function registerOrgDomainProjection(p: Projections): void {
     db.stmt("UPDATE org_domains SET changed_at = ?, sequence = ? WHERE instance_id = ? AND domain = ?").run(at, seq, instanceId, domain);
   p.tables("org_domains")
     .on(OrgDomainAdded, (db, e) => {
-      db.stmt("INSERT INTO org_domains (instance_id, domain, org_id, is_verified, is_primary, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, 0, ?, ?, ?)").run(
-        e.instanceId,
-        e.payload.domain,
-        e.aggregateId,
-        e.payload.verified ? 1 : 0,
-        e.createdAt,
-        e.createdAt,
-        e.aggregateSequence,
-      );
+      db.stmt(
+        "INSERT INTO org_domains (instance_id, domain, org_id, is_verified, is_primary, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
+      ).run(e.instanceId, e.payload.domain, e.aggregateId, e.payload.verified ? 1 : 0, e.createdAt, e.createdAt, e.aggregateSequence);
     })
     .on(OrgDomainVerified, (db, e) => {
-      db.stmt("UPDATE org_domains SET is_verified = 1, validation_type = ? WHERE instance_id = ? AND domain = ?").run(e.payload.validationType ?? 0, e.instanceId, e.payload.domain);
+      db.stmt("UPDATE org_domains SET is_verified = 1, validation_type = ? WHERE instance_id = ? AND domain = ?").run(
+        e.payload.validationType ?? 0,
+        e.instanceId,
+        e.payload.domain,
+      );
       touch(db, e.instanceId, String(e.payload.domain), e.createdAt, e.aggregateSequence);
     })
     .on(OrgDomainPrimarySet, (db, e) => {

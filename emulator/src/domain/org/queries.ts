@@ -54,11 +54,17 @@ export function primaryDomainOf(db: Database, orgId: string): string | undefined
 export type DomainFilter = { orgId: string } | { name: TextMatch };
 
 /** One page of the instance's org domains the scope may read. */
-export function searchDomains(db: Database, instanceId: string, scope: ReadScope, filters: DomainFilter[], page: PageRequest): { total: number; domains: OrgDomain[] } {
+export function searchDomains(
+  db: Database,
+  instanceId: string,
+  scope: ReadScope,
+  filters: DomainFilter[],
+  page: PageRequest,
+): { total: number; domains: OrgDomain[] } {
   const args: unknown[] = [instanceId];
   const where = ["instance_id = ?", scope({ org: "org_id" }, args)];
   for (const f of filters) {
-    if ("orgId" in f) (where.push("org_id = ?"), args.push(f.orgId));
+    if ("orgId" in f) where.push("org_id = ?"), args.push(f.orgId);
     else where.push(textCondition("domain", f.name, args));
   }
   const { total, rows } = pagedSearch<OrgDomainRow>(db, "org_domains", where, args, "created_at", page, "domain");

@@ -68,12 +68,19 @@ export function readOrg(core: Core, instanceId: string, orgId: string, opts: { w
   if (!org) return undefined;
   const db = core.db;
   // One synchronous read: no write can come in between, so the parts agree with each other.
-  const users = ids(core, "SELECT id FROM users WHERE org_id = ? ORDER BY created_at, id", orgId).map((id) => orgUser(core, getUser(db, id)!, opts.withPasswords ?? false));
-  const projects = ids(core, "SELECT id FROM projects WHERE org_id = ? ORDER BY created_at, id", orgId).map((id): OrgProject => ({
-    project: getProject(db, id)!,
-    roles: projectRoles(db, id),
-    apps: ids(core, "SELECT id FROM apps WHERE project_id = ? ORDER BY created_at, id", id).map((appId) => ({ app: getApp(db, instanceId, appId)!, keys: appPublicKeys(db, appId) })),
-  }));
+  const users = ids(core, "SELECT id FROM users WHERE org_id = ? ORDER BY created_at, id", orgId).map((id) =>
+    orgUser(core, getUser(db, id)!, opts.withPasswords ?? false),
+  );
+  const projects = ids(core, "SELECT id FROM projects WHERE org_id = ? ORDER BY created_at, id", orgId).map(
+    (id): OrgProject => ({
+      project: getProject(db, id)!,
+      roles: projectRoles(db, id),
+      apps: ids(core, "SELECT id FROM apps WHERE project_id = ? ORDER BY created_at, id", id).map((appId) => ({
+        app: getApp(db, instanceId, appId)!,
+        keys: appPublicKeys(db, appId),
+      })),
+    }),
+  );
   const grants = (sql: string) => ids(core, sql, orgId).map((id) => getProjectGrant(db, instanceId, id)!);
   const given = grants("SELECT g.id FROM project_grants g JOIN projects p ON p.id = g.project_id WHERE p.org_id = ? ORDER BY g.created_at, g.id");
   const received = grants("SELECT id FROM project_grants WHERE granted_org_id = ? ORDER BY created_at, id");
@@ -100,7 +107,8 @@ export function readOrg(core: Core, instanceId: string, orgId: string, opts: { w
 
 function orgUser(core: Core, user: User, withPasswords: boolean): OrgUser {
   const { secretHash: _digest, ...data } = user.data;
-  const hash = withPasswords && user.type === "human" ? (core.db.stmt("SELECT password_hash AS h FROM users WHERE id = ?").get(user.id) as { h: string | null }).h : null;
+  const hash =
+    withPasswords && user.type === "human" ? (core.db.stmt("SELECT password_hash AS h FROM users WHERE id = ?").get(user.id) as { h: string | null }).h : null;
   return {
     user: { ...user, data },
     metadata: (data.metadata as Record<string, string> | undefined) ?? {},

@@ -19,7 +19,12 @@ export function createProject(core: Core, actor: Actor, orgId: string, input: Pr
     if (!getOrg(core.db, actor.instanceId, orgId)) throw notFound("ORG-not-found", "Organization not found");
     id = opts.id ?? core.ids.next();
     return [
-      projectAdded.event(actor, id, orgId, { name: input.name, roleAssertion: !!input.roleAssertion, roleCheck: !!input.roleCheck, hasProjectCheck: !!input.hasProjectCheck }),
+      projectAdded.event(actor, id, orgId, {
+        name: input.name,
+        roleAssertion: !!input.roleAssertion,
+        roleCheck: !!input.roleCheck,
+        hasProjectCheck: !!input.hasProjectCheck,
+      }),
       ...(input.roles ?? []).map((r) => roleAdded.event(actor, id, orgId, { key: r.key, displayName: r.displayName ?? r.key, group: r.group ?? "" })),
     ];
   });
@@ -46,7 +51,8 @@ export function removeProject(core: Core, actor: Actor, id: string): StoredEvent
 export function addRole(core: Core, actor: Actor, projectId: string, role: { key: string; displayName: string; group: string }): StoredEvent {
   const [added] = core.events.command(() => {
     const p = foundProject(core, actor, projectId);
-    if (projectRoles(core.db, projectId).some((r) => r.key === role.key)) throw alreadyExists("PROJECT-role-exists", `The project already has a role ${JSON.stringify(role.key)}`);
+    if (projectRoles(core.db, projectId).some((r) => r.key === role.key))
+      throw alreadyExists("PROJECT-role-exists", `The project already has a role ${JSON.stringify(role.key)}`);
     return [roleAdded.event(actor, p.id, p.orgId, { key: role.key, displayName: role.displayName || role.key, group: role.group })];
   });
   return added!;
@@ -61,7 +67,9 @@ export function removeRole(core: Core, actor: Actor, projectId: string, key: str
     const grants = grantsOfProject(core.db, projectId).filter((g) => g.roles.includes(key));
     return [
       roleRemoved.event(actor, p.id, p.orgId, { key }),
-      ...projectGrantsWithRole(core.db, projectId, key).map((g) => grantChanged.event(actor, p.id, p.orgId, { grantId: g.id, roles: g.roles.filter((r) => r !== key) })),
+      ...projectGrantsWithRole(core.db, projectId, key).map((g) =>
+        grantChanged.event(actor, p.id, p.orgId, { grantId: g.id, roles: g.roles.filter((r) => r !== key) }),
+      ),
       ...grants.map((g) => UserGrantChanged.event(actor, g.id, g.orgId, { roles: g.roles.filter((r) => r !== key) })),
     ];
   });
@@ -86,14 +94,20 @@ function checkRoles(core: Core, projectId: string, roles: string[]): void {
 }
 
 /** Grants a project to another org (one grant per project and org); returns the grant's id. */
-export function createProjectGrant(core: Core, actor: Actor, input: { projectId: string; grantedOrgId: string; roles: string[] }, opts: { id?: string } = {}): string {
+export function createProjectGrant(
+  core: Core,
+  actor: Actor,
+  input: { projectId: string; grantedOrgId: string; roles: string[] },
+  opts: { id?: string } = {},
+): string {
   const grantId = opts.id ?? core.ids.next();
   core.events.command(() => {
     const project = foundProject(core, actor, input.projectId);
     if (!getOrg(core.db, actor.instanceId, input.grantedOrgId)) throw notFound("ORG-not-found", "Organization not found");
     if (input.grantedOrgId === project.orgId) throw failedPrecondition("PROJECT-grant-own-org", "A project cannot be granted to the org that owns it");
     checkRoles(core, project.id, input.roles);
-    if (projectGrantedTo(core.db, project.id, input.grantedOrgId)) throw alreadyExists("PROJECT-grant-exists", "The project is already granted to this org; patch the grant");
+    if (projectGrantedTo(core.db, project.id, input.grantedOrgId))
+      throw alreadyExists("PROJECT-grant-exists", "The project is already granted to this org; patch the grant");
     return [grantAdded.event(actor, project.id, project.orgId, { grantId, grantedOrgId: input.grantedOrgId, roles: [...new Set(input.roles)] })];
   });
   return grantId;

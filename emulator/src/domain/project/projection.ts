@@ -16,7 +16,9 @@ export function registerProjectProjection(p: Projections): void {
   p.tables("project_roles", "projects")
     .on(projectAdded, (db, e) => {
       const c = e.payload;
-      db.stmt("INSERT INTO projects (id, instance_id, org_id, name, role_assertion, role_check, has_project_check, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+      db.stmt(
+        "INSERT INTO projects (id, instance_id, org_id, name, role_assertion, role_check, has_project_check, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
         e.aggregateId,
         e.instanceId,
         e.resourceOwner,
@@ -31,15 +33,9 @@ export function registerProjectProjection(p: Projections): void {
     })
     .on(projectChanged, (db, e) => {
       const c = e.payload;
-      db.stmt("UPDATE projects SET name = COALESCE(?, name), role_assertion = COALESCE(?, role_assertion), role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE id = ?").run(
-        c.name ?? null,
-        bit(c.roleAssertion),
-        bit(c.roleCheck),
-        bit(c.hasProjectCheck),
-        e.createdAt,
-        e.aggregateSequence,
-        e.aggregateId,
-      );
+      db.stmt(
+        "UPDATE projects SET name = COALESCE(?, name), role_assertion = COALESCE(?, role_assertion), role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE id = ?",
+      ).run(c.name ?? null, bit(c.roleAssertion), bit(c.roleCheck), bit(c.hasProjectCheck), e.createdAt, e.aggregateSequence, e.aggregateId);
     })
     .on(projectRemoved, (db, e) => {
       db.stmt("DELETE FROM projects WHERE id = ?").run(e.aggregateId);
@@ -58,7 +54,12 @@ export function registerProjectProjection(p: Projections): void {
       touch(db, e);
     })
     .on(roleAdded, (db, e) => {
-      db.stmt("INSERT INTO project_roles (project_id, key, display_name, role_group) VALUES (?, ?, ?, ?)").run(e.aggregateId, e.payload.key, e.payload.displayName, e.payload.group);
+      db.stmt("INSERT INTO project_roles (project_id, key, display_name, role_group) VALUES (?, ?, ?, ?)").run(
+        e.aggregateId,
+        e.payload.key,
+        e.payload.displayName,
+        e.payload.group,
+      );
       touch(db, e);
     });
 }
@@ -66,7 +67,9 @@ export function registerProjectProjection(p: Projections): void {
 export function registerProjectGrantProjection(p: Projections): void {
   p.tables("project_grants")
     .on(grantAdded, (db, e) => {
-      db.stmt("INSERT INTO project_grants (id, instance_id, project_id, granted_org_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
+      db.stmt(
+        "INSERT INTO project_grants (id, instance_id, project_id, granted_org_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
         e.payload.grantId,
         e.instanceId,
         e.aggregateId,
@@ -78,7 +81,12 @@ export function registerProjectGrantProjection(p: Projections): void {
       );
     })
     .on(grantChanged, (db, e) => {
-      db.stmt("UPDATE project_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(JSON.stringify(e.payload.roles), e.createdAt, e.aggregateSequence, e.payload.grantId);
+      db.stmt("UPDATE project_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
+        JSON.stringify(e.payload.roles),
+        e.createdAt,
+        e.aggregateSequence,
+        e.payload.grantId,
+      );
     })
     .on(grantRemoved, (db, e) => {
       db.stmt("DELETE FROM project_grants WHERE id = ?").run(e.payload.grantId);

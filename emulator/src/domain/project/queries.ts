@@ -22,7 +22,11 @@ export function foundProject(core: Core, actor: Actor, id: string): Project {
 }
 
 export function projectRoles(db: Database, projectId: string): Role[] {
-  const rows = db.stmt("SELECT key, display_name, role_group FROM project_roles WHERE project_id = ? ORDER BY key").all(projectId) as { key: string; display_name: string; role_group: string }[];
+  const rows = db.stmt("SELECT key, display_name, role_group FROM project_roles WHERE project_id = ? ORDER BY key").all(projectId) as {
+    key: string;
+    display_name: string;
+    role_group: string;
+  }[];
   return rows.map((r) => ({ key: r.key, displayName: r.display_name, group: r.role_group }));
 }
 
@@ -43,18 +47,31 @@ export function searchProjects(db: Database, instanceId: string, s: ProjectSearc
   where.push(readable({ org: "org_id", project: "id" }, args));
   for (const n of s.names) where.push(textCondition("name", n, args));
   for (const ids of s.idSets) where.push(inList("id", ids, args));
-  for (const orgId of s.orgIds) (where.push("org_id = ?"), args.push(orgId));
+  for (const orgId of s.orgIds) where.push("org_id = ?"), args.push(orgId);
   const { total, rows } = pagedSearch<ProjectRow>(db, "projects", where, args, "created_at", s);
   return { total, rows: rows.map(projectFromRow) };
 }
 
 /** The roles of the projects named (all of them must match: one project at most), ordered by project. */
-export function searchRoles(db: Database, instanceId: string, s: PageRequest & { projectIds: string[] }, readable: Readable): { total: number; rows: (Role & { projectId: string })[] } {
+export function searchRoles(
+  db: Database,
+  instanceId: string,
+  s: PageRequest & { projectIds: string[] },
+  readable: Readable,
+): { total: number; rows: (Role & { projectId: string })[] } {
   const where = ["p.instance_id = ?", ...s.projectIds.map(() => "r.project_id = ?")];
   const args: unknown[] = [instanceId, ...s.projectIds];
   where.push(readable({ org: "p.org_id", project: "r.project_id" }, args));
   const source = { from: "project_roles r JOIN projects p ON p.id = r.project_id", select: "r.*" };
-  const { total, rows } = pagedSearch<{ project_id: string; key: string; display_name: string; role_group: string }>(db, source, where, args, "r.project_id", s, "r.key");
+  const { total, rows } = pagedSearch<{ project_id: string; key: string; display_name: string; role_group: string }>(
+    db,
+    source,
+    where,
+    args,
+    "r.project_id",
+    s,
+    "r.key",
+  );
   return { total, rows: rows.map((r) => ({ projectId: r.project_id, key: r.key, displayName: r.display_name, group: r.role_group })) };
 }
 
@@ -80,7 +97,9 @@ export function projectGrantedTo(db: Database, projectId: string, grantedOrgId: 
 
 /** Grants that hold a role, for removing it when the project's role goes. */
 export function projectGrantsWithRole(db: Database, projectId: string, role: string): ProjectGrant[] {
-  return (db.stmt(`${SELECT_GRANTS} WHERE g.project_id = ?`).all(projectId) as ProjectGrantRow[]).map(projectGrantFromRow).filter((g) => g.roles.includes(role));
+  return (db.stmt(`${SELECT_GRANTS} WHERE g.project_id = ?`).all(projectId) as ProjectGrantRow[])
+    .map(projectGrantFromRow)
+    .filter((g) => g.roles.includes(role));
 }
 
 export interface ProjectGrantSearch extends PageRequest {
@@ -92,8 +111,8 @@ export function searchProjectGrants(db: Database, instanceId: string, s: Project
   const where = ["g.instance_id = ?"];
   const args: unknown[] = [instanceId];
   where.push(readable({ org: "p.org_id", project: "g.project_id", grant: "g.id" }, args));
-  for (const id of s.projectIds) (where.push("g.project_id = ?"), args.push(id));
-  for (const id of s.grantedOrgIds) (where.push("g.granted_org_id = ?"), args.push(id));
+  for (const id of s.projectIds) where.push("g.project_id = ?"), args.push(id);
+  for (const id of s.grantedOrgIds) where.push("g.granted_org_id = ?"), args.push(id);
   const { total, rows } = pagedSearch<ProjectGrantRow>(db, GRANTS_WITH_ORG, where, args, "g.created_at", s, "g.id");
   return { total, rows: rows.map(projectGrantFromRow) };
 }
@@ -102,9 +121,12 @@ export function searchProjectGrants(db: Database, instanceId: string, s: Project
  * The id of the project grant under which a user holds a user grant (the project granted to the
  * user's org), as an SQL expression over a row of `user_grants`: NULL when there is none.
  */
-export const GRANT_OF_USER_GRANT = "(SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id WHERE pg.project_id = user_grants.project_id AND u.id = user_grants.user_id)";
+export const GRANT_OF_USER_GRANT =
+  "(SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id WHERE pg.project_id = user_grants.project_id AND u.id = user_grants.user_id)";
 
 export function grantOfUserGrant(db: Database, g: { projectId: string; userId: string }): string | undefined {
-  const r = db.stmt("SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id WHERE pg.project_id = ? AND u.id = ?").get(g.projectId, g.userId) as { id: string } | undefined;
+  const r = db
+    .stmt("SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id WHERE pg.project_id = ? AND u.id = ?")
+    .get(g.projectId, g.userId) as { id: string } | undefined;
   return r?.id;
 }

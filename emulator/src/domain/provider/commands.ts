@@ -21,7 +21,9 @@ export function foundProvider(core: Core, actor: Actor, channel: Channel, id: st
 }
 
 export function addProvider(core: Core, actor: Actor, channel: Channel, config: Record<string, unknown>, opts: GivenId = {}): StoredEvent {
-  const [added] = core.events.command(() => [ProviderAdded.event(actor, opts.id ?? core.ids.next(), actor.instanceId, { channel, config: sealSecrets(core.db, config) })]);
+  const [added] = core.events.command(() => [
+    ProviderAdded.event(actor, opts.id ?? core.ids.next(), actor.instanceId, { channel, config: sealSecrets(core.db, config) }),
+  ]);
   return added!;
 }
 

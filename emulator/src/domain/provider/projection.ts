@@ -8,7 +8,8 @@ import { ProviderActivated, ProviderAdded, ProviderChanged, ProviderDeactivated,
 import { secretsOf } from "./provider.js";
 
 const openSecrets = (db: Database, config: Record<string, unknown>) => secretsOf(config, (v) => unseal(db, v));
-const touch = (db: Database, id: string, at: string, seq: number) => db.stmt("UPDATE message_providers SET changed_at = ?, sequence = ? WHERE id = ?").run(at, seq, id);
+const touch = (db: Database, id: string, at: string, seq: number) =>
+  db.stmt("UPDATE message_providers SET changed_at = ?, sequence = ? WHERE id = ?").run(at, seq, id);
 
 export function registerProviderProjection(p: Projections): void {
   p.tables("message_providers")

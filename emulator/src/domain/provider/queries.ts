@@ -16,10 +16,16 @@ export function getProvider(db: Database, instanceId: string, channel: Channel, 
 }
 
 /** The providers of one channel, all or only the (in)active ones, one page. */
-export function searchProviders(db: Database, instanceId: string, channel: Channel, filters: { active: boolean }[], page: PageRequest): { total: number; providers: Provider[] } {
+export function searchProviders(
+  db: Database,
+  instanceId: string,
+  channel: Channel,
+  filters: { active: boolean }[],
+  page: PageRequest,
+): { total: number; providers: Provider[] } {
   const where = ["instance_id = ?", "channel = ?"];
   const args: unknown[] = [instanceId, channel];
-  for (const f of filters) (where.push("active = ?"), args.push(f.active ? 1 : 0));
+  for (const f of filters) where.push("active = ?"), args.push(f.active ? 1 : 0);
   const { total, rows } = pagedSearch<ProviderRow>(db, "message_providers", where, args, "created_at", page);
   return { total, providers: rows.map(providerFromRow) };
 }

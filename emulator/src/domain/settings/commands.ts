@@ -39,9 +39,15 @@ export function setLanguages(core: Core, actor: Actor, ctx: Context, change: Lan
     const parent = contextChain(ctx)[1];
     const current = resolveLanguages(core, ctx);
     const inherited = parent ? resolveLanguages(core, parent) : undefined;
-    const pick = <T>(next: T | null | undefined, now: T, up: T | undefined, fallback: T) => (next === undefined ? now : next === null ? (up ?? fallback) : next);
+    const pick = <T>(next: T | null | undefined, now: T, up: T | undefined, fallback: T) =>
+      next === undefined ? now : next === null ? (up ?? fallback) : next;
     const def = pick(change.defaultLanguage, current.defaultLanguage.value, inherited?.defaultLanguage.value, SYSTEM_DEFAULT_LANGUAGE);
     const restricted = pick(change.restrictedLanguages, current.restrictedLanguages.value, inherited?.restrictedLanguages.value, SUPPORTED_LANGUAGES);
-    if (!restricted.includes(def)) throw new SvcError(Code.FailedPrecondition, "COMMAND-L0m2u", `The default language ${def} must be among the restricted languages (${restricted.join(", ")})`);
+    if (!restricted.includes(def))
+      throw new SvcError(
+        Code.FailedPrecondition,
+        "COMMAND-L0m2u",
+        `The default language ${def} must be among the restricted languages (${restricted.join(", ")})`,
+      );
   });
 }

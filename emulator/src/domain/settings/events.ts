@@ -13,7 +13,10 @@ export interface SettingsPayload {
 export const SETTINGS_GROUPS = ["language"] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
-export const SettingsSet = Object.fromEntries(SETTINGS_GROUPS.map((g) => [g, eventType<SettingsPayload>("settings", `settings.${g}.set`)])) as Record<SettingsGroup, EventType<SettingsPayload>>;
+export const SettingsSet = Object.fromEntries(SETTINGS_GROUPS.map((g) => [g, eventType<SettingsPayload>("settings", `settings.${g}.set`)])) as Record<
+  SettingsGroup,
+  EventType<SettingsPayload>
+>;
 
 /** The settings aggregate of a context. */
 export const settingsAggregateId = (ctx: { type: string; id: string }) => `${ctx.type}:${ctx.id}`;

@@ -11,7 +11,9 @@ import type { Resolved } from "./settings.js";
 /** The value of a property where it is set nearest to `ctx`, or the fallback owned by the system. */
 export function resolveSetting<T>(db: Database, ctx: Context, name: string, systemDefault: T): Resolved<T> {
   for (const c of contextChain(ctx)) {
-    const row = db.stmt("SELECT value FROM settings WHERE context_type = ? AND context_id = ? AND name = ?").get(c.type, c.id, name) as { value: string } | undefined;
+    const row = db.stmt("SELECT value FROM settings WHERE context_type = ? AND context_id = ? AND name = ?").get(c.type, c.id, name) as
+      | { value: string }
+      | undefined;
     if (row) return { value: JSON.parse(row.value) as T, owner: c };
   }
   return { value: systemDefault, owner: contextChain(ctx).at(-1)! };
@@ -19,14 +21,19 @@ export function resolveSetting<T>(db: Database, ctx: Context, name: string, syst
 
 /** The properties a context set itself (nothing inherited), by name. */
 export function settingsSetIn(db: Database, ctx: { type: string; id: string }): Record<string, unknown> {
-  const rows = db.stmt("SELECT name, value FROM settings WHERE context_type = ? AND context_id = ? ORDER BY name").all(ctx.type, ctx.id) as { name: string; value: string }[];
+  const rows = db.stmt("SELECT name, value FROM settings WHERE context_type = ? AND context_id = ? ORDER BY name").all(ctx.type, ctx.id) as {
+    name: string;
+    value: string;
+  }[];
   return Object.fromEntries(rows.map((r) => [r.name, JSON.parse(r.value) as unknown]));
 }
 
 /** The last change of a context's settings of a group: its details (sequence, date). */
 export function lastChange(db: Database, ctx: Context, group: SettingsGroup): { sequence: number; changedAt: string } | undefined {
   const row = db
-    .stmt("SELECT aggregate_sequence AS s, created_at AS t FROM events WHERE aggregate_type = 'settings' AND aggregate_id = ? AND type = ? ORDER BY position DESC LIMIT 1")
+    .stmt(
+      "SELECT aggregate_sequence AS s, created_at AS t FROM events WHERE aggregate_type = 'settings' AND aggregate_id = ? AND type = ? ORDER BY position DESC LIMIT 1",
+    )
     .get(settingsAggregateId(ctx), SettingsSet[group].type) as { s: number; t: string } | undefined;
   return row && { sequence: row.s, changedAt: row.t };
 }

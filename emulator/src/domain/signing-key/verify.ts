@@ -4,7 +4,13 @@
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from "jose";
 import type { Core } from "../core.js";
 
-export async function verifyOwnJwt(core: Core, instanceId: string, issuer: string, jwt: string, opts: { allowExpired?: boolean } = {}): Promise<JWTPayload | undefined> {
+export async function verifyOwnJwt(
+  core: Core,
+  instanceId: string,
+  issuer: string,
+  jwt: string,
+  opts: { allowExpired?: boolean } = {},
+): Promise<JWTPayload | undefined> {
   const keys = createLocalJWKSet({ keys: core.keys.published(instanceId) as never });
   try {
     const { payload } = await jwtVerify(jwt, keys, {

@@ -38,7 +38,8 @@ export function createTarget(core: Core, actor: Actor, config: TargetConfig, opt
   const [added] = core.events.command(() => {
     const err = checkName(config.name) ?? checkTimeout(config.timeoutMs);
     if (err) throw err;
-    if (getTargetByName(core.db, actor.instanceId, config.name)) throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(config.name)} already exists`);
+    if (getTargetByName(core.db, actor.instanceId, config.name))
+      throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(config.name)} already exists`);
     return [targetAdded.event(actor, id, actor.instanceId, { ...config, signingKey: seal(core.db, newSigningKey()) })];
   });
   return added!;

@@ -13,7 +13,20 @@ export function registerTargetProjection(p: Projections): void {
       db.stmt(
         `INSERT INTO targets (id, instance_id, name, target_type, url, timeout_ms, is_async, interrupt_on_error, signing_key, created_at, changed_at, sequence)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(e.aggregateId, e.instanceId, c.name, c.targetType, c.url, c.timeoutMs, c.isAsync ? 1 : 0, c.interruptOnError ? 1 : 0, unseal(db, c.signingKey) ?? "", e.createdAt, e.createdAt, e.aggregateSequence);
+      ).run(
+        e.aggregateId,
+        e.instanceId,
+        c.name,
+        c.targetType,
+        c.url,
+        c.timeoutMs,
+        c.isAsync ? 1 : 0,
+        c.interruptOnError ? 1 : 0,
+        unseal(db, c.signingKey) ?? "",
+        e.createdAt,
+        e.createdAt,
+        e.aggregateSequence,
+      );
     })
     .on(targetChanged, (db, e) => {
       const c = e.payload;
@@ -21,7 +34,17 @@ export function registerTargetProjection(p: Projections): void {
         `UPDATE targets SET name = COALESCE(?, name), target_type = COALESCE(?, target_type), url = COALESCE(?, url),
            timeout_ms = COALESCE(?, timeout_ms), is_async = COALESCE(?, is_async), interrupt_on_error = COALESCE(?, interrupt_on_error),
            changed_at = ?, sequence = ? WHERE id = ?`,
-      ).run(c.name ?? null, c.targetType ?? null, c.url ?? null, c.timeoutMs ?? null, bit(c.isAsync), bit(c.interruptOnError), e.createdAt, e.aggregateSequence, e.aggregateId);
+      ).run(
+        c.name ?? null,
+        c.targetType ?? null,
+        c.url ?? null,
+        c.timeoutMs ?? null,
+        bit(c.isAsync),
+        bit(c.interruptOnError),
+        e.createdAt,
+        e.aggregateSequence,
+        e.aggregateId,
+      );
     })
     .on(targetRemoved, (db, e) => {
       db.stmt("DELETE FROM targets WHERE id = ?").run(e.aggregateId);

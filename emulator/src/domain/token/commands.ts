@@ -12,7 +12,9 @@ import type { NewToken, TokenRecord } from "./token.js";
 /** The revocation events of the tokens not yet revoked, for commands that end a grant with other changes. */
 export function tokensRevokedEvents(actor: Actor, tokens: TokenRecord[]): NewEvent[] {
   // Each event is in its token's instance (the control API revokes in any instance).
-  return tokens.filter((t) => !t.revokedAt).map((t) => tokenRevoked.event({ ...actor, instanceId: t.instanceId }, t.tokenId ?? t.id, t.instanceId, { kind: t.kind }));
+  return tokens
+    .filter((t) => !t.revokedAt)
+    .map((t) => tokenRevoked.event({ ...actor, instanceId: t.instanceId }, t.tokenId ?? t.id, t.instanceId, { kind: t.kind }));
 }
 
 function addedEvent(db: Database, actor: Actor, t: NewToken): NewEvent {

@@ -31,6 +31,10 @@ export function registerTokenProjection(p: Projections): void {
       );
     })
     .on(tokenRevoked, (db, e) => {
-      db.stmt("UPDATE tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token_id = ? OR (token_id IS NULL AND id = ?)").run(e.createdAt, e.aggregateId, e.aggregateId);
+      db.stmt("UPDATE tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token_id = ? OR (token_id IS NULL AND id = ?)").run(
+        e.createdAt,
+        e.aggregateId,
+        e.aggregateId,
+      );
     });
 }

@@ -23,6 +23,8 @@ export function tokenWithDependents(db: Database, t: TokenRecord): TokenRecord[]
 }
 
 export function listTokens(db: Database, instanceId: string | undefined): TokenRecord[] {
-  const rows = instanceId ? db.stmt("SELECT * FROM tokens WHERE instance_id = ? ORDER BY created_at DESC").all(instanceId) : db.stmt("SELECT * FROM tokens ORDER BY created_at DESC").all();
+  const rows = instanceId
+    ? db.stmt("SELECT * FROM tokens WHERE instance_id = ? ORDER BY created_at DESC").all(instanceId)
+    : db.stmt("SELECT * FROM tokens ORDER BY created_at DESC").all();
   return (rows as TokenRow[]).map(tokenFromRow);
 }

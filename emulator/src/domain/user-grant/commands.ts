@@ -31,7 +31,8 @@ export function createGrant(core: Core, actor: Actor, input: { userId: string; p
     const project = getProject(core.db, input.projectId);
     if (!project || project.instanceId !== actor.instanceId) throw notFound("PROJECT-not-found", "Project not found");
     checkRoles(core, project.id, input.roles);
-    if (grantsOfUser(core.db, user.id).some((g) => g.projectId === project.id)) throw alreadyExists("GRANT-exists", "The user already has a grant on this project; patch it");
+    if (grantsOfUser(core.db, user.id).some((g) => g.projectId === project.id))
+      throw alreadyExists("GRANT-exists", "The user already has a grant on this project; patch it");
     return [UserGrantAdded.event(actor, opts.id ?? core.ids.next(), project.orgId, { ...input, roles: [...new Set(input.roles)] })];
   });
   return getUserGrant(core.db, actor.instanceId, added!.aggregateId)!;

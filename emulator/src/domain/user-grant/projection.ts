@@ -9,10 +9,17 @@ export function registerUserGrantProjection(p: Projections): void {
       db.stmt("DELETE FROM user_grants WHERE id = ?").run(e.aggregateId);
     })
     .on(UserGrantChanged, (db, e) => {
-      db.stmt("UPDATE user_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(JSON.stringify(e.payload.roles), e.createdAt, e.aggregateSequence, e.aggregateId);
+      db.stmt("UPDATE user_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
+        JSON.stringify(e.payload.roles),
+        e.createdAt,
+        e.aggregateSequence,
+        e.aggregateId,
+      );
     })
     .on(UserGrantAdded, (db, e) => {
-      db.stmt("INSERT INTO user_grants (id, instance_id, org_id, user_id, project_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+      db.stmt(
+        "INSERT INTO user_grants (id, instance_id, org_id, user_id, project_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
         e.aggregateId,
         e.instanceId,
         e.resourceOwner,

@@ -27,13 +27,19 @@ export function getUserGrant(db: Database, instanceId: string, id: string): Requ
 export type UserGrantFilter = { userId: string } | { projectId: string };
 
 /** SearchUserGrants: the grants the caller may read (placed by org, project and the project grant the user's org holds), filtered, one page. */
-export function searchUserGrants(db: Database, instanceId: string, readable: Readable, filters: UserGrantFilter[], page: PageRequest): { total: number; grants: Required<UserGrant>[] } {
+export function searchUserGrants(
+  db: Database,
+  instanceId: string,
+  readable: Readable,
+  filters: UserGrantFilter[],
+  page: PageRequest,
+): { total: number; grants: Required<UserGrant>[] } {
   const where = ["instance_id = ?"];
   const args: unknown[] = [instanceId];
   where.push(readable({ org: "org_id", project: "project_id", grant: GRANT_OF_USER_GRANT }, args));
   for (const f of filters) {
-    if ("userId" in f) (where.push("user_id = ?"), args.push(f.userId));
-    if ("projectId" in f) (where.push("project_id = ?"), args.push(f.projectId));
+    if ("userId" in f) where.push("user_id = ?"), args.push(f.userId);
+    if ("projectId" in f) where.push("project_id = ?"), args.push(f.projectId);
   }
   const { total, rows } = pagedSearch<UserGrantRow>(db, "user_grants", where, args, "created_at", page);
   return { total, grants: rows.map(userGrantFromRow) };

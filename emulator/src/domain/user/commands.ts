@@ -47,7 +47,14 @@ export function createHuman(core: Core, actor: Actor, orgId: string, input: Huma
     checkUsername(core, actor, input.username);
     const id = opts.id ?? core.ids.next();
     const passwordHash = input.passwordHash ?? (input.password !== undefined ? bcrypt.hashSync(input.password, BCRYPT_COST) : undefined);
-    const optional = { nickName: input.nickName, displayName: input.displayName, preferredLanguage: input.preferredLanguage, gender: input.gender, phone: input.phone, phoneVerified: input.phoneVerified };
+    const optional = {
+      nickName: input.nickName,
+      displayName: input.displayName,
+      preferredLanguage: input.preferredLanguage,
+      gender: input.gender,
+      phone: input.phone,
+      phoneVerified: input.phoneVerified,
+    };
     return [
       UserHumanAdded.event(actor, id, orgId, {
         username: input.username,
@@ -129,14 +136,23 @@ function generateToken(): string {
  * returned once. An expiry in the past is refused for new tokens from the API only: the seed and
  * the import keep what their file says (a fixture may hold an expired token on purpose).
  */
-export function addPersonalAccessToken(core: Core, actor: Actor, userId: string, input: { token?: string; expiresAt?: string }, opts: GivenId = {}): { token: string; tokenId: string; user: User } {
+export function addPersonalAccessToken(
+  core: Core,
+  actor: Actor,
+  userId: string,
+  input: { token?: string; expiresAt?: string },
+  opts: GivenId = {},
+): { token: string; tokenId: string; user: User } {
   const token = input.token ?? generateToken();
   const [added] = core.events.command(() => {
     const user = foundUser(core, actor, userId, "machine");
     const kept = actor.origin === "seed" || actor.origin === "import";
-    if (!kept && input.expiresAt && Date.parse(input.expiresAt) <= core.clock.nowMs()) throw failedPrecondition("USER-pat-expired", "The expiration date is in the past");
+    if (!kept && input.expiresAt && Date.parse(input.expiresAt) <= core.clock.nowMs())
+      throw failedPrecondition("USER-pat-expired", "The expiration date is in the past");
     const tokenId = opts.id ?? core.ids.next();
-    return [UserPatAdded.event(actor, user.id, user.orgId, { tokenId, token: seal(core.db, token), ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}) })];
+    return [
+      UserPatAdded.event(actor, user.id, user.orgId, { tokenId, token: seal(core.db, token), ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}) }),
+    ];
   });
   return { token, tokenId: added!.payload.tokenId as string, user: getUser(core.db, userId)! };
 }

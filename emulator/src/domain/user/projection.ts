@@ -5,13 +5,33 @@
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
-import { UserHumanAdded, UserHumanChanged, UserMachineAdded, UserMachineChanged, UserMachineKeyAdded, UserPatAdded, UserRemoved, type UserChangedPayload } from "./events.js";
+import {
+  UserHumanAdded,
+  UserHumanChanged,
+  UserMachineAdded,
+  UserMachineChanged,
+  UserMachineKeyAdded,
+  UserPatAdded,
+  UserRemoved,
+  type UserChangedPayload,
+} from "./events.js";
 
 export function registerUserProjection(p: Projections): void {
   p.tables("users")
     .on(UserHumanAdded, (db, e) => {
       const { passwordHash, username, ...data } = opened(db, e.payload);
-      insert(db, e.aggregateId, e.instanceId, e.resourceOwner, "human", String(username), data, (passwordHash as string | undefined) ?? null, e.createdAt, e.aggregateSequence);
+      insert(
+        db,
+        e.aggregateId,
+        e.instanceId,
+        e.resourceOwner,
+        "human",
+        String(username),
+        data,
+        (passwordHash as string | undefined) ?? null,
+        e.createdAt,
+        e.aggregateSequence,
+      );
     })
     .on(UserHumanChanged, (db, e) => changeData(db, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence))
     .on(UserMachineChanged, (db, e) => changeData(db, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence))
@@ -26,7 +46,12 @@ export function registerUserProjection(p: Projections): void {
 
 export function registerMachineKeyProjection(p: Projections): void {
   p.tables("machine_keys").on(UserMachineKeyAdded, (db, e) => {
-    db.stmt("INSERT INTO machine_keys (id, user_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(e.payload.keyId, e.aggregateId, JSON.stringify(e.payload.publicJwk), e.payload.expiresAt ?? null);
+    db.stmt("INSERT INTO machine_keys (id, user_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(
+      e.payload.keyId,
+      e.aggregateId,
+      JSON.stringify(e.payload.publicJwk),
+      e.payload.expiresAt ?? null,
+    );
   });
 }
 
@@ -54,7 +79,9 @@ function opened(db: Database, payload: object): Record<string, unknown> {
 function changeData(db: Database, id: string, payload: UserChangedPayload, at: string, seq: number): void {
   const { username, passwordHash, ...rest } = opened(db, payload);
   const row = db.stmt("SELECT data FROM users WHERE id = ?").get(id) as { data: string };
-  db.stmt("UPDATE users SET username = COALESCE(?, username), password_hash = COALESCE(?, password_hash), data = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
+  db.stmt(
+    "UPDATE users SET username = COALESCE(?, username), password_hash = COALESCE(?, password_hash), data = ?, changed_at = ?, sequence = ? WHERE id = ?",
+  ).run(
     (username as string | undefined) ?? null,
     (passwordHash as string | undefined) ?? null,
     JSON.stringify({ ...(JSON.parse(row.data) as object), ...rest }),
@@ -64,17 +91,19 @@ function changeData(db: Database, id: string, payload: UserChangedPayload, at: s
   );
 }
 
-function insert(db: Database, id: string, instanceId: string, orgId: string, type: string, username: string, data: object, hash: string | null, at: string, seq: number): void {
-  db.stmt("INSERT INTO users (id, instance_id, org_id, type, username, data, password_hash, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
-    id,
-    instanceId,
-    orgId,
-    type,
-    username,
-    JSON.stringify(data),
-    hash,
-    at,
-    at,
-    seq,
-  );
+function insert(
+  db: Database,
+  id: string,
+  instanceId: string,
+  orgId: string,
+  type: string,
+  username: string,
+  data: object,
+  hash: string | null,
+  at: string,
+  seq: number,
+): void {
+  db.stmt(
+    "INSERT INTO users (id, instance_id, org_id, type, username, data, password_hash, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  ).run(id, instanceId, orgId, type, username, JSON.stringify(data), hash, at, at, seq);
 }

@@ -29,7 +29,11 @@ export function passwordHashOf(db: Database, userId: string): string | undefined
 }
 
 export function machineKeys(db: Database, userId: string): { id: string; jwk: object; expiresAt: string | null }[] {
-  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM machine_keys WHERE user_id = ?").all(userId) as { id: string; public_jwk: string; expires_at: string | null }[];
+  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM machine_keys WHERE user_id = ?").all(userId) as {
+    id: string;
+    public_jwk: string;
+    expires_at: string | null;
+  }[];
   return rows.map((r) => ({ id: r.id, jwk: JSON.parse(r.public_jwk) as object, expiresAt: r.expires_at }));
 }
 
@@ -49,12 +53,7 @@ export function findPersonalAccessToken(db: Database, token: string): PersonalAc
 }
 
 /** One filter of SearchUsers; all given filters must hold. */
-export type UserFilter =
-  | { username: TextMatch }
-  | { email: TextMatch }
-  | { type: User["type"] }
-  | { orgId: string }
-  | { ids: string[] };
+export type UserFilter = { username: TextMatch } | { email: TextMatch } | { type: User["type"] } | { orgId: string } | { ids: string[] };
 
 /** SearchUsers: the instance's users the caller may read (placed by their org), filtered, one page, oldest first unless asked otherwise. */
 export function searchUsers(db: Database, instanceId: string, readable: Readable, filters: UserFilter[], page: PageRequest): { total: number; users: User[] } {
@@ -64,8 +63,8 @@ export function searchUsers(db: Database, instanceId: string, readable: Readable
   for (const f of filters) {
     if ("username" in f) where.push(textCondition("username", f.username, args));
     if ("email" in f) where.push(textCondition("json_extract(data, '$.email')", f.email, args));
-    if ("type" in f) (where.push("type = ?"), args.push(f.type));
-    if ("orgId" in f) (where.push("org_id = ?"), args.push(f.orgId));
+    if ("type" in f) where.push("type = ?"), args.push(f.type);
+    if ("orgId" in f) where.push("org_id = ?"), args.push(f.orgId);
     if ("ids" in f) where.push(inList("id", f.ids, args));
   }
   const { total, rows } = pagedSearch<UserRow>(db, "users", where, args, "created_at", page);

@@ -30,7 +30,12 @@ function checkTypeFree(core: Core, actor: Actor, type: string, except?: string):
   if (other && other !== except) throw alreadyExists("USER_SCHEMA-type-taken", `A user schema of type ${JSON.stringify(type)} already exists`);
 }
 
-export function createUserSchema(core: Core, actor: Actor, input: { type: string; schema: Record<string, unknown>; authenticators: number[] }, opts: GivenId = {}): StoredEvent {
+export function createUserSchema(
+  core: Core,
+  actor: Actor,
+  input: { type: string; schema: Record<string, unknown>; authenticators: number[] },
+  opts: GivenId = {},
+): StoredEvent {
   checkSchema(input.schema);
   const [added] = core.events.command(() => {
     checkTypeFree(core, actor, input.type);
@@ -39,12 +44,17 @@ export function createUserSchema(core: Core, actor: Actor, input: { type: string
   return added!;
 }
 
-export function changeUserSchema(core: Core, actor: Actor, id: string, patch: { type?: string; schema?: Record<string, unknown>; authenticators?: number[] }): StoredEvent | undefined {
+export function changeUserSchema(
+  core: Core,
+  actor: Actor,
+  id: string,
+  patch: { type?: string; schema?: Record<string, unknown>; authenticators?: number[] },
+): StoredEvent | undefined {
   if (patch.schema) checkSchema(patch.schema);
   const [changed] = core.events.command(() => {
     const s = foundUserSchema(core, actor, id);
     const diff: { type?: string; schema?: Record<string, unknown>; authenticators?: number[] } = {};
-    if (patch.type !== undefined && patch.type !== s.type) (checkTypeFree(core, actor, patch.type, id), (diff.type = patch.type));
+    if (patch.type !== undefined && patch.type !== s.type) checkTypeFree(core, actor, patch.type, id), (diff.type = patch.type);
     if (patch.schema && JSON.stringify(patch.schema) !== JSON.stringify(s.schema)) diff.schema = patch.schema;
     if (patch.authenticators && JSON.stringify(patch.authenticators) !== JSON.stringify(s.authenticators)) diff.authenticators = patch.authenticators;
     return Object.keys(diff).length ? [UserSchemaChanged.event(actor, id, actor.instanceId, diff)] : [];

@@ -4,12 +4,15 @@ import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 import { UserSchemaAdded, UserSchemaChanged, UserSchemaRemoved, UserSchemaStateSet } from "./events.js";
 
-const touch = (db: Database, id: string, at: string, seq: number) => db.stmt("UPDATE user_schemas SET changed_at = ?, sequence = ? WHERE id = ?").run(at, seq, id);
+const touch = (db: Database, id: string, at: string, seq: number) =>
+  db.stmt("UPDATE user_schemas SET changed_at = ?, sequence = ? WHERE id = ?").run(at, seq, id);
 
 export function registerUserSchemaProjection(p: Projections): void {
   p.tables("user_schemas")
     .on(UserSchemaAdded, (db, e) => {
-      db.stmt("INSERT INTO user_schemas (id, instance_id, type, schema, authenticators, state, revision, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, 'active', 1, ?, ?, ?)").run(
+      db.stmt(
+        "INSERT INTO user_schemas (id, instance_id, type, schema, authenticators, state, revision, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, 'active', 1, ?, ?, ?)",
+      ).run(
         e.aggregateId,
         e.instanceId,
         e.payload.type,
@@ -22,7 +25,9 @@ export function registerUserSchemaProjection(p: Projections): void {
     })
     .on(UserSchemaChanged, (db, e) => {
       const x = e.payload;
-      db.stmt("UPDATE user_schemas SET type = COALESCE(?, type), schema = COALESCE(?, schema), authenticators = COALESCE(?, authenticators), revision = revision + ? WHERE id = ?").run(
+      db.stmt(
+        "UPDATE user_schemas SET type = COALESCE(?, type), schema = COALESCE(?, schema), authenticators = COALESCE(?, authenticators), revision = revision + ? WHERE id = ?",
+      ).run(
         x.type ?? null,
         x.schema ? JSON.stringify(x.schema) : null,
         x.authenticators ? JSON.stringify(x.authenticators) : null,

@@ -23,7 +23,7 @@ export function searchUserSchemas(db: Database, instanceId: string, filters: Use
   const args: unknown[] = [instanceId];
   for (const f of filters) {
     if ("type" in f) where.push(textCondition("type", f.type, args));
-    if ("state" in f) (where.push("state = ?"), args.push(f.state));
+    if ("state" in f) where.push("state = ?"), args.push(f.state);
   }
   const { total, rows } = pagedSearch<UserSchemaRow>(db, "user_schemas", where, args, "created_at", page);
   return { total, schemas: rows.map(userSchemaFromRow) };

@@ -11,7 +11,6 @@ import { OidcError, invalidRequest } from "../errors.js";
 import type { OidcContext } from "../issue.js";
 import type { Params as Query } from "../parameters.js";
 
-
 /** What discovery advertises as request_object_signing_alg_values_supported. */
 export const REQUEST_OBJECT_ALGS = ["none", "RS256"];
 
@@ -27,7 +26,11 @@ const invalidObject = (d: string) => new OidcError("invalid_request_object", d);
  */
 export async function applyRequestObject(ctx: OidcContext, app: App, query: Query): Promise<{ params: Query; problem?: OidcError }> {
   // Empty values count as absent, as for every other authorization parameter.
-  if (query.request_uri !== undefined && query.request_uri !== "") return { params: query, problem: new OidcError("request_uri_not_supported", "request_uri is not supported; send the request object in the request parameter") };
+  if (query.request_uri !== undefined && query.request_uri !== "")
+    return {
+      params: query,
+      problem: new OidcError("request_uri_not_supported", "request_uri is not supported; send the request object in the request parameter"),
+    };
   const jwt = query.request;
   if (jwt === undefined || jwt === "") return { params: query };
   let payload: JWTPayload;
@@ -68,7 +71,8 @@ function objectParameters(payload: JWTPayload): { inside: Record<string, string>
 
 async function verify(ctx: OidcContext, app: App, jwt: string, alg: string | undefined, payload: JWTPayload): Promise<void> {
   if (payload.iss !== undefined && payload.iss !== app.clientId) throw invalidObject(`iss of the request object must be the client id ${app.clientId}`);
-  if (payload.aud !== undefined && !(Array.isArray(payload.aud) ? payload.aud : [payload.aud]).includes(ctx.issuer)) throw invalidObject(`aud of the request object must contain the issuer ${ctx.issuer}`);
+  if (payload.aud !== undefined && !(Array.isArray(payload.aud) ? payload.aud : [payload.aud]).includes(ctx.issuer))
+    throw invalidObject(`aud of the request object must contain the issuer ${ctx.issuer}`);
   checkTimes(ctx, payload);
   if (alg === "none") {
     if (!jwt.endsWith(".")) throw invalidObject("an unsigned request object (alg none) must have an empty signature");
@@ -76,7 +80,9 @@ async function verify(ctx: OidcContext, app: App, jwt: string, alg: string | und
   }
   const config = app.oidc!;
   if (config.authMethod !== "private_key_jwt") {
-    throw invalidObject(`the emulator cannot verify a request object signed with ${alg}: client ${app.clientId} has no registered keys (only private_key_jwt clients do); send it unsigned (alg none)`);
+    throw invalidObject(
+      `the emulator cannot verify a request object signed with ${alg}: client ${app.clientId} has no registered keys (only private_key_jwt clients do); send it unsigned (alg none)`,
+    );
   }
   if (!(await verifiedByRegisteredKey(ctx.core, jwt, appPublicKeys(ctx.core.db, app.id), {}))) {
     throw invalidObject("the signature of the request object could not be verified with a registered RS256 key of the client");
@@ -96,7 +102,8 @@ function checkTimes(ctx: OidcContext, payload: JWTPayload): void {
  * where they must agree.
  */
 function checkAgainstQuery(query: Query, inside: Record<string, string>): void {
-  if (inside.client_id !== undefined && inside.client_id !== query.client_id) throw invalidObject("client_id in the request object does not match the client_id parameter");
+  if (inside.client_id !== undefined && inside.client_id !== query.client_id)
+    throw invalidObject("client_id in the request object does not match the client_id parameter");
   if (query.response_type === undefined && inside.response_type === undefined) throw invalidRequest("response_type is missing");
   if (query.response_type !== undefined && inside.response_type !== undefined && inside.response_type !== query.response_type) {
     throw invalidObject("response_type in the request object does not match the response_type parameter");

@@ -44,7 +44,8 @@ export function checkClient(q: Params, findApp: (clientId: string) => App | unde
 export function checkRedirectUri(q: Params, app: App, issuer: string): string {
   const redirectUri = q.redirect_uri;
   if (!redirectUri) throw new PageError("invalid_request", "redirect_uri is missing");
-  if (!uriMatches(app.oidc!.redirectUris, redirectUri, issuer)) throw new PageError("invalid_request", `redirect_uri ${redirectUri} is not registered for client ${app.clientId}`);
+  if (!uriMatches(app.oidc!.redirectUris, redirectUri, issuer))
+    throw new PageError("invalid_request", `redirect_uri ${redirectUri} is not registered for client ${app.clientId}`);
   return redirectUri;
 }
 
@@ -58,7 +59,8 @@ export function responseModeOf(q: Params, responseType: string | undefined): Aut
 export function parseAuthorizeRequest(q: Params, app: App, redirectUri: string): AuthorizeParams {
   const responseType = single(q, "response_type");
   if (!responseType) throw invalidRequest("response_type is missing");
-  if (!(RESPONSE_TYPES as readonly string[]).includes(responseType)) throw new OidcError("unsupported_response_type", `response_type ${responseType} is not supported`);
+  if (!(RESPONSE_TYPES as readonly string[]).includes(responseType))
+    throw new OidcError("unsupported_response_type", `response_type ${responseType} is not supported`);
   const config = app.oidc!;
   if (!config.responseTypes.includes(responseType as AuthorizeParams["responseType"])) {
     throw new OidcError("unauthorized_client", `the application does not allow response_type ${responseType}`);
@@ -72,7 +74,8 @@ export function parseAuthorizeRequest(q: Params, app: App, redirectUri: string):
   if (codeChallenge && method !== "S256") throw invalidRequest("code_challenge_method must be S256");
   if (!codeChallenge && method) throw invalidRequest("code_challenge_method without code_challenge");
   if (codeChallenge && !/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) throw invalidRequest("code_challenge must be a base64url SHA-256 value (43 characters)");
-  if (responseType === "code" && config.authMethod === "none" && !codeChallenge) throw invalidRequest("code_challenge is required for clients without authentication (PKCE)");
+  if (responseType === "code" && config.authMethod === "none" && !codeChallenge)
+    throw invalidRequest("code_challenge is required for clients without authentication (PKCE)");
   const prompt = (single(q, "prompt") ?? "").split(" ").filter(Boolean);
   const unknownPrompt = prompt.find((p) => !PROMPTS.includes(p));
   if (unknownPrompt) throw invalidRequest(`prompt ${unknownPrompt} is not supported`);

@@ -7,7 +7,12 @@ export type ResponseMode = "query" | "fragment" | "form_post";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function sendAuthorizationResponse(reply: FastifyReply, redirectUri: string, mode: ResponseMode, params: Record<string, string | number | undefined>): FastifyReply {
+export function sendAuthorizationResponse(
+  reply: FastifyReply,
+  redirectUri: string,
+  mode: ResponseMode,
+  params: Record<string, string | number | undefined>,
+): FastifyReply {
   const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== "") as [string, string | number][];
   if (mode === "form_post") {
     const inputs = entries.map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(String(v))}">`).join("\n");

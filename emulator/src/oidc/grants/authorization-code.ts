@@ -34,7 +34,8 @@ export const authorizationCode: GrantModule = {
     const verifier = req.form.code_verifier;
     if (ar.params.codeChallenge) {
       if (!verifier) throw invalidGrant("code_verifier is missing");
-      if (createHash("sha256").update(verifier).digest("base64url") !== ar.params.codeChallenge) throw invalidGrant("code_verifier does not match the code_challenge");
+      if (createHash("sha256").update(verifier).digest("base64url") !== ar.params.codeChallenge)
+        throw invalidGrant("code_verifier does not match the code_challenge");
     } else if (verifier) {
       throw invalidGrant("code_verifier given, but the authorization request had no code_challenge");
     }

@@ -10,7 +10,14 @@ import type { GrantModule } from "./grant.js";
 export const clientCredentials: GrantModule = {
   grantType: "client_credentials",
   async handle(ctx, req) {
-    const client = await authenticateClient(ctx.core, ctx.instance, req.credentials, ["client_secret_basic", "client_secret_post"], [ctx.issuer, req.endpoint], true);
+    const client = await authenticateClient(
+      ctx.core,
+      ctx.instance,
+      req.credentials,
+      ["client_secret_basic", "client_secret_post"],
+      [ctx.issuer, req.endpoint],
+      true,
+    );
     if (client.kind !== "machine") throw new OidcError("unauthorized_client", "only machine users may use the client credentials grant");
     const scope = (req.form.scope ?? "").split(" ").filter((s) => s && s !== "offline_access" && s !== "openid");
     return issueTokens(ctx, {

@@ -29,7 +29,8 @@ export const deviceCode: GrantModule = {
     if (isExpired(core.clock, d)) throw new OidcError("expired_token", "the device code has expired");
     if (d.state === "denied") throw new OidcError("access_denied", "the user denied the authorization");
     if (d.state === "pending") {
-      if (recordPoll(core, oidcActor(instance.id, d.clientId), d).tooSoon) throw new OidcError("slow_down", `polled sooner than the interval; poll every ${d.intervalS + SLOW_DOWN_STEP_S} seconds from now on`);
+      if (recordPoll(core, oidcActor(instance.id, d.clientId), d).tooSoon)
+        throw new OidcError("slow_down", `polled sooner than the interval; poll every ${d.intervalS + SLOW_DOWN_STEP_S} seconds from now on`);
       throw new OidcError("authorization_pending", "the user has not decided yet");
     }
     const session = getLoginSession(core.db, d.sessionId!);

@@ -18,7 +18,7 @@ export const refreshToken: GrantModule = {
     const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint], true);
     const app = client.kind === "machine" ? undefined : appAllowing(client, "refresh_token", "refresh token");
     const old = getToken(core.db, required(req.form, "refresh_token"));
-    if (!old || old.kind !== "refresh" || old.instanceId !== instance.id) throw invalidGrant("the refresh token is unknown");
+    if (old?.kind !== "refresh" || old.instanceId !== instance.id) throw invalidGrant("the refresh token is unknown");
     if (old.revokedAt) throw invalidGrant("the refresh token was revoked");
     if (!isActive(core.clock, old)) throw invalidGrant("the refresh token has expired");
     if (old.clientId !== client.clientId) throw invalidGrant("the refresh token was issued to another client");

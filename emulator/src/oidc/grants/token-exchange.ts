@@ -34,7 +34,13 @@ interface Party {
   audience: string[];
 }
 
-async function resolve(ctx: OidcContext, token: string, type: string, role: "subject_token" | "actor_token", clientKeys: () => RegisteredKey[]): Promise<Party> {
+async function resolve(
+  ctx: OidcContext,
+  token: string,
+  type: string,
+  role: "subject_token" | "actor_token",
+  clientKeys: () => RegisteredKey[],
+): Promise<Party> {
   const invalid = () => invalidRequest(`${role} invalid`);
   if (type === T.access) {
     const t = await activeAccessToken(ctx, token);
@@ -68,7 +74,8 @@ export const tokenExchange: GrantModule = {
   grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
   async handle(ctx, req): Promise<TokenResponse & { issued_token_type: string }> {
     const { core, instance } = ctx;
-    if (!instance.features.oidc_token_exchange) throw new OidcError("unsupported_grant_type", "token exchange is not enabled on this instance (feature oidc_token_exchange)");
+    if (!instance.features.oidc_token_exchange)
+      throw new OidcError("unsupported_grant_type", "token exchange is not enabled on this instance (feature oidc_token_exchange)");
     const client = await authenticateClient(core, instance, req.credentials, EVERY_AUTH_METHOD, [ctx.issuer, req.endpoint]);
     const app = appAllowing(client, "urn:ietf:params:oauth:grant-type:token-exchange", "token exchange");
     const f = req.form;
@@ -97,8 +104,22 @@ export const tokenExchange: GrantModule = {
 
     if (requestedType === T.id) {
       const iat = Math.floor(core.clock.nowMs() / 1000);
-      const idToken = await signJwt(ctx.keys, instance, { iss: ctx.issuer, sub: subject.user.id, aud: [client.clientId], azp: client.clientId, iat, exp: iat + ID_TOKEN_LIFETIME_S, ...act });
-      return { access_token: idToken, issued_token_type: T.id, token_type: "N_A" as "Bearer", expires_in: ID_TOKEN_LIFETIME_S, scope: permittedScopes(scope).join(" ") };
+      const idToken = await signJwt(ctx.keys, instance, {
+        iss: ctx.issuer,
+        sub: subject.user.id,
+        aud: [client.clientId],
+        azp: client.clientId,
+        iat,
+        exp: iat + ID_TOKEN_LIFETIME_S,
+        ...act,
+      });
+      return {
+        access_token: idToken,
+        issued_token_type: T.id,
+        token_type: "N_A" as "Bearer",
+        expires_in: ID_TOKEN_LIFETIME_S,
+        scope: permittedScopes(scope).join(" "),
+      };
     }
     const tokens = await issueTokens(ctx, {
       clientId: client.clientId,

@@ -17,7 +17,12 @@ ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ""}
   );
 }
 
-export function deviceConsentPage(t: Texts, lang: Language, authRequest: string, o: { userCode: string; appName: string; loginName: string; scope: string[] }): string {
+export function deviceConsentPage(
+  t: Texts,
+  lang: Language,
+  authRequest: string,
+  o: { userCode: string; appName: string; loginName: string; scope: string[] },
+): string {
   // Both forms post the request id; the action says the decision (the product's /device/{action}).
   const form = (action: string, label: string) =>
     `<form method="post" action="${action}"><input type="hidden" name="authRequest" value="${esc(authRequest)}"><button type="submit">${esc(label)}</button></form>`;

@@ -30,7 +30,8 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
     const lang = pickLanguage([], req.headers["accept-language"], deps.languages(req));
     return { lang, t: textsFor(lang) };
   };
-  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
 
   app.get(VERIFICATION_PATH, async (req, reply) => {
     const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
@@ -92,7 +93,12 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
     if (!r) return reply;
     const user = getUser(r.ctx.core.db, r.session.userId)!;
     const client = findApp(r.ctx.core, r.ctx.instance, r.d.clientId);
-    const body = deviceConsentPage(r.t, r.lang, req.query.authRequest!, { userCode: r.d.userCode, appName: client?.name ?? r.d.clientId, loginName: loginName(r.ctx.core, user), scope: r.d.scope });
+    const body = deviceConsentPage(r.t, r.lang, req.query.authRequest!, {
+      userCode: r.d.userCode,
+      appName: client?.name ?? r.d.clientId,
+      loginName: loginName(r.ctx.core, user),
+      scope: r.d.scope,
+    });
     return html(reply, 200, body);
   });
 

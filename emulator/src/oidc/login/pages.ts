@@ -30,7 +30,10 @@ export interface ShortcutUser {
 function shortcutBox(t: Texts, authRequest: string, users: ShortcutUser[]): string {
   if (!users.length) return "";
   const buttons = users
-    .map((u) => `<form method="post" action="shortcut"><input type="hidden" name="authRequest" value="${esc(authRequest)}"><input type="hidden" name="userId" value="${esc(u.id)}"><button type="submit" data-user-id="${esc(u.id)}">${esc(u.label)}</button></form>`)
+    .map(
+      (u) =>
+        `<form method="post" action="shortcut"><input type="hidden" name="authRequest" value="${esc(authRequest)}"><input type="hidden" name="userId" value="${esc(u.id)}"><button type="submit" data-user-id="${esc(u.id)}">${esc(u.label)}</button></form>`,
+    )
     .join("\n");
   return `<section class="shortcut" aria-label="emulator shortcut"><h2>${esc(t.shortcut)}</h2><p>${esc(t.shortcutNote)}</p>${buttons}</section>`;
 }
@@ -54,13 +57,21 @@ ${shortcutBox(t, authRequest, opts.users)}`,
 
 export function selectAccountPage(t: Texts, lang: Language, authRequest: string, sessions: { id: string; label: string }[]): string {
   const accounts = sessions
-    .map((s) => `<form method="post" action="select" class="account"><input type="hidden" name="authRequest" value="${esc(authRequest)}"><input type="hidden" name="sessionId" value="${esc(s.id)}"><button type="submit">${esc(s.label)}</button></form>`)
+    .map(
+      (s) =>
+        `<form method="post" action="select" class="account"><input type="hidden" name="authRequest" value="${esc(authRequest)}"><input type="hidden" name="sessionId" value="${esc(s.id)}"><button type="submit">${esc(s.label)}</button></form>`,
+    )
     .join("\n");
-  return layout(lang, t.chooseAccount, `<h1>${esc(t.chooseAccount)}</h1>${accounts}<p><a href="login?authRequest=${encodeURIComponent(authRequest)}">${esc(t.otherAccount)}</a></p>`);
+  return layout(
+    lang,
+    t.chooseAccount,
+    `<h1>${esc(t.chooseAccount)}</h1>${accounts}<p><a href="login?authRequest=${encodeURIComponent(authRequest)}">${esc(t.otherAccount)}</a></p>`,
+  );
 }
 
 export function registerPage(t: Texts, lang: Language, authRequest: string, error?: string): string {
-  const field = (name: string, label: string, type = "text") => `<label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" type="${type}" required>`;
+  const field = (name: string, label: string, type = "text") =>
+    `<label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" type="${type}" required>`;
   return layout(
     lang,
     t.register,

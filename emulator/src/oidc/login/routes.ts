@@ -42,7 +42,8 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     const lang = pickLanguage(ar?.params.uiLocales ?? [], req.headers["accept-language"], deps.languages(req));
     return { lang, t: textsFor(lang) };
   };
-  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
 
   /** The page's fields (the form of a POST, the query of a GET) and the open authorization request they name, or an error page. */
   const requestOf = (req: FastifyRequest, reply: FastifyReply) => {
@@ -72,7 +73,11 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     const r = requestOf(req, reply);
     if (!r) return reply;
     const { lang, t } = page(req, r.ar);
-    return html(reply, 200, loginPage(t, lang, r.ar.id, { loginName: r.ar.params.loginHint, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
+    return html(
+      reply,
+      200,
+      loginPage(t, lang, r.ar.id, { loginName: r.ar.params.loginHint, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }),
+    );
   });
 
   app.post("/ui/login/login", async (req, reply) => {
@@ -81,10 +86,18 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     const user = findUserByLoginName(r.ctx.core, r.ctx.instance.id, r.form.loginName ?? "");
     const { lang, t } = page(req, r.ar);
     if (!user || !(await passwordMatches(r.ctx.core, user.id, r.form.password ?? ""))) {
-      return html(reply, 401, loginPage(t, lang, r.ar.id, { loginName: r.form.loginName, error: t.wrong, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
+      return html(
+        reply,
+        401,
+        loginPage(t, lang, r.ar.id, { loginName: r.form.loginName, error: t.wrong, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }),
+      );
     }
     if (!userMatchesOrgScopes(r.ctx.core, user, r.ar.params.scope)) {
-      return html(reply, 403, loginPage(t, lang, r.ar.id, { loginName: r.form.loginName, error: t.otherOrg, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }));
+      return html(
+        reply,
+        403,
+        loginPage(t, lang, r.ar.id, { loginName: r.form.loginName, error: t.otherOrg, users: humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope) }),
+      );
     }
     return signIn(req, reply, r, user, ["pwd"]);
   });
@@ -142,7 +155,14 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
             : undefined;
     if (problem) return html(reply, 400, registerPage(t, lang, r.ar.id, problem));
     const actor = { instanceId: r.ctx.instance.id, userId: "ANONYMOUS", origin: "oidc" as const };
-    const user = createHuman(r.ctx.core, actor, r.app.orgId, { username: f.loginName!.trim(), firstName: f.firstName!.trim(), lastName: f.lastName!.trim(), email: f.email!.trim(), emailVerified: false, password: f.password! });
+    const user = createHuman(r.ctx.core, actor, r.app.orgId, {
+      username: f.loginName!.trim(),
+      firstName: f.firstName!.trim(),
+      lastName: f.lastName!.trim(),
+      email: f.email!.trim(),
+      emailVerified: false,
+      password: f.password!,
+    });
     return signIn(req, reply, r, user, ["pwd"]);
   });
 }
