@@ -5,7 +5,7 @@ import type { Actor } from "../domain/core.js";
 import { terminateLoginSessions } from "../domain/login-session/commands.js";
 import { getLoginSession, listLoginSessions } from "../domain/login-session/queries.js";
 import { revokeToken } from "../domain/token/commands.js";
-import { tokenRevoked } from "../domain/token/events.js";
+import { TokenRevoked } from "../domain/token/events.js";
 import { getToken, isActive, listTokens, tokenWithDependents } from "../domain/token/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
@@ -38,6 +38,6 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
     const s = getLoginSession(core.db, req.params.id);
     if (!s) return sendControlError(reply, 404, Code.NotFound, "No such session");
     const events = terminateLoginSessions(core, [{ session: s, actor: consoleIn(s.instanceId) }]);
-    return { terminated: s.id, revokedTokens: events.filter((e) => tokenRevoked.is(e)).length };
+    return { terminated: s.id, revokedTokens: events.filter((e) => TokenRevoked.is(e)).length };
   });
 }

@@ -26,3 +26,8 @@ export interface Core {
 export interface CoreSignals {}
 
 export type { Actor, Origin } from "../store/event.js";
+
+/** A command's options for an object that keeps a given id (seed, import); without it a new id is drawn. */
+export interface GivenId {
+  id?: string;
+}

@@ -8,7 +8,7 @@ import type { StoredEvent } from "../../store/event-store.js";
 import { foundProject } from "../project/queries.js";
 import { generateKey, keyFile } from "../authn-key.js";
 import { generateSecret, sealedSecretHash, type ApiAppConfig, type App, type OidcAppConfig } from "./app.js";
-import { appAdded, appChanged, appKeyAdded, appRemoved, appSecretChanged } from "./events.js";
+import { AppAdded, AppChanged, AppKeyAdded, AppRemoved, AppSecretChanged } from "./events.js";
 import { foundApp, getApp } from "./queries.js";
 
 function checkOidc(c: OidcAppConfig): void {
@@ -40,7 +40,7 @@ export function createApp(
   const clientId = opts.clientId ?? `${core.ids.next()}@svc`;
   const clientSecret = needsSecret(config.authMethod) ? (opts.clientSecret ?? generateSecret()) : undefined;
   core.events.command(() => [
-    appAdded.event(actor, id, project.orgId, {
+    AppAdded.event(actor, id, project.orgId, {
       projectId,
       name,
       kind,
@@ -55,7 +55,7 @@ export function createApp(
 export function removeApp(core: Core, actor: Actor, id: string): StoredEvent {
   const [removed] = core.events.command(() => {
     const app = foundApp(core, actor, id);
-    return [appRemoved.event(actor, app.id, app.orgId, {})];
+    return [AppRemoved.event(actor, app.id, app.orgId, {})];
   });
   return removed!;
 }
@@ -65,7 +65,7 @@ export function regenerateSecret(core: Core, actor: Actor, id: string): { event:
   const [changed] = core.events.command(() => {
     const app = foundApp(core, actor, id);
     if (!app.hasSecret) throw failedPrecondition("APP-no-secret", "The app does not authenticate with a client secret");
-    return [appSecretChanged.event(actor, app.id, app.orgId, { secretHash: sealedSecretHash(core.db, secret) })];
+    return [AppSecretChanged.event(actor, app.id, app.orgId, { secretHash: sealedSecretHash(core.db, secret) })];
   });
   return { event: changed!, secret };
 }
@@ -88,7 +88,7 @@ export function addAppKey(core: Core, actor: Actor, appId: string, publicJwk: ob
   const keyId = opts.id ?? core.ids.next();
   core.events.command(() => {
     const app = foundApp(core, actor, appId);
-    return [appKeyAdded.event(actor, app.id, app.orgId, { keyId, publicJwk, ...(opts.expiresAt ? { expiresAt: opts.expiresAt } : {}) })];
+    return [AppKeyAdded.event(actor, app.id, app.orgId, { keyId, publicJwk, ...(opts.expiresAt ? { expiresAt: opts.expiresAt } : {}) })];
   });
   return keyId;
 }
@@ -127,7 +127,7 @@ export function changeApp(
       secret = generateSecret();
       diff.secretHash = sealedSecretHash(core.db, secret);
     }
-    return [appChanged.event(actor, app.id, app.orgId, diff)];
+    return [AppChanged.event(actor, app.id, app.orgId, diff)];
   });
   return { event: changed, secret };
 }

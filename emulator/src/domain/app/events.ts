@@ -18,9 +18,9 @@ export interface AppAddedPayload {
   config: OidcAppConfig | ApiAppConfig;
 }
 
-export const appAdded = eventType<AppAddedPayload>(AGGREGATE, "app.added");
+export const AppAdded = eventType<AppAddedPayload>(AGGREGATE, "app.added");
 /** The name and configuration fields that changed; a secret when a switch of method needs one. */
-export const appChanged = eventType<{ name?: string; secretHash?: Sealed } & Partial<OidcAppConfig | ApiAppConfig>>(AGGREGATE, "app.changed");
-export const appRemoved = eventType<Record<string, never>>(AGGREGATE, "app.removed");
-export const appSecretChanged = eventType<{ secretHash: Sealed }>(AGGREGATE, "app.secret.changed");
-export const appKeyAdded = eventType<{ keyId: string; publicJwk: object; expiresAt?: string }>(AGGREGATE, "app.key.added");
+export const AppChanged = eventType<{ name?: string; secretHash?: Sealed } & Partial<OidcAppConfig | ApiAppConfig>>(AGGREGATE, "app.changed");
+export const AppRemoved = eventType<Record<string, never>>(AGGREGATE, "app.removed");
+export const AppSecretChanged = eventType<{ secretHash: Sealed }>(AGGREGATE, "app.secret.changed");
+export const AppKeyAdded = eventType<{ keyId: string; publicJwk: object; expiresAt?: string }>(AGGREGATE, "app.key.added");

@@ -2,11 +2,11 @@
 
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
-import { appAdded, appChanged, appKeyAdded, appRemoved, appSecretChanged } from "./events.js";
+import { AppAdded, AppChanged, AppKeyAdded, AppRemoved, AppSecretChanged } from "./events.js";
 
 export function registerAppProjection(p: Projections): void {
   p.tables("app_keys", "apps")
-    .on(appAdded, (db, e) => {
+    .on(AppAdded, (db, e) => {
       const { projectId, name, kind, clientId, secretHash, config } = e.payload;
       db.stmt(
         "INSERT INTO apps (id, instance_id, project_id, name, kind, client_id, client_secret_hash, config, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -24,17 +24,17 @@ export function registerAppProjection(p: Projections): void {
         e.aggregateSequence,
       );
     })
-    .on(appChanged, (db, e) => {
+    .on(AppChanged, (db, e) => {
       const current = JSON.parse((db.stmt("SELECT config FROM apps WHERE id = ?").get(e.aggregateId) as { config: string }).config) as object;
       const { name, secretHash, ...config } = e.payload;
       db.stmt(
         "UPDATE apps SET name = COALESCE(?, name), config = ?, client_secret_hash = COALESCE(?, client_secret_hash), changed_at = ?, sequence = ? WHERE id = ?",
       ).run(name ?? null, JSON.stringify({ ...current, ...config }), unseal(db, secretHash) ?? null, e.createdAt, e.aggregateSequence, e.aggregateId);
     })
-    .on(appRemoved, (db, e) => {
+    .on(AppRemoved, (db, e) => {
       db.stmt("DELETE FROM apps WHERE id = ?").run(e.aggregateId);
     })
-    .on(appSecretChanged, (db, e) => {
+    .on(AppSecretChanged, (db, e) => {
       db.stmt("UPDATE apps SET client_secret_hash = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
         unseal(db, e.payload.secretHash),
         e.createdAt,
@@ -42,7 +42,7 @@ export function registerAppProjection(p: Projections): void {
         e.aggregateId,
       );
     })
-    .on(appKeyAdded, (db, e) => {
+    .on(AppKeyAdded, (db, e) => {
       db.stmt("INSERT INTO app_keys (id, app_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(
         e.payload.keyId,
         e.aggregateId,

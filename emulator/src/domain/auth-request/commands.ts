@@ -2,15 +2,15 @@
 // completed it (with a new one-time code for the code flow), and mark its code exchanged.
 
 import { randomBytes } from "node:crypto";
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { seal } from "../../store/sealed.js";
 import { CODE_LIFETIME_MS, type AuthRequest, type AuthorizeParams } from "./auth-request.js";
-import { authRequestAdded, authRequestCodeExchanged, authRequestSucceeded } from "./events.js";
+import { AuthRequestAdded, AuthRequestCodeExchanged, AuthRequestSucceeded } from "./events.js";
 
 /** Adds the request; its creator is the actor's user ("ANONYMOUS" from the authorize endpoint). */
-export function addAuthRequest(core: Core, actor: Actor, params: AuthorizeParams, opts: { id?: string } = {}): string {
+export function addAuthRequest(core: Core, actor: Actor, params: AuthorizeParams, opts: GivenId = {}): string {
   const id = opts.id ?? core.ids.next();
-  core.events.command(() => [authRequestAdded.event(actor, id, actor.instanceId, { ...params })]);
+  core.events.command(() => [AuthRequestAdded.event(actor, id, actor.instanceId, { ...params })]);
   return id;
 }
 
@@ -19,11 +19,11 @@ export function succeedAuthRequest(core: Core, actor: Actor, req: AuthRequest, s
   const code = withCode ? randomBytes(32).toString("base64url") : undefined;
   const codeExpiresAt = withCode ? new Date(core.clock.nowMs() + CODE_LIFETIME_MS).toISOString() : undefined;
   core.events.command(() => [
-    authRequestSucceeded.event(actor, req.id, req.instanceId, { sessionId, ...(code ? { code: seal(core.db, code), codeExpiresAt } : {}) }),
+    AuthRequestSucceeded.event(actor, req.id, req.instanceId, { sessionId, ...(code ? { code: seal(core.db, code), codeExpiresAt } : {}) }),
   ]);
   return code;
 }
 
 export function exchangeAuthRequestCode(core: Core, actor: Actor, req: AuthRequest): void {
-  core.events.command(() => [authRequestCodeExchanged.event(actor, req.id, req.instanceId, {})]);
+  core.events.command(() => [AuthRequestCodeExchanged.event(actor, req.id, req.instanceId, {})]);
 }

@@ -7,9 +7,9 @@ import type { AuthorizeParams } from "./auth-request.js";
 
 export const AUTH_REQUEST = "auth_request";
 
-export const authRequestAdded = eventType<AuthorizeParams>(AUTH_REQUEST, "oidc.auth_request.added");
-export const authRequestSucceeded = eventType<{ sessionId: string; code?: Sealed | string; codeExpiresAt?: string }>(
+export const AuthRequestAdded = eventType<AuthorizeParams>(AUTH_REQUEST, "oidc.auth_request.added");
+export const AuthRequestSucceeded = eventType<{ sessionId: string; code?: Sealed | string; codeExpiresAt?: string }>(
   AUTH_REQUEST,
   "oidc.auth_request.succeeded",
 );
-export const authRequestCodeExchanged = eventType<Record<string, never>>(AUTH_REQUEST, "oidc.auth_request.code_exchanged");
+export const AuthRequestCodeExchanged = eventType<Record<string, never>>(AUTH_REQUEST, "oidc.auth_request.code_exchanged");

@@ -2,11 +2,11 @@
 
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
-import { authRequestAdded, authRequestCodeExchanged, authRequestSucceeded } from "./events.js";
+import { AuthRequestAdded, AuthRequestCodeExchanged, AuthRequestSucceeded } from "./events.js";
 
 export function registerAuthRequestProjection(p: Projections): void {
   p.tables("auth_requests")
-    .on(authRequestAdded, (db, e) => {
+    .on(AuthRequestAdded, (db, e) => {
       db.stmt("INSERT INTO auth_requests (id, instance_id, client_id, request, created_at) VALUES (?, ?, ?, ?, ?)").run(
         e.aggregateId,
         e.instanceId,
@@ -15,7 +15,7 @@ export function registerAuthRequestProjection(p: Projections): void {
         e.createdAt,
       );
     })
-    .on(authRequestSucceeded, (db, e) => {
+    .on(AuthRequestSucceeded, (db, e) => {
       db.stmt("UPDATE auth_requests SET session_id = ?, code = ?, code_expires_at = ? WHERE id = ?").run(
         e.payload.sessionId,
         unseal(db, e.payload.code) ?? null,
@@ -23,7 +23,7 @@ export function registerAuthRequestProjection(p: Projections): void {
         e.aggregateId,
       );
     })
-    .on(authRequestCodeExchanged, (db, e) => {
+    .on(AuthRequestCodeExchanged, (db, e) => {
       db.stmt("UPDATE auth_requests SET code_used = 1 WHERE id = ?").run(e.aggregateId);
     });
 }

@@ -2,20 +2,20 @@
 // user's decision, a poll of the token endpoint, and the tokens issued.
 
 import { randomBytes } from "node:crypto";
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { seal } from "../../store/sealed.js";
 import { DEVICE_LIFETIME_S, DEVICE_POLL_INTERVAL_S, SLOW_DOWN_STEP_S, newUserCode, type DeviceAuthorization } from "./device-authorization.js";
 import {
-  deviceAuthorizationAdded,
-  deviceAuthorizationApproved,
-  deviceAuthorizationDenied,
-  deviceAuthorizationSlowedDown,
-  deviceAuthorizationTokenIssued,
+  DeviceAuthorizationAdded,
+  DeviceAuthorizationApproved,
+  DeviceAuthorizationDenied,
+  DeviceAuthorizationSlowedDown,
+  DeviceAuthorizationTokenIssued,
 } from "./events.js";
 import { deviceAuthorizationById, deviceAuthorizationByUserCode } from "./queries.js";
 
 /** Adds a device authorization of `clientId` (the actor's user is the client). */
-export function addDeviceAuthorization(core: Core, actor: Actor, clientId: string, scope: string[], opts: { id?: string } = {}): DeviceAuthorization {
+export function addDeviceAuthorization(core: Core, actor: Actor, clientId: string, scope: string[], opts: GivenId = {}): DeviceAuthorization {
   const id = opts.id ?? core.ids.next();
   core.events.command(() => {
     let userCode = newUserCode();
@@ -29,7 +29,7 @@ export function addDeviceAuthorization(core: Core, actor: Actor, clientId: strin
       expiresAt,
       intervalS: DEVICE_POLL_INTERVAL_S,
     };
-    return [deviceAuthorizationAdded.event(actor, id, actor.instanceId, payload)];
+    return [DeviceAuthorizationAdded.event(actor, id, actor.instanceId, payload)];
   });
   return deviceAuthorizationById(core.db, actor.instanceId, id)!;
 }
@@ -38,8 +38,8 @@ export function addDeviceAuthorization(core: Core, actor: Actor, clientId: strin
 export function decideDeviceAuthorization(core: Core, actor: Actor, d: DeviceAuthorization, approved: boolean, session: { id: string; userId: string }): void {
   core.events.command(() => [
     approved
-      ? deviceAuthorizationApproved.event(actor, d.id, d.instanceId, { userId: session.userId, sessionId: session.id })
-      : deviceAuthorizationDenied.event(actor, d.id, d.instanceId, { userId: session.userId }),
+      ? DeviceAuthorizationApproved.event(actor, d.id, d.instanceId, { userId: session.userId, sessionId: session.id })
+      : DeviceAuthorizationDenied.event(actor, d.id, d.instanceId, { userId: session.userId }),
   ]);
 }
 
@@ -52,10 +52,10 @@ export function recordPoll(core: Core, actor: Actor, d: DeviceAuthorization): { 
   const now = core.clock.nowMs();
   const tooSoon = d.lastPolledAt !== null && now - Date.parse(d.lastPolledAt) < d.intervalS * 1000;
   core.db.stmt("UPDATE device_authorizations SET last_polled_at = ? WHERE id = ?").run(new Date(now).toISOString(), d.id);
-  if (tooSoon) core.events.command(() => [deviceAuthorizationSlowedDown.event(actor, d.id, d.instanceId, { intervalS: d.intervalS + SLOW_DOWN_STEP_S })]);
+  if (tooSoon) core.events.command(() => [DeviceAuthorizationSlowedDown.event(actor, d.id, d.instanceId, { intervalS: d.intervalS + SLOW_DOWN_STEP_S })]);
   return { tooSoon };
 }
 
 export function markDeviceTokenIssued(core: Core, actor: Actor, d: DeviceAuthorization): void {
-  core.events.command(() => [deviceAuthorizationTokenIssued.event(actor, d.id, d.instanceId, {})]);
+  core.events.command(() => [DeviceAuthorizationTokenIssued.event(actor, d.id, d.instanceId, {})]);
 }

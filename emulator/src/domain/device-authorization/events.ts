@@ -17,8 +17,8 @@ export interface DeviceAuthorizationAddedPayload {
 
 const type = <P extends object>(name: string) => eventType<P>(DEVICE_AUTHORIZATION, `oidc.device_authorization.${name}`);
 
-export const deviceAuthorizationAdded = type<DeviceAuthorizationAddedPayload>("added");
-export const deviceAuthorizationApproved = type<{ userId: string; sessionId: string }>("approved");
-export const deviceAuthorizationDenied = type<{ userId: string }>("denied");
-export const deviceAuthorizationSlowedDown = type<{ intervalS: number }>("slowed_down");
-export const deviceAuthorizationTokenIssued = type<Record<string, never>>("token_issued");
+export const DeviceAuthorizationAdded = type<DeviceAuthorizationAddedPayload>("added");
+export const DeviceAuthorizationApproved = type<{ userId: string; sessionId: string }>("approved");
+export const DeviceAuthorizationDenied = type<{ userId: string }>("denied");
+export const DeviceAuthorizationSlowedDown = type<{ intervalS: number }>("slowed_down");
+export const DeviceAuthorizationTokenIssued = type<Record<string, never>>("token_issued");

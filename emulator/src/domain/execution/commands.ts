@@ -8,7 +8,7 @@ import { Code, SvcError, invalidArgument, notFound } from "../../kernel/errors.j
 import type { StoredEvent } from "../../store/event-store.js";
 import { getTarget } from "../target/queries.js";
 import { FUNCTIONS, executionId, kindOfId, normalizeMethod, type Condition } from "./condition.js";
-import { executionRemoved, executionSet } from "./events.js";
+import { ExecutionRemoved, ExecutionSet } from "./events.js";
 import { executionsIncluding, getExecution } from "./queries.js";
 
 export const MAX_INCLUDE_LEVELS = 3;
@@ -73,7 +73,7 @@ export function putExecution(
     const existing = getExecution(core.db, actor.instanceId, id);
     created = !existing;
     if (existing && same(existing.targets, input.targets) && same(existing.includes, input.includes)) return [];
-    return [executionSet.event(actor, id, actor.instanceId, { condition: input.condition, targets: input.targets, includes: input.includes })];
+    return [ExecutionSet.event(actor, id, actor.instanceId, { condition: input.condition, targets: input.targets, includes: input.includes })];
   });
   return { id, created, event };
 }
@@ -86,9 +86,9 @@ export function removeExecution(core: Core, actor: Actor, id: string): StoredEve
     const existing = getExecution(core.db, actor.instanceId, id);
     if (!existing) throw notFound("EXECUTION-not-found", "Execution not found");
     const cleanups = executionsIncluding(core.db, actor.instanceId, id).map((ex) =>
-      executionSet.event(actor, ex.id, actor.instanceId, { condition: ex.condition, targets: ex.targets, includes: ex.includes.filter((i) => i !== id) }),
+      ExecutionSet.event(actor, ex.id, actor.instanceId, { condition: ex.condition, targets: ex.targets, includes: ex.includes.filter((i) => i !== id) }),
     );
-    return [executionRemoved.event(actor, id, actor.instanceId, {}), ...cleanups];
+    return [ExecutionRemoved.event(actor, id, actor.instanceId, {}), ...cleanups];
   });
   return removed!;
 }

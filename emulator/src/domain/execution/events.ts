@@ -7,5 +7,5 @@ import type { Condition } from "./condition.js";
 const AGGREGATE = "execution";
 
 /** The whole execution: set creates it or replaces its targets and includes. */
-export const executionSet = eventType<{ condition: Condition; targets: string[]; includes: string[] }>(AGGREGATE, "execution.set");
-export const executionRemoved = eventType<Record<string, never>>(AGGREGATE, "execution.removed");
+export const ExecutionSet = eventType<{ condition: Condition; targets: string[]; includes: string[] }>(AGGREGATE, "execution.set");
+export const ExecutionRemoved = eventType<Record<string, never>>(AGGREGATE, "execution.removed");

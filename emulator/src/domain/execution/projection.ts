@@ -2,11 +2,11 @@
 
 import type { Projections } from "../../store/projections.js";
 import { EXECUTION_TYPE } from "./condition.js";
-import { executionRemoved, executionSet } from "./events.js";
+import { ExecutionRemoved, ExecutionSet } from "./events.js";
 
 export function registerExecutionProjection(p: Projections): void {
   p.tables("executions")
-    .on(executionSet, (db, e) => {
+    .on(ExecutionSet, (db, e) => {
       const condition = e.payload.condition;
       db.stmt(
         `INSERT INTO executions (instance_id, id, execution_type, condition, targets, includes, created_at, changed_at, sequence)
@@ -25,7 +25,7 @@ export function registerExecutionProjection(p: Projections): void {
         e.aggregateSequence,
       );
     })
-    .on(executionRemoved, (db, e) => {
+    .on(ExecutionRemoved, (db, e) => {
       db.stmt("DELETE FROM executions WHERE instance_id = ? AND id = ?").run(e.instanceId, e.aggregateId);
     });
 }

@@ -1,7 +1,7 @@
 // IDP commands: create in a context, change the configuration (only in the owning context; it is
 // read-only in child contexts), set a context's state policy, remove (from the owning context).
 
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { Code, SvcError, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event.js";
 import type { Context } from "../context/context.js";
@@ -27,7 +27,7 @@ export function createIdp(
   actor: Actor,
   ctx: Context,
   input: Pick<Idp, "name" | "config" | "options"> & { policy: Policy },
-  opts: { id?: string } = {},
+  opts: GivenId = {},
 ): StoredEvent {
   const id = opts.id ?? core.ids.next();
   const [added] = core.events.command(() => [

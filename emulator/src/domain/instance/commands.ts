@@ -2,7 +2,7 @@
 // API, a default org), rename, remove (never the default instance), limits (block, audit log
 // retention) and feature flags. An instance's events are in the instance itself, whoever acts.
 
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event.js";
 import { createOrg } from "../org/commands.js";
@@ -29,7 +29,7 @@ export interface InstanceInput {
 }
 
 /** `opts.id`: keep a given id (seed, import); else a new one. */
-export function createInstance(core: Core, actor: Actor, input: InstanceInput, opts: { id?: string } = {}): Instance {
+export function createInstance(core: Core, actor: Actor, input: InstanceInput, opts: GivenId = {}): Instance {
   const id = opts.id ?? core.ids.next();
   const on = inInstance(actor, id);
   const domains = [...new Set(input.domains.map((d) => d.toLowerCase()))];

@@ -5,5 +5,5 @@ import type { Sealed } from "../../store/sealed.js";
 
 export const LOGIN_SESSION = "login_session";
 
-export const loginSessionAdded = eventType<{ userAgentId: Sealed | string; userId: string; amr: string[] }>(LOGIN_SESSION, "login_session.added");
-export const loginSessionTerminated = eventType<Record<string, never>>(LOGIN_SESSION, "login_session.terminated");
+export const LoginSessionAdded = eventType<{ userAgentId: Sealed | string; userId: string; amr: string[] }>(LOGIN_SESSION, "login_session.added");
+export const LoginSessionTerminated = eventType<Record<string, never>>(LOGIN_SESSION, "login_session.terminated");

@@ -2,11 +2,11 @@
 
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
-import { loginSessionAdded, loginSessionTerminated } from "./events.js";
+import { LoginSessionAdded, LoginSessionTerminated } from "./events.js";
 
 export function registerLoginSessionProjection(p: Projections): void {
   p.tables("login_sessions")
-    .on(loginSessionAdded, (db, e) => {
+    .on(LoginSessionAdded, (db, e) => {
       db.stmt("INSERT INTO login_sessions (id, instance_id, user_agent_id, user_id, auth_time, amr, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
         e.aggregateId,
         e.instanceId,
@@ -17,7 +17,7 @@ export function registerLoginSessionProjection(p: Projections): void {
         e.createdAt,
       );
     })
-    .on(loginSessionTerminated, (db, e) => {
+    .on(LoginSessionTerminated, (db, e) => {
       db.stmt("UPDATE login_sessions SET terminated_at = COALESCE(terminated_at, ?) WHERE id = ?").run(e.createdAt, e.aggregateId);
     });
 }

@@ -3,7 +3,7 @@
 // make an org the instance's default; add, validate, make primary and remove domains (a domain is
 // unique in its instance; offline, validation has nothing to look up).
 
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
 import type { NewEvent, StoredEvent } from "../../store/event.js";
 import type { Database } from "../../store/database.js";
@@ -31,7 +31,7 @@ function generatedDomainEvents(db: Database, actor: Actor, orgId: string, orgNam
 }
 
 /** `opts.id`: keep a given id (seed, import); else a new one. The org is created in `actor.instanceId`. */
-export function createOrg(core: Core, actor: Actor, input: { name: string }, opts: { id?: string } = {}): StoredEvent {
+export function createOrg(core: Core, actor: Actor, input: { name: string }, opts: GivenId = {}): StoredEvent {
   const id = opts.id ?? core.ids.next();
   const [added] = core.events.command(() => {
     checkNameFree(core, actor, input.name);

@@ -1,6 +1,7 @@
 // Reads of orgs and their domains: by id, the instance's list and default, the paged searches of
 // SvcOrganizations and SvcDomains, and the primary domain that login names and claims show.
 
+import type { Readable } from "../readable.js";
 import type { Core } from "../core.js";
 import type { Database } from "../../store/database.js";
 import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.js";
@@ -12,7 +13,6 @@ import { domainFromRow, orgFromRow, slug, type Org, type OrgDomain, type OrgDoma
  * The caller's read scope as a SQL condition over the named columns, parameters pushed onto `args`
  * (the api layer's authorization gives it; the domain does not know who asks).
  */
-export type ReadScope = (columns: { org?: string; project?: string; grant?: string }, args: unknown[]) => string;
 
 export function getOrg(db: Database, instanceId: string, id: string): Org | undefined {
   const r = db.stmt("SELECT * FROM orgs WHERE instance_id = ? AND id = ?").get(instanceId, id) as OrgRow | undefined;
@@ -30,7 +30,7 @@ export function defaultOrgId(db: Database, instanceId: string): string | undefin
 export type OrgFilter = { name: TextMatch } | { ids: string[] };
 
 /** One page of the instance's orgs the scope may read, oldest first unless the page says otherwise. */
-export function searchOrgs(db: Database, instanceId: string, scope: ReadScope, filters: OrgFilter[], page: PageRequest): { total: number; orgs: Org[] } {
+export function searchOrgs(db: Database, instanceId: string, scope: Readable, filters: OrgFilter[], page: PageRequest): { total: number; orgs: Org[] } {
   const args: unknown[] = [instanceId];
   const where = ["instance_id = ?", scope({ org: "id" }, args)];
   for (const f of filters) where.push("name" in f ? textCondition("name", f.name, args) : inList("id", f.ids, args));
@@ -57,7 +57,7 @@ export type DomainFilter = { orgId: string } | { name: TextMatch };
 export function searchDomains(
   db: Database,
   instanceId: string,
-  scope: ReadScope,
+  scope: Readable,
   filters: DomainFilter[],
   page: PageRequest,
 ): { total: number; domains: OrgDomain[] } {

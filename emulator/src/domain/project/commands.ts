@@ -2,30 +2,40 @@
 // its settings, remove it; add, change and remove roles (a removed role leaves every project grant
 // and user grant of the project too); grant the project to another org with some of its roles.
 
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getOrg } from "../org/queries.js";
 import { UserGrantChanged } from "../user-grant/events.js";
 import { grantsOfProject } from "../user-grant/queries.js";
-import { grantAdded, grantChanged, grantRemoved, projectAdded, projectChanged, projectRemoved, roleAdded, roleChanged, roleRemoved } from "./events.js";
+import {
+  ProjectGrantAdded,
+  ProjectGrantChanged,
+  ProjectGrantRemoved,
+  ProjectAdded,
+  ProjectChanged,
+  ProjectRemoved,
+  ProjectRoleAdded,
+  ProjectRoleChanged,
+  ProjectRoleRemoved,
+} from "./events.js";
 import type { Project, ProjectInput, ProjectSettings } from "./project.js";
 import { foundProject, foundProjectGrant, getProject, projectGrantedTo, projectGrantsWithRole, projectRoleKeys, projectRoles } from "./queries.js";
 
 /** Creates a project, with the roles given; `opts.id` keeps a given id (seed, import). */
-export function createProject(core: Core, actor: Actor, orgId: string, input: ProjectInput, opts: { id?: string } = {}): Project {
+export function createProject(core: Core, actor: Actor, orgId: string, input: ProjectInput, opts: GivenId = {}): Project {
   let id = "";
   core.events.command(() => {
     if (!getOrg(core.db, actor.instanceId, orgId)) throw notFound("ORG-not-found", "Organization not found");
     id = opts.id ?? core.ids.next();
     return [
-      projectAdded.event(actor, id, orgId, {
+      ProjectAdded.event(actor, id, orgId, {
         name: input.name,
         roleAssertion: !!input.roleAssertion,
         roleCheck: !!input.roleCheck,
         hasProjectCheck: !!input.hasProjectCheck,
       }),
-      ...(input.roles ?? []).map((r) => roleAdded.event(actor, id, orgId, { key: r.key, displayName: r.displayName ?? r.key, group: r.group ?? "" })),
+      ...(input.roles ?? []).map((r) => ProjectRoleAdded.event(actor, id, orgId, { key: r.key, displayName: r.displayName ?? r.key, group: r.group ?? "" })),
     ];
   });
   return getProject(core.db, id)!;
@@ -35,7 +45,7 @@ export function changeProject(core: Core, actor: Actor, id: string, patch: Parti
   const [changed] = core.events.command(() => {
     const current = foundProject(core, actor, id);
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && v !== current[k as keyof ProjectSettings]));
-    return Object.keys(diff).length ? [projectChanged.event(actor, current.id, current.orgId, diff)] : [];
+    return Object.keys(diff).length ? [ProjectChanged.event(actor, current.id, current.orgId, diff)] : [];
   });
   return changed;
 }
@@ -43,7 +53,7 @@ export function changeProject(core: Core, actor: Actor, id: string, patch: Parti
 export function removeProject(core: Core, actor: Actor, id: string): StoredEvent {
   const [removed] = core.events.command(() => {
     const p = foundProject(core, actor, id);
-    return [projectRemoved.event(actor, p.id, p.orgId, {})];
+    return [ProjectRemoved.event(actor, p.id, p.orgId, {})];
   });
   return removed!;
 }
@@ -53,7 +63,7 @@ export function addRole(core: Core, actor: Actor, projectId: string, role: { key
     const p = foundProject(core, actor, projectId);
     if (projectRoles(core.db, projectId).some((r) => r.key === role.key))
       throw alreadyExists("PROJECT-role-exists", `The project already has a role ${JSON.stringify(role.key)}`);
-    return [roleAdded.event(actor, p.id, p.orgId, { key: role.key, displayName: role.displayName || role.key, group: role.group })];
+    return [ProjectRoleAdded.event(actor, p.id, p.orgId, { key: role.key, displayName: role.displayName || role.key, group: role.group })];
   });
   return added!;
 }
@@ -66,9 +76,9 @@ export function removeRole(core: Core, actor: Actor, projectId: string, key: str
     if (!projectRoles(core.db, projectId).some((r) => r.key === key)) throw roleNotFound(key);
     const grants = grantsOfProject(core.db, projectId).filter((g) => g.roles.includes(key));
     return [
-      roleRemoved.event(actor, p.id, p.orgId, { key }),
+      ProjectRoleRemoved.event(actor, p.id, p.orgId, { key }),
       ...projectGrantsWithRole(core.db, projectId, key).map((g) =>
-        grantChanged.event(actor, p.id, p.orgId, { grantId: g.id, roles: g.roles.filter((r) => r !== key) }),
+        ProjectGrantChanged.event(actor, p.id, p.orgId, { grantId: g.id, roles: g.roles.filter((r) => r !== key) }),
       ),
       ...grants.map((g) => UserGrantChanged.event(actor, g.id, g.orgId, { roles: g.roles.filter((r) => r !== key) })),
     ];
@@ -82,7 +92,7 @@ export function changeRole(core: Core, actor: Actor, projectId: string, key: str
     const role = projectRoles(core.db, projectId).find((r) => r.key === key);
     if (!role) throw roleNotFound(key);
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && v !== role[k as "displayName" | "group"]));
-    return Object.keys(diff).length ? [roleChanged.event(actor, p.id, p.orgId, { key, ...diff })] : [];
+    return Object.keys(diff).length ? [ProjectRoleChanged.event(actor, p.id, p.orgId, { key, ...diff })] : [];
   });
   return changed;
 }
@@ -94,12 +104,7 @@ function checkRoles(core: Core, projectId: string, roles: string[]): void {
 }
 
 /** Grants a project to another org (one grant per project and org); returns the grant's id. */
-export function createProjectGrant(
-  core: Core,
-  actor: Actor,
-  input: { projectId: string; grantedOrgId: string; roles: string[] },
-  opts: { id?: string } = {},
-): string {
+export function createProjectGrant(core: Core, actor: Actor, input: { projectId: string; grantedOrgId: string; roles: string[] }, opts: GivenId = {}): string {
   const grantId = opts.id ?? core.ids.next();
   core.events.command(() => {
     const project = foundProject(core, actor, input.projectId);
@@ -108,7 +113,7 @@ export function createProjectGrant(
     checkRoles(core, project.id, input.roles);
     if (projectGrantedTo(core.db, project.id, input.grantedOrgId))
       throw alreadyExists("PROJECT-grant-exists", "The project is already granted to this org; patch the grant");
-    return [grantAdded.event(actor, project.id, project.orgId, { grantId, grantedOrgId: input.grantedOrgId, roles: [...new Set(input.roles)] })];
+    return [ProjectGrantAdded.event(actor, project.id, project.orgId, { grantId, grantedOrgId: input.grantedOrgId, roles: [...new Set(input.roles)] })];
   });
   return grantId;
 }
@@ -119,7 +124,7 @@ export function changeProjectGrant(core: Core, actor: Actor, id: string, roles: 
     checkRoles(core, g.projectId, roles);
     const next = [...new Set(roles)];
     if (next.length === g.roles.length && next.every((r, i) => r === g.roles[i])) return [];
-    return [grantChanged.event(actor, g.projectId, g.orgId, { grantId: id, roles: next })];
+    return [ProjectGrantChanged.event(actor, g.projectId, g.orgId, { grantId: id, roles: next })];
   });
   return changed;
 }
@@ -127,7 +132,7 @@ export function changeProjectGrant(core: Core, actor: Actor, id: string, roles: 
 export function removeProjectGrant(core: Core, actor: Actor, id: string): StoredEvent {
   const [removed] = core.events.command(() => {
     const g = foundProjectGrant(core, actor, id);
-    return [grantRemoved.event(actor, g.projectId, g.orgId, { grantId: id })];
+    return [ProjectGrantRemoved.event(actor, g.projectId, g.orgId, { grantId: id })];
   });
   return removed!;
 }

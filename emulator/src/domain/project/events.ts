@@ -18,16 +18,16 @@ export interface RolePayload {
   group: string;
 }
 
-export const projectAdded = eventType<ProjectSettingsPayload>(AGGREGATE, "project.added");
+export const ProjectAdded = eventType<ProjectSettingsPayload>(AGGREGATE, "project.added");
 /** Only the settings that changed. */
-export const projectChanged = eventType<Partial<ProjectSettingsPayload>>(AGGREGATE, "project.changed");
-export const projectRemoved = eventType<Record<string, never>>(AGGREGATE, "project.removed");
+export const ProjectChanged = eventType<Partial<ProjectSettingsPayload>>(AGGREGATE, "project.changed");
+export const ProjectRemoved = eventType<Record<string, never>>(AGGREGATE, "project.removed");
 
-export const roleAdded = eventType<RolePayload>(AGGREGATE, "project.role.added");
+export const ProjectRoleAdded = eventType<RolePayload>(AGGREGATE, "project.role.added");
 /** The role's key and only the fields that changed. */
-export const roleChanged = eventType<{ key: string; displayName?: string; group?: string }>(AGGREGATE, "project.role.changed");
-export const roleRemoved = eventType<{ key: string }>(AGGREGATE, "project.role.removed");
+export const ProjectRoleChanged = eventType<{ key: string; displayName?: string; group?: string }>(AGGREGATE, "project.role.changed");
+export const ProjectRoleRemoved = eventType<{ key: string }>(AGGREGATE, "project.role.removed");
 
-export const grantAdded = eventType<{ grantId: string; grantedOrgId: string; roles: string[] }>(AGGREGATE, "project.grant.added");
-export const grantChanged = eventType<{ grantId: string; roles: string[] }>(AGGREGATE, "project.grant.changed");
-export const grantRemoved = eventType<{ grantId: string }>(AGGREGATE, "project.grant.removed");
+export const ProjectGrantAdded = eventType<{ grantId: string; grantedOrgId: string; roles: string[] }>(AGGREGATE, "project.grant.added");
+export const ProjectGrantChanged = eventType<{ grantId: string; roles: string[] }>(AGGREGATE, "project.grant.changed");
+export const ProjectGrantRemoved = eventType<{ grantId: string }>(AGGREGATE, "project.grant.removed");

@@ -3,7 +3,17 @@
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 import type { TypedEvent } from "../../store/event-type.js";
-import { grantAdded, grantChanged, grantRemoved, projectAdded, projectChanged, projectRemoved, roleAdded, roleChanged, roleRemoved } from "./events.js";
+import {
+  ProjectGrantAdded,
+  ProjectGrantChanged,
+  ProjectGrantRemoved,
+  ProjectAdded,
+  ProjectChanged,
+  ProjectRemoved,
+  ProjectRoleAdded,
+  ProjectRoleChanged,
+  ProjectRoleRemoved,
+} from "./events.js";
 
 const bit = (v: unknown) => (v === undefined ? null : v ? 1 : 0);
 
@@ -14,7 +24,7 @@ function touch(db: Database, e: TypedEvent<object>): void {
 
 export function registerProjectProjection(p: Projections): void {
   p.tables("project_roles", "projects")
-    .on(projectAdded, (db, e) => {
+    .on(ProjectAdded, (db, e) => {
       const c = e.payload;
       db.stmt(
         "INSERT INTO projects (id, instance_id, org_id, name, role_assertion, role_check, has_project_check, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -31,20 +41,20 @@ export function registerProjectProjection(p: Projections): void {
         e.aggregateSequence,
       );
     })
-    .on(projectChanged, (db, e) => {
+    .on(ProjectChanged, (db, e) => {
       const c = e.payload;
       db.stmt(
         "UPDATE projects SET name = COALESCE(?, name), role_assertion = COALESCE(?, role_assertion), role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE id = ?",
       ).run(c.name ?? null, bit(c.roleAssertion), bit(c.roleCheck), bit(c.hasProjectCheck), e.createdAt, e.aggregateSequence, e.aggregateId);
     })
-    .on(projectRemoved, (db, e) => {
+    .on(ProjectRemoved, (db, e) => {
       db.stmt("DELETE FROM projects WHERE id = ?").run(e.aggregateId);
     })
-    .on(roleRemoved, (db, e) => {
+    .on(ProjectRoleRemoved, (db, e) => {
       db.stmt("DELETE FROM project_roles WHERE project_id = ? AND key = ?").run(e.aggregateId, e.payload.key);
       touch(db, e);
     })
-    .on(roleChanged, (db, e) => {
+    .on(ProjectRoleChanged, (db, e) => {
       db.stmt("UPDATE project_roles SET display_name = COALESCE(?, display_name), role_group = COALESCE(?, role_group) WHERE project_id = ? AND key = ?").run(
         e.payload.displayName ?? null,
         e.payload.group ?? null,
@@ -53,7 +63,7 @@ export function registerProjectProjection(p: Projections): void {
       );
       touch(db, e);
     })
-    .on(roleAdded, (db, e) => {
+    .on(ProjectRoleAdded, (db, e) => {
       db.stmt("INSERT INTO project_roles (project_id, key, display_name, role_group) VALUES (?, ?, ?, ?)").run(
         e.aggregateId,
         e.payload.key,
@@ -66,7 +76,7 @@ export function registerProjectProjection(p: Projections): void {
 
 export function registerProjectGrantProjection(p: Projections): void {
   p.tables("project_grants")
-    .on(grantAdded, (db, e) => {
+    .on(ProjectGrantAdded, (db, e) => {
       db.stmt(
         "INSERT INTO project_grants (id, instance_id, project_id, granted_org_id, roles, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       ).run(
@@ -80,7 +90,7 @@ export function registerProjectGrantProjection(p: Projections): void {
         e.aggregateSequence,
       );
     })
-    .on(grantChanged, (db, e) => {
+    .on(ProjectGrantChanged, (db, e) => {
       db.stmt("UPDATE project_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
         JSON.stringify(e.payload.roles),
         e.createdAt,
@@ -88,7 +98,7 @@ export function registerProjectGrantProjection(p: Projections): void {
         e.payload.grantId,
       );
     })
-    .on(grantRemoved, (db, e) => {
+    .on(ProjectGrantRemoved, (db, e) => {
       db.stmt("DELETE FROM project_grants WHERE id = ?").run(e.payload.grantId);
     });
 }

@@ -2,12 +2,11 @@
 // differ), activate or deactivate (no event when already so), remove. Secrets are sealed in the
 // events. A given id (seed, import) is kept.
 
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { notFound } from "../../kernel/errors.js";
 import type { Database } from "../../store/database.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { seal } from "../../store/sealed.js";
-import type { GivenId } from "../user/commands.js";
 import { ProviderActivated, ProviderAdded, ProviderChanged, ProviderDeactivated, ProviderRemoved } from "./events.js";
 import { secretsOf, type Channel, type Provider } from "./provider.js";
 import { getProvider } from "./queries.js";

@@ -2,9 +2,9 @@
 // sealed in the event (store/sealed.ts).
 
 import { createPrivateKey, type JsonWebKey } from "node:crypto";
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { seal } from "../../store/sealed.js";
-import { signingKeyAdded } from "./events.js";
+import { SigningKeyAdded } from "./events.js";
 import { PUBLISH_LIFETIME_MS, SIGN_LIFETIME_MS, type PublicJwk, type SigningKey } from "./signing-key.js";
 
 export interface KeyPair {
@@ -13,12 +13,12 @@ export interface KeyPair {
 }
 
 /** Adds a key that signs from now for SIGN_LIFETIME_MS and is published for PUBLISH_LIFETIME_MS. */
-export function addSigningKey(core: Core, actor: Actor, pair: KeyPair, opts: { id?: string } = {}): SigningKey {
+export function addSigningKey(core: Core, actor: Actor, pair: KeyPair, opts: GivenId = {}): SigningKey {
   const kid = opts.id ?? core.ids.next();
   const now = core.clock.nowMs();
   const publicJwk: PublicJwk = { ...pair.publicJwk, kid, alg: "RS256", use: "sig" };
   core.events.command(() => [
-    signingKeyAdded.event(actor, kid, actor.instanceId, {
+    SigningKeyAdded.event(actor, kid, actor.instanceId, {
       privateJwk: seal(core.db, JSON.stringify(pair.privateJwk)),
       publicJwk,
       signUntil: new Date(now + SIGN_LIFETIME_MS).toISOString(),

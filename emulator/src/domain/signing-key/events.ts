@@ -15,4 +15,4 @@ export interface SigningKeyAddedPayload {
   publishUntil: string;
 }
 
-export const signingKeyAdded = eventType<SigningKeyAddedPayload>(SIGNING_KEY, "signing_key.added");
+export const SigningKeyAdded = eventType<SigningKeyAddedPayload>(SIGNING_KEY, "signing_key.added");

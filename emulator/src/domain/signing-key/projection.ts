@@ -2,10 +2,10 @@
 
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
-import { signingKeyAdded } from "./events.js";
+import { SigningKeyAdded } from "./events.js";
 
 export function registerSigningKeyProjection(p: Projections): void {
-  p.tables("signing_keys").on(signingKeyAdded, (db, e) => {
+  p.tables("signing_keys").on(SigningKeyAdded, (db, e) => {
     db.stmt("INSERT INTO signing_keys (kid, instance_id, private_jwk, public_jwk, created_at, sign_until, publish_until) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
       e.aggregateId,
       e.instanceId,

@@ -3,13 +3,13 @@
 // appends no event. Removing a target also removes it from every execution that calls it.
 
 import { randomBytes } from "node:crypto";
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { alreadyExists, invalidArgument, notFound, type SvcError } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { seal } from "../../store/sealed.js";
 import { executionsCallingTarget } from "../execution/queries.js";
-import { executionSet } from "../execution/events.js";
-import { targetAdded, targetChanged, targetRemoved } from "./events.js";
+import { ExecutionSet } from "../execution/events.js";
+import { TargetAdded, TargetChanged, TargetRemoved } from "./events.js";
 import { getTarget, getTargetByName } from "./queries.js";
 import { MAX_TIMEOUT_MS, type TargetConfig } from "./target.js";
 
@@ -33,14 +33,14 @@ function checkTimeout(ms: number): SvcError | undefined {
 }
 
 /** Creates a target with a new signing key; `opts.id` keeps a given id (seed, import). */
-export function createTarget(core: Core, actor: Actor, config: TargetConfig, opts: { id?: string } = {}): StoredEvent {
+export function createTarget(core: Core, actor: Actor, config: TargetConfig, opts: GivenId = {}): StoredEvent {
   const id = opts.id ?? core.ids.next();
   const [added] = core.events.command(() => {
     const err = checkName(config.name) ?? checkTimeout(config.timeoutMs);
     if (err) throw err;
     if (getTargetByName(core.db, actor.instanceId, config.name))
       throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(config.name)} already exists`);
-    return [targetAdded.event(actor, id, actor.instanceId, { ...config, signingKey: seal(core.db, newSigningKey()) })];
+    return [TargetAdded.event(actor, id, actor.instanceId, { ...config, signingKey: seal(core.db, newSigningKey()) })];
   });
   return added!;
 }
@@ -61,7 +61,7 @@ export function patchTarget(core: Core, actor: Actor, id: string, patch: Partial
       const other = getTargetByName(core.db, actor.instanceId, diff.name);
       if (other && other.id !== id) throw alreadyExists("INSTANCE-9axkz0jvzm", `A target named ${JSON.stringify(diff.name)} already exists`);
     }
-    return [targetChanged.event(actor, id, actor.instanceId, diff)];
+    return [TargetChanged.event(actor, id, actor.instanceId, diff)];
   });
   return changed;
 }
@@ -71,9 +71,9 @@ export function removeTarget(core: Core, actor: Actor, id: string): StoredEvent 
     const current = getTarget(core.db, actor.instanceId, id);
     if (!current) throw targetNotFound();
     const cleanups = executionsCallingTarget(core.db, actor.instanceId, id).map((ex) =>
-      executionSet.event(actor, ex.id, actor.instanceId, { condition: ex.condition, targets: ex.targets.filter((t) => t !== id), includes: ex.includes }),
+      ExecutionSet.event(actor, ex.id, actor.instanceId, { condition: ex.condition, targets: ex.targets.filter((t) => t !== id), includes: ex.includes }),
     );
-    return [targetRemoved.event(actor, id, actor.instanceId, { name: current.name }), ...cleanups];
+    return [TargetRemoved.event(actor, id, actor.instanceId, { name: current.name }), ...cleanups];
   });
   return removed!;
 }

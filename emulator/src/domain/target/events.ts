@@ -7,8 +7,8 @@ import type { TargetConfig } from "./target.js";
 
 const AGGREGATE = "target";
 
-export const targetAdded = eventType<TargetConfig & { signingKey: Sealed }>(AGGREGATE, "target.added");
+export const TargetAdded = eventType<TargetConfig & { signingKey: Sealed }>(AGGREGATE, "target.added");
 /** Only the fields that changed. */
-export const targetChanged = eventType<Partial<TargetConfig>>(AGGREGATE, "target.changed");
+export const TargetChanged = eventType<Partial<TargetConfig>>(AGGREGATE, "target.changed");
 /** The name is kept so the log tells which target went. */
-export const targetRemoved = eventType<{ name: string }>(AGGREGATE, "target.removed");
+export const TargetRemoved = eventType<{ name: string }>(AGGREGATE, "target.removed");

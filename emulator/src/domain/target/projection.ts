@@ -2,13 +2,13 @@
 
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
-import { targetAdded, targetChanged, targetRemoved } from "./events.js";
+import { TargetAdded, TargetChanged, TargetRemoved } from "./events.js";
 
 const bit = (v: unknown) => (v === undefined ? null : v ? 1 : 0);
 
 export function registerTargetProjection(p: Projections): void {
   p.tables("targets")
-    .on(targetAdded, (db, e) => {
+    .on(TargetAdded, (db, e) => {
       const c = e.payload;
       db.stmt(
         `INSERT INTO targets (id, instance_id, name, target_type, url, timeout_ms, is_async, interrupt_on_error, signing_key, created_at, changed_at, sequence)
@@ -28,7 +28,7 @@ export function registerTargetProjection(p: Projections): void {
         e.aggregateSequence,
       );
     })
-    .on(targetChanged, (db, e) => {
+    .on(TargetChanged, (db, e) => {
       const c = e.payload;
       db.stmt(
         `UPDATE targets SET name = COALESCE(?, name), target_type = COALESCE(?, target_type), url = COALESCE(?, url),
@@ -46,7 +46,7 @@ export function registerTargetProjection(p: Projections): void {
         e.aggregateId,
       );
     })
-    .on(targetRemoved, (db, e) => {
+    .on(TargetRemoved, (db, e) => {
       db.stmt("DELETE FROM targets WHERE id = ?").run(e.aggregateId);
     });
 }

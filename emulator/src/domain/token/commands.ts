@@ -5,7 +5,7 @@ import type { Actor, Core } from "../core.js";
 import type { NewEvent, StoredEvent } from "../../store/event.js";
 import { seal } from "../../store/sealed.js";
 import type { Database } from "../../store/database.js";
-import { tokenAdded, tokenRevoked } from "./events.js";
+import { TokenAdded, TokenRevoked } from "./events.js";
 import { tokenWithDependents, tokensWhere } from "./queries.js";
 import type { NewToken, TokenRecord } from "./token.js";
 
@@ -14,14 +14,14 @@ export function tokensRevokedEvents(actor: Actor, tokens: TokenRecord[]): NewEve
   // Each event is in its token's instance (the control API revokes in any instance).
   return tokens
     .filter((t) => !t.revokedAt)
-    .map((t) => tokenRevoked.event({ ...actor, instanceId: t.instanceId }, t.tokenId ?? t.id, t.instanceId, { kind: t.kind }));
+    .map((t) => TokenRevoked.event({ ...actor, instanceId: t.instanceId }, t.tokenId ?? t.id, t.instanceId, { kind: t.kind }));
 }
 
 function addedEvent(db: Database, actor: Actor, t: NewToken): NewEvent {
   const { value, tokenId, ...grant } = t;
   const payload = { ...grant, token: seal(db, value), refreshTokenId: t.refreshTokenId === null ? null : seal(db, t.refreshTokenId) };
   // The token's creator is the user it was issued for.
-  return tokenAdded.event({ ...actor, userId: t.userId }, tokenId, actor.instanceId, payload);
+  return TokenAdded.event({ ...actor, userId: t.userId }, tokenId, actor.instanceId, payload);
 }
 
 /** Adds a grant's tokens, revoking in the same step the tokens it replaces (refresh token rotation). */

@@ -13,5 +13,5 @@ export type TokenAddedPayload = Omit<TokenRecord, "id" | "tokenId" | "instanceId
   refreshTokenId: Sealed | string | null;
 };
 
-export const tokenAdded = eventType<TokenAddedPayload>(OIDC_TOKEN, "oidc.token.added");
-export const tokenRevoked = eventType<{ kind: TokenRecord["kind"] }>(OIDC_TOKEN, "oidc.token.revoked");
+export const TokenAdded = eventType<TokenAddedPayload>(OIDC_TOKEN, "oidc.token.added");
+export const TokenRevoked = eventType<{ kind: TokenRecord["kind"] }>(OIDC_TOKEN, "oidc.token.revoked");

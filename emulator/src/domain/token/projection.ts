@@ -2,11 +2,11 @@
 
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
-import { tokenAdded, tokenRevoked } from "./events.js";
+import { TokenAdded, TokenRevoked } from "./events.js";
 
 export function registerTokenProjection(p: Projections): void {
   p.tables("tokens")
-    .on(tokenAdded, (db, e) => {
+    .on(TokenAdded, (db, e) => {
       const t = e.payload;
       db.stmt(
         `INSERT INTO tokens (id, token_id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id, scope, audience, format, auth_time, amr, expires_at, created_at)
@@ -30,7 +30,7 @@ export function registerTokenProjection(p: Projections): void {
         e.createdAt,
       );
     })
-    .on(tokenRevoked, (db, e) => {
+    .on(TokenRevoked, (db, e) => {
       db.stmt("UPDATE tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token_id = ? OR (token_id IS NULL AND id = ?)").run(
         e.createdAt,
         e.aggregateId,

@@ -2,11 +2,10 @@
 // the roles must exist in the project. The grant belongs to the project's org. A given id (seed,
 // import) is kept.
 
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { alreadyExists, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { getProject, projectRoleKeys } from "../project/queries.js";
-import type { GivenId } from "../user/commands.js";
 import { getUser } from "../user/queries.js";
 import { UserGrantAdded, UserGrantChanged, UserGrantRemoved } from "./events.js";
 import { getUserGrant, grantsOfUser } from "./queries.js";

@@ -5,7 +5,7 @@
 
 import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { seal } from "../../store/sealed.js";
@@ -18,11 +18,6 @@ import { getUser, getUserByUsername } from "./queries.js";
 import type { HumanInput, MachineInput, User } from "./user.js";
 
 const BCRYPT_COST = 10;
-
-/** A given id to keep (seed, import); a new one otherwise. */
-export interface GivenId {
-  id?: string;
-}
 
 const userNotFound = () => notFound("USER-not-found", "User could not be found");
 

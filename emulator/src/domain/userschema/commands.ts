@@ -3,10 +3,9 @@
 // kept.
 
 import { Ajv } from "ajv";
-import type { Actor, Core } from "../core.js";
+import type { Actor, Core, GivenId } from "../core.js";
 import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
-import type { GivenId } from "../user/commands.js";
 import { UserSchemaAdded, UserSchemaChanged, UserSchemaRemoved, UserSchemaStateSet } from "./events.js";
 import { getUserSchema, userSchemaIdOfType } from "./queries.js";
 import type { UserSchema } from "./user-schema.js";
