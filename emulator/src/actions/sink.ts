@@ -2,6 +2,7 @@
 // Svc-Signature against the keys of the targets that point at it, records each call and answers
 // with the status and body configured for the name (200 and no body by default).
 
+import { targetKeysWithUrlContaining } from "../domain/target/queries.js";
 import type { Core } from "../domain/core.js";
 import { verify } from "./signature.js";
 
@@ -34,11 +35,7 @@ export function setSinkConfig(core: Core, name: string, config: SinkConfig): voi
 
 /** Whether the signature verifies with the key of any target whose URL is this sink. */
 export function sinkSignatureValid(core: Core, name: string, header: string | undefined, body: string): boolean {
-  // LIKE narrows the targets to those whose URL mentions the sink; urlIsSink then checks the path exactly.
-  const keys = core.db.stmt("SELECT signing_key AS key, url FROM targets WHERE url LIKE ?").all(`%${SINK_PATH}${encodeURIComponent(name)}%`) as {
-    key: string;
-    url: string;
-  }[];
+  const keys = targetKeysWithUrlContaining(core.db, `${SINK_PATH}${encodeURIComponent(name)}`);
   const nowS = Math.floor(core.clock.nowMs() / 1000);
   return keys.some((k) => urlIsSink(k.url, name) && verify(header, k.key, body, nowS));
 }

@@ -62,3 +62,9 @@ export function searchTargets(db: Database, instanceId: string, s: TargetSearch)
   const { total, rows } = pagedSearch<TargetRow>(db, "targets", where, args, s.sortColumn, s);
   return { total, rows: rows.map(fromRow) };
 }
+
+/** The URL and signing key of every target (of any instance) whose URL contains `text`; a narrowing by LIKE, callers check the URL exactly. */
+export function targetKeysWithUrlContaining(db: Database, text: string): { key: string; url: string }[] {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.stmt("SELECT signing_key AS key, url FROM targets WHERE url LIKE ? ESCAPE '\\'").all(pattern) as { key: string; url: string }[];
+}
