@@ -91,7 +91,9 @@ describe("bodies above the limit", () => {
 
   it("a raw socket that writes the headers and the whole 5 MB body reads the full 413, and the connection serves the next request", async () => {
     const body = Buffer.from(bigTarget());
-    const head = `POST /resources/v3alpha/targets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${pat}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const head =
+      `POST /resources/v3alpha/targets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${pat}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { text, error } = await rawExchange(head, body, "GET /emulator/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n");
     assert.equal(error, undefined, "no EPIPE or reset");
     const [first, second] = text.split(/(?=HTTP\/1\.1 )/);
@@ -109,7 +111,9 @@ describe("bodies above the limit", () => {
       chunks.push(Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n"));
     }
     chunks.push(Buffer.from("0\r\n\r\n"));
-    const head = `POST /resources/v3alpha/targets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${pat}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const head =
+      `POST /resources/v3alpha/targets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${pat}\r\n` +
+      "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
     const { text, error } = await rawExchange(head, Buffer.concat(chunks), "GET /emulator/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n");
     assert.equal(error, undefined, "no EPIPE or reset");
     assert.match(text, /^HTTP\/1\.1 413 Payload Too Large\r\n/);
@@ -131,7 +135,9 @@ describe("bodies above the limit", () => {
     const prefix = Buffer.alloc(5);
     prefix.writeUInt32BE(message.length, 1);
     const body = Buffer.concat([prefix, message]);
-    const head = `POST /svc.resources.action.v3alpha.SvcActions/CreateTarget HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${pat}\r\nContent-Type: application/grpc-web+proto\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const head =
+      `POST /svc.resources.action.v3alpha.SvcActions/CreateTarget HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${pat}\r\n` +
+      `Content-Type: application/grpc-web+proto\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { text, error } = await rawExchange(head, body, "GET /emulator/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n");
     assert.equal(error, undefined, "no EPIPE or reset");
     assert.match(text, /^HTTP\/1\.1 200 OK\r\n[\s\S]*grpc-status: 8\r\n[\s\S]*HTTP\/1\.1 200 OK\r\n[\s\S]*\{"status":"ok"\}$/);

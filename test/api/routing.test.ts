@@ -17,7 +17,8 @@ describe("HTTP/JSON routing errors", () => {
     assert.equal(r.headers.get("content-type"), "application/json; charset=utf-8");
     assert.equal(
       r.text,
-      '{"code":5,"message":"Target not found (COMMAND-xj14f2cccn)","details":[{"@type":"type.googleapis.com/svc.v1.ErrorDetail","id":"COMMAND-xj14f2cccn","message":"Target not found"}]}',
+      '{"code":5,"message":"Target not found (COMMAND-xj14f2cccn)",' +
+        '"details":[{"@type":"type.googleapis.com/svc.v1.ErrorDetail","id":"COMMAND-xj14f2cccn","message":"Target not found"}]}',
     );
   });
 

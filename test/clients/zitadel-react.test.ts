@@ -32,15 +32,19 @@ async function startSpa(config: () => Record<string, unknown>) {
   const server = createServer((req, res) => {
     if (req.url === "/zitadel-react.js") return void res.writeHead(200, { "content-type": "text/javascript" }).end(bundle);
     const callback = req.url?.startsWith("/callback");
+    const buttons = '<button id="signin" onclick="zitadel.authorize()">Sign in</button><button id="signout" onclick="zitadel.signout()">Sign out</button>';
     const script = callback
-      ? `zitadel.userManager.signinRedirectCallback().then((u) => { document.getElementById("who").textContent = u.profile.name + " <" + u.profile.email + ">"; document.getElementById("scope").textContent = u.scope; },
+      ? `zitadel.userManager.signinRedirectCallback().then((u) => {
+             document.getElementById("who").textContent = u.profile.name + " <" + u.profile.email + ">";
+             document.getElementById("scope").textContent = u.scope;
+           },
            (e) => { document.getElementById("who").textContent = "error: " + e.message; });`
       : `zitadel.userManager.getUser().then((u) => { document.getElementById("who").textContent = u ? u.profile.name : "signed out"; });`;
     res
       .writeHead(200, { "content-type": "text/html" })
       .end(`<!doctype html><html><head><meta charset="utf-8"><title>react app</title><script src="/zitadel-react.js"></script></head><body>
 <script>const zitadel = window.createZitadelAuth(${JSON.stringify(config())});</script>
-<p id="who">…</p><p id="scope"></p><button id="signin" onclick="zitadel.authorize()">Sign in</button><button id="signout" onclick="zitadel.signout()">Sign out</button>
+<p id="who">…</p><p id="scope"></p>${buttons}
 <script>${script}</script></body></html>`);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

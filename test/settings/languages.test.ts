@@ -126,7 +126,8 @@ describe("what follows from the language settings", () => {
     const discovery = (await (await fetch(`${emu.url}/.well-known/openid-configuration`)).json()) as { ui_locales_supported: string[] };
     assert.deepEqual(discovery.ui_locales_supported, ["de", "en"]);
     const page = await new Browser(emu.url).go(
-      `${emu.url}/oauth/v2/authorize?client_id=demo-server&redirect_uri=${encodeURIComponent("http://localhost:3000/api/auth/callback")}&response_type=code&scope=openid`,
+      `${emu.url}/oauth/v2/authorize?client_id=demo-server&redirect_uri=${encodeURIComponent("http://localhost:3000/api/auth/callback")}` +
+        "&response_type=code&scope=openid",
     );
     const french = await fetch(page.url, { headers: { "accept-language": "fr" } });
     assert.match(await french.text(), /<html lang="de">/, "French is not allowed: the instance's default");

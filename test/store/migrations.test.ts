@@ -77,7 +77,8 @@ describe("schema migrations split by aggregate", () => {
       .run(at, at);
     old
       .stmt(
-        "INSERT INTO memberships (instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence) VALUES ('i1', 'org', 'o1', 'u1', '[\"ORG_OWNER\"]', ?, ?, 2)",
+        "INSERT INTO memberships (instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence) " +
+          "VALUES ('i1', 'org', 'o1', 'u1', '[\"ORG_OWNER\"]', ?, ?, 2)",
       )
       .run(at, at);
     old.close();

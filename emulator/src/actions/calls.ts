@@ -35,7 +35,8 @@ export function recordCall(core: Core, call: TargetCall): void {
   try {
     core.db
       .stmt(
-        "INSERT INTO target_calls (id, instance_id, execution_id, target_id, url, payload, headers, status, response, duration_ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO target_calls (id, instance_id, execution_id, target_id, url, payload, headers, status, response, duration_ms, error, created_at) " +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         call.id,

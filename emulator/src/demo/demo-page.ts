@@ -19,12 +19,19 @@ async function signIn() {
   sessionStorage.setItem("demo", JSON.stringify({ verifier, state }));
   const challenge = b64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
   const scope = $("scope").value;
-  const q = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: "code", scope, state, code_challenge: challenge, code_challenge_method: "S256" });
+  const q = new URLSearchParams({
+    client_id: clientId, redirect_uri: redirectUri, response_type: "code", scope, state,
+    code_challenge: challenge, code_challenge_method: "S256",
+  });
   location.assign(issuer + "/oauth/v2/authorize?" + q);
 }
 
 async function token(form) {
-  const res = await fetch(issuer + "/oauth/v2/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ client_id: clientId, ...form }) });
+  const res = await fetch(issuer + "/oauth/v2/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ client_id: clientId, ...form }),
+  });
   const body = await res.json();
   if (!res.ok) throw new Error(body.error + ": " + body.error_description);
   return body;
@@ -53,13 +60,19 @@ async function callback() {
 
 async function refresh() {
   const tokens = JSON.parse(sessionStorage.getItem("tokens"));
-  try { await render(await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token })); show("status", "Refreshed."); } catch (e) { show("status", e.message); }
+  try {
+    await render(await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token }));
+    show("status", "Refreshed.");
+  } catch (e) { show("status", e.message); }
 }
 
 function logout() {
   const tokens = JSON.parse(sessionStorage.getItem("tokens") || "{}");
   sessionStorage.clear();
-  const q = new URLSearchParams({ post_logout_redirect_uri: issuer + "/ui/demo/", client_id: clientId, ...(tokens.id_token ? { id_token_hint: tokens.id_token } : {}) });
+  const q = new URLSearchParams({
+    post_logout_redirect_uri: issuer + "/ui/demo/", client_id: clientId,
+    ...(tokens.id_token ? { id_token_hint: tokens.id_token } : {}),
+  });
   location.assign(issuer + "/oidc/v1/end_session?" + q);
 }
 

@@ -1,8 +1,8 @@
-// The way a refused body is answered on HTTP/1.1. A body above BODY_LIMIT (kernel/body-limit.ts) is refused before it is read to the end; the answer (413, or ResourceExhausted over
-// gRPC-web) goes out at once, and the rest of the body is read and thrown away, so that a client
-// still sending (fetch, a raw socket) reads the answer instead of a reset, and the connection stays
-// usable. Draining is bounded: after DRAIN_LIMIT more bytes, or DRAIN_TIMEOUT_MS, the connection is
-// closed.
+// The way a refused body is answered on HTTP/1.1. A body above BODY_LIMIT (kernel/body-limit.ts) is
+// refused before it is read to the end; the answer (413, or ResourceExhausted over gRPC-web) goes
+// out at once, and the rest of the body is read and thrown away, so that a client still sending
+// (fetch, a raw socket) reads the answer instead of a reset, and the connection stays usable.
+// Draining is bounded: after DRAIN_LIMIT more bytes, or DRAIN_TIMEOUT_MS, the connection is closed.
 
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Socket } from "node:net";

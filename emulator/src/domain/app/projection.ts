@@ -9,7 +9,8 @@ export function registerAppProjection(p: Projections): void {
     .on(AppAdded, (db, e) => {
       const { projectId, name, kind, clientId, secretHash, config } = e.payload;
       db.stmt(
-        "INSERT INTO apps (id, instance_id, project_id, name, kind, client_id, client_secret_hash, config, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO apps (id, instance_id, project_id, name, kind, client_id, client_secret_hash, config, created_at, changed_at, sequence) " +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ).run(
         e.aggregateId,
         e.instanceId,

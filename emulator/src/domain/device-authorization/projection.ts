@@ -15,7 +15,8 @@ export function registerDeviceAuthorizationProjection(p: Projections): void {
     .on(DeviceAuthorizationAdded, (db, e) => {
       const x = e.payload;
       db.stmt(
-        "INSERT INTO device_authorizations (id, instance_id, client_id, device_code, user_code, scope, expires_at, interval_s, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)",
+        "INSERT INTO device_authorizations (id, instance_id, client_id, device_code, user_code, scope, expires_at, interval_s, state, created_at) " +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)",
       ).run(e.aggregateId, e.instanceId, x.clientId, unseal(db, x.deviceCode), x.userCode, JSON.stringify(x.scope), x.expiresAt, x.intervalS, e.createdAt);
     })
     .on(DeviceAuthorizationApproved, (db, e) => {

@@ -61,7 +61,8 @@ export function changeIdp(core: Core, actor: Actor, id: string, ctx: Context, ch
       throw new SvcError(
         Code.FailedPrecondition,
         "IDP-read-only",
-        `The identity provider belongs to the ${idp.owner.type} context; its configuration is read-only in the ${ctx.type} context, where only state_policy can change`,
+        `The identity provider belongs to the ${idp.owner.type} context; ` +
+          `its configuration is read-only in the ${ctx.type} context, where only state_policy can change`,
       );
     }
     if (owning) {

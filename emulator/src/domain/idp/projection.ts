@@ -8,7 +8,8 @@ export function registerIdpProjection(p: Projections): void {
     .on(IdpAdded, (db, e) => {
       const x = e.payload;
       db.stmt(
-        "INSERT INTO idps (id, instance_id, owner_type, owner_id, name, provider_type, config, options, own_state, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO idps (id, instance_id, owner_type, owner_id, name, provider_type, config, options, own_state, created_at, changed_at, sequence) " +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ).run(
         e.aggregateId,
         e.instanceId,
@@ -27,7 +28,8 @@ export function registerIdpProjection(p: Projections): void {
     .on(IdpChanged, (db, e) => {
       const x = e.payload;
       db.stmt(
-        "UPDATE idps SET name = COALESCE(?, name), config = COALESCE(?, config), options = COALESCE(?, options), own_state = COALESCE(?, own_state), changed_at = ?, sequence = ? WHERE id = ?",
+        "UPDATE idps SET name = COALESCE(?, name), config = COALESCE(?, config), options = COALESCE(?, options), " +
+          "own_state = COALESCE(?, own_state), changed_at = ?, sequence = ? WHERE id = ?",
       ).run(
         x.name ?? null,
         x.config ? JSON.stringify(x.config) : null,

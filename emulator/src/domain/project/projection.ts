@@ -27,7 +27,8 @@ export function registerProjectProjection(p: Projections): void {
     .on(ProjectAdded, (db, e) => {
       const c = e.payload;
       db.stmt(
-        "INSERT INTO projects (id, instance_id, org_id, name, role_assertion, role_check, has_project_check, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO projects (id, instance_id, org_id, name, role_assertion, role_check, has_project_check, created_at, changed_at, sequence) " +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ).run(
         e.aggregateId,
         e.instanceId,
@@ -44,7 +45,8 @@ export function registerProjectProjection(p: Projections): void {
     .on(ProjectChanged, (db, e) => {
       const c = e.payload;
       db.stmt(
-        "UPDATE projects SET name = COALESCE(?, name), role_assertion = COALESCE(?, role_assertion), role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE id = ?",
+        "UPDATE projects SET name = COALESCE(?, name), role_assertion = COALESCE(?, role_assertion), " +
+          "role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE id = ?",
       ).run(c.name ?? null, bit(c.roleAssertion), bit(c.roleCheck), bit(c.hasProjectCheck), e.createdAt, e.aggregateSequence, e.aggregateId);
     })
     .on(ProjectRemoved, (db, e) => {

@@ -122,7 +122,8 @@ export function searchProjectGrants(db: Database, instanceId: string, s: Project
  * user's org), as an SQL expression over a row of `user_grants`: NULL when there is none.
  */
 export const GRANT_OF_USER_GRANT =
-  "(SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id WHERE pg.project_id = user_grants.project_id AND u.id = user_grants.user_id)";
+  "(SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id " +
+  "WHERE pg.project_id = user_grants.project_id AND u.id = user_grants.user_id)";
 
 export function grantOfUserGrant(db: Database, g: { projectId: string; userId: string }): string | undefined {
   const r = db

@@ -12,7 +12,8 @@ export function registerSettingsProjection(p: Projections, groups: SettingsGroup
         if (value === null) db.stmt("DELETE FROM settings WHERE context_type = ? AND context_id = ? AND name = ?").run(contextType, contextId, name);
         else {
           db.stmt(
-            "INSERT INTO settings (context_type, context_id, name, value, changed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value, changed_at = excluded.changed_at",
+            "INSERT INTO settings (context_type, context_id, name, value, changed_at) VALUES (?, ?, ?, ?, ?) " +
+              "ON CONFLICT DO UPDATE SET value = excluded.value, changed_at = excluded.changed_at",
           ).run(contextType, contextId, name, JSON.stringify(value), e.createdAt);
         }
       }

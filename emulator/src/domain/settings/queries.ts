@@ -32,7 +32,8 @@ export function settingsSetIn(db: Database, ctx: { type: string; id: string }): 
 export function lastChange(db: Database, ctx: Context, group: SettingsGroup): { sequence: number; changedAt: string } | undefined {
   const row = db
     .stmt(
-      "SELECT aggregate_sequence AS s, created_at AS t FROM events WHERE aggregate_type = 'settings' AND aggregate_id = ? AND type = ? ORDER BY position DESC LIMIT 1",
+      "SELECT aggregate_sequence AS s, created_at AS t FROM events WHERE aggregate_type = 'settings' AND aggregate_id = ? " +
+        "AND type = ? ORDER BY position DESC LIMIT 1",
     )
     .get(settingsAggregateId(ctx), SettingsSet[group].type) as { s: number; t: string } | undefined;
   return row && { sequence: row.s, changedAt: row.t };

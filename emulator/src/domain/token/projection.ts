@@ -9,7 +9,8 @@ export function registerTokenProjection(p: Projections): void {
     .on(TokenAdded, (db, e) => {
       const t = e.payload;
       db.stmt(
-        `INSERT INTO tokens (id, token_id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id, scope, audience, format, auth_time, amr, expires_at, created_at)
+        `INSERT INTO tokens (id, token_id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id,
+           scope, audience, format, auth_time, amr, expires_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         unseal(db, t.token) ?? e.aggregateId,

@@ -11,7 +11,8 @@ export function registerUserSchemaProjection(p: Projections): void {
   p.tables("user_schemas")
     .on(UserSchemaAdded, (db, e) => {
       db.stmt(
-        "INSERT INTO user_schemas (id, instance_id, type, schema, authenticators, state, revision, created_at, changed_at, sequence) VALUES (?, ?, ?, ?, ?, 'active', 1, ?, ?, ?)",
+        "INSERT INTO user_schemas (id, instance_id, type, schema, authenticators, state, revision, created_at, changed_at, sequence) " +
+          "VALUES (?, ?, ?, ?, ?, 'active', 1, ?, ?, ?)",
       ).run(
         e.aggregateId,
         e.instanceId,
@@ -26,7 +27,8 @@ export function registerUserSchemaProjection(p: Projections): void {
     .on(UserSchemaChanged, (db, e) => {
       const x = e.payload;
       db.stmt(
-        "UPDATE user_schemas SET type = COALESCE(?, type), schema = COALESCE(?, schema), authenticators = COALESCE(?, authenticators), revision = revision + ? WHERE id = ?",
+        "UPDATE user_schemas SET type = COALESCE(?, type), schema = COALESCE(?, schema), " +
+          "authenticators = COALESCE(?, authenticators), revision = revision + ? WHERE id = ?",
       ).run(
         x.type ?? null,
         x.schema ? JSON.stringify(x.schema) : null,

@@ -81,7 +81,8 @@ async function verify(ctx: OidcContext, app: App, jwt: string, alg: string | und
   const config = app.oidc!;
   if (config.authMethod !== "private_key_jwt") {
     throw invalidObject(
-      `the emulator cannot verify a request object signed with ${alg}: client ${app.clientId} has no registered keys (only private_key_jwt clients do); send it unsigned (alg none)`,
+      `the emulator cannot verify a request object signed with ${alg}: client ${app.clientId} has no registered keys ` +
+        "(only private_key_jwt clients do); send it unsigned (alg none)",
     );
   }
   if (!(await verifiedByRegisteredKey(ctx.core, jwt, appPublicKeys(ctx.core.db, app.id), {}))) {

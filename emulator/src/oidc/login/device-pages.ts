@@ -5,13 +5,14 @@ import { esc, layout } from "./pages.js";
 import type { Language, Texts } from "./texts.js";
 
 export function userCodePage(t: Texts, lang: Language, opts: { userCode?: string; error?: string }): string {
+  const input = `<input id="user_code" name="user_code" autocomplete="one-time-code" autocapitalize="characters" value="${esc(opts.userCode ?? "")}" required>`;
   return layout(
     lang,
     t.deviceTitle,
     `<h1>${esc(t.deviceTitle)}</h1><p>${esc(t.deviceIntro)}</p>
 ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ""}
 <form method="post" action="device">
-<label for="user_code">${esc(t.userCode)}</label><input id="user_code" name="user_code" autocomplete="one-time-code" autocapitalize="characters" value="${esc(opts.userCode ?? "")}" required>
+<label for="user_code">${esc(t.userCode)}</label>${input}
 <button type="submit">${esc(t.deviceContinue)}</button>
 </form>`,
   );
@@ -25,7 +26,8 @@ export function deviceConsentPage(
 ): string {
   // Both forms post the request id; the action says the decision (the product's /device/{action}).
   const form = (action: string, label: string) =>
-    `<form method="post" action="${action}"><input type="hidden" name="authRequest" value="${esc(authRequest)}"><button type="submit">${esc(label)}</button></form>`;
+    `<form method="post" action="${action}"><input type="hidden" name="authRequest" value="${esc(authRequest)}">` +
+    `<button type="submit">${esc(label)}</button></form>`;
   return layout(
     lang,
     t.deviceConsentTitle,

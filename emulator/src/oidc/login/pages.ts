@@ -32,7 +32,8 @@ function shortcutBox(t: Texts, authRequest: string, users: ShortcutUser[]): stri
   const buttons = users
     .map(
       (u) =>
-        `<form method="post" action="shortcut"><input type="hidden" name="authRequest" value="${esc(authRequest)}"><input type="hidden" name="userId" value="${esc(u.id)}"><button type="submit" data-user-id="${esc(u.id)}">${esc(u.label)}</button></form>`,
+        `<form method="post" action="shortcut"><input type="hidden" name="authRequest" value="${esc(authRequest)}">` +
+        `<input type="hidden" name="userId" value="${esc(u.id)}"><button type="submit" data-user-id="${esc(u.id)}">${esc(u.label)}</button></form>`,
     )
     .join("\n");
   return `<section class="shortcut" aria-label="emulator shortcut"><h2>${esc(t.shortcut)}</h2><p>${esc(t.shortcutNote)}</p>${buttons}</section>`;
@@ -59,7 +60,8 @@ export function selectAccountPage(t: Texts, lang: Language, authRequest: string,
   const accounts = sessions
     .map(
       (s) =>
-        `<form method="post" action="select" class="account"><input type="hidden" name="authRequest" value="${esc(authRequest)}"><input type="hidden" name="sessionId" value="${esc(s.id)}"><button type="submit">${esc(s.label)}</button></form>`,
+        `<form method="post" action="select" class="account"><input type="hidden" name="authRequest" value="${esc(authRequest)}">` +
+        `<input type="hidden" name="sessionId" value="${esc(s.id)}"><button type="submit">${esc(s.label)}</button></form>`,
     )
     .join("\n");
   return layout(
@@ -72,12 +74,18 @@ export function selectAccountPage(t: Texts, lang: Language, authRequest: string,
 export function registerPage(t: Texts, lang: Language, authRequest: string, error?: string): string {
   const field = (name: string, label: string, type = "text") =>
     `<label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" type="${type}" required>`;
+  const fields =
+    field("firstName", t.firstName) +
+    field("lastName", t.lastName) +
+    field("email", t.email, "email") +
+    field("loginName", t.loginName) +
+    field("password", t.password, "password");
   return layout(
     lang,
     t.register,
     `<h1>${esc(t.register)}</h1>${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 <form method="post" action="register"><input type="hidden" name="authRequest" value="${esc(authRequest)}">
-${field("firstName", t.firstName)}${field("lastName", t.lastName)}${field("email", t.email, "email")}${field("loginName", t.loginName)}${field("password", t.password, "password")}
+${fields}
 <button type="submit">${esc(t.create)}</button></form>`,
   );
 }
