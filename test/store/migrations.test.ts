@@ -1,17 +1,21 @@
 // The schema split by owner (store/schema.ts, domain/<aggregate>/schema.ts, assembled in
 // domain/schema.ts) takes a database of any earlier version to exactly the schema the single
-// migration list (frozen in migrations-v16.ts) produced, and keeps the rows it holds.
+// migration list (frozen in schema-v16.sql) produced, and keeps the rows it holds.
 
 import { describe, it, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "../../emulator/src/index.js";
 import { Database } from "../../emulator/src/store/database.js";
 import { migrate, schemaVersion } from "../../emulator/src/domain/schema.js";
 import { versionsOf } from "../../emulator/src/store/migrations.js";
-import { migrations as legacy } from "./migrations-v16.js";
+
+/** The migration list before the split (version 16), frozen as data: one SQL section per version. */
+const legacy = readFileSync(new URL("./schema-v16.sql", import.meta.url), "utf8")
+  .split(/^-- version \d+\n/m)
+  .slice(1);
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,10 +1,8 @@
-// The schema migrations exactly as store/migrations.ts held them before they were split by aggregate
-// (schema version 16). Kept frozen so a test can build the data dir an older emulator left behind
-// and check the split steps take it to the same schema. Never edit.
+-- The schema migrations exactly as store/migrations.ts held them before they were split by aggregate
+-- (schema version 16), one section per version. Frozen so a test can build the data dir an older
+-- emulator left behind and check that the split steps take it to the same schema. Never edit.
 
-export const migrations: string[] = [
-  // 1: the event log and the projections of the core
-  `
+-- version 1
   CREATE TABLE events (
     position INTEGER PRIMARY KEY AUTOINCREMENT,
     instance_id TEXT NOT NULL,
@@ -106,9 +104,8 @@ export const migrations: string[] = [
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
   );
-  `,
-  // 2: the identity model of the OpenID Connect provider
-  `
+  
+-- version 2
   CREATE TABLE projects (
     id TEXT PRIMARY KEY,
     instance_id TEXT NOT NULL,
@@ -218,13 +215,11 @@ export const migrations: string[] = [
   CREATE INDEX tokens_by_refresh ON tokens (refresh_token_id);
   CREATE INDEX tokens_by_session ON tokens (session_id);
   CREATE INDEX tokens_by_auth_request ON tokens (auth_request_id);
-  `,
-  // 3: the instance's default org
-  `
+  
+-- version 3
   ALTER TABLE instances ADD COLUMN default_org_id TEXT;
-  `,
-  // 4: settings: what each context set, property by property
-  `
+  
+-- version 4
   CREATE TABLE settings (
     context_type TEXT NOT NULL CHECK (context_type IN ('system', 'instance', 'org')),
     context_id TEXT NOT NULL,
@@ -233,9 +228,8 @@ export const migrations: string[] = [
     changed_at TEXT NOT NULL,
     PRIMARY KEY (context_type, context_id, name)
   );
-  `,
-  // 5: identity providers, reusable: owned by a context, with state policies of child contexts
-  `
+  
+-- version 5
   CREATE TABLE idps (
     id TEXT PRIMARY KEY,
     instance_id TEXT NOT NULL,
@@ -257,19 +251,16 @@ export const migrations: string[] = [
     policy TEXT NOT NULL CHECK (policy IN ('activate', 'deactivate')),
     PRIMARY KEY (idp_id, context_type, context_id)
   );
-  `,
-  // 6: paging IDP searches by creation date or name without sorting the whole scope
-  `
+  
+-- version 6
   CREATE INDEX idps_by_instance_created ON idps (instance_id, created_at, id);
   CREATE INDEX idps_by_instance_name ON idps (instance_id, name, id);
-  `,
-  // 7: instance limits (SvcInstances Limit)
-  `
+  
+-- version 7
   ALTER TABLE instances ADD COLUMN blocked INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE instances ADD COLUMN audit_log_retention_ms INTEGER;
-  `,
-  // 8: org domains (SvcDomains); an org's primary domain names its users
-  `
+  
+-- version 8
   CREATE TABLE org_domains (
     instance_id TEXT NOT NULL,
     domain TEXT NOT NULL,
@@ -283,9 +274,8 @@ export const migrations: string[] = [
     PRIMARY KEY (instance_id, domain)
   );
   CREATE INDEX org_domains_by_org ON org_domains (org_id);
-  `,
-  // 9: SMTP and SMS providers, and the outbox of every message the emulator sends
-  `
+  
+-- version 9
   CREATE TABLE message_providers (
     id TEXT PRIMARY KEY,
     instance_id TEXT NOT NULL,
@@ -309,9 +299,8 @@ export const migrations: string[] = [
     created_at TEXT NOT NULL
   );
   CREATE INDEX outbox_by_instance ON outbox (instance_id, created_at);
-  `,
-  // 10: project grants (SvcGrants)
-  `
+  
+-- version 10
   CREATE TABLE project_grants (
     id TEXT PRIMARY KEY,
     instance_id TEXT NOT NULL,
@@ -323,9 +312,8 @@ export const migrations: string[] = [
     sequence INTEGER NOT NULL,
     UNIQUE (project_id, granted_org_id)
   );
-  `,
-  // 11: user schemas (SvcUserSchemas)
-  `
+  
+-- version 11
   CREATE TABLE user_schemas (
     id TEXT PRIMARY KEY,
     instance_id TEXT NOT NULL,
@@ -339,9 +327,8 @@ export const migrations: string[] = [
     sequence INTEGER NOT NULL,
     UNIQUE (instance_id, type)
   );
-  `,
-  // 12: actions that run: targets' signing keys and the record of every target call
-  `
+  
+-- version 12
   ALTER TABLE targets ADD COLUMN signing_key TEXT NOT NULL DEFAULT '';
   CREATE TABLE target_calls (
     id TEXT PRIMARY KEY,
@@ -371,9 +358,8 @@ export const migrations: string[] = [
     signature_valid INTEGER NOT NULL,
     created_at TEXT NOT NULL
   );
-  `,
-  // 13: device authorizations (RFC 8628) between the device authorization and token endpoints
-  `
+  
+-- version 13
   CREATE TABLE device_authorizations (
     id TEXT PRIMARY KEY,
     instance_id TEXT NOT NULL,
@@ -390,20 +376,16 @@ export const migrations: string[] = [
     created_at TEXT NOT NULL,
     UNIQUE (instance_id, user_code)
   );
-  `,
-  // 14: the key that seals secrets inside event payloads (store/sealed.ts); not a projection, so a
-  // rebuild from the events can still open them. Token events name a token by a public id, not by
-  // its value.
-  `
+  
+-- version 14
   CREATE TABLE encryption_keys (
     id TEXT PRIMARY KEY,
     key BLOB NOT NULL
   );
   ALTER TABLE tokens ADD COLUMN token_id TEXT;
   CREATE INDEX tokens_by_token_id ON tokens (token_id);
-  `,
-  // 15: memberships in projects and project grants (roles held below an org)
-  `
+  
+-- version 15
   CREATE TABLE memberships_next (
     instance_id TEXT NOT NULL,
     context_type TEXT NOT NULL CHECK (context_type IN ('system', 'instance', 'org', 'project', 'project_grant')),
@@ -418,9 +400,6 @@ export const migrations: string[] = [
   INSERT INTO memberships_next SELECT instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence FROM memberships;
   DROP TABLE memberships;
   ALTER TABLE memberships_next RENAME TO memberships;
-  `,
-  // 16: the surface each event came through (api, oidc, control, actions, seed, import)
-  `
+  
+-- version 16
   ALTER TABLE events ADD COLUMN origin TEXT NOT NULL DEFAULT 'api';
-  `,
-];
