@@ -122,6 +122,8 @@ function toJson(type: protobuf.Type, obj: Record<string, unknown>): Json {
         if (rt.fullName === ".google.protobuf.Struct") return structToJson(v as Record<string, unknown>);
         return toJson(rt, v as Record<string, unknown>);
       }
+      // bytes: base64 in proto3 JSON.
+      if (v instanceof Uint8Array) return Buffer.from(v).toString("base64");
       return v as Json;
     };
     out[field.name] = Array.isArray(value) ? value.map(convert) : convert(value);

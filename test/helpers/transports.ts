@@ -40,7 +40,11 @@ function restTransport(baseUrl: string, routes: Record<string, RestRoute>): Tran
         return encodeURIComponent(String(v ?? ""));
       });
       let body: unknown;
-      if (route.body) {
+      if (route.body === "*") {
+        // The whole request is the body (e.g. the admin API's export and import).
+        body = { ...rest };
+        for (const k of Object.keys(rest)) delete rest[k];
+      } else if (route.body) {
         const key = route.body in rest ? route.body : route.body.replace(/_([a-z])/g, (_x, c: string) => c.toUpperCase());
         body = rest[key];
         delete rest[key];

@@ -14,7 +14,7 @@ import { BODY_LIMIT } from "../kernel/body-limit.js";
 import { escapingProtoDecoding, escapingTextDecoder } from "../kernel/proto-strings.js";
 import { specEncodeGrpcMessage } from "./grpc-message.js";
 import { invokeRpc } from "./rpc-pipeline.js";
-import type { RpcTable } from "./rpc.js";
+import type { RpcTable, ServiceDefinition } from "./rpc.js";
 
 export type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
 /** Serves one gRPC or gRPC-web request of the instance the server resolved for it (undefined: none). */
@@ -30,8 +30,8 @@ function connectErrorOf(err: unknown): ConnectError {
 }
 
 export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
-  const routes = (router: ConnectRouter) => {
-    for (const def of table.services) {
+  const routesOf = (services: ServiceDefinition[]) => (router: ConnectRouter) => {
+    for (const def of services) {
       const impl: Record<string, (req: never, ctx: HandlerContext) => Promise<unknown>> = {};
       for (const method of def.service.methods as DescMethod[]) {
         const entry = table.get(`/${def.service.typeName}/${method.name}`)!;
@@ -41,6 +41,7 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
               host: new URL(ctx.url).host,
               authorization: ctx.requestHeader.get("authorization"),
               instance: ctx.values.get(INSTANCE),
+              header: (name) => ctx.requestHeader.get(name) ?? undefined,
             });
             return result.message;
           } catch (err) {
@@ -53,34 +54,47 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
   };
   // connect hands contextValues only the Node request: the instance given with it is kept per request.
   const given = new WeakMap<IncomingMessage | Http2ServerRequest, Instance | undefined>();
-  const handler = connectNodeAdapter({
-    routes,
-    contextValues: (req) => createContextValues().set(INSTANCE, given.get(req)),
-    grpc: true,
-    grpcWeb: true,
-    connect: false,
-    // A larger message is ResourceExhausted, as gRPC's default limit answers it.
-    readMaxBytes: BODY_LIMIT,
-    // connect reads `textDecoder` from these options for its JSON codecs, though its type omits it.
-    jsonOptions: { textDecoder: escapingTextDecoder } as object,
-    fallback(req, res) {
-      // An unknown method: gRPC clients expect UNIMPLEMENTED in a trailers-only response, which over
-      // HTTP/2 is one HEADERS frame that ends the stream.
-      const headers = {
-        "content-type": String(req.headers["content-type"] ?? "application/grpc"),
-        "grpc-status": String(ConnectCode.Unimplemented),
-        "grpc-message": specEncodeGrpcMessage(encodeURIComponent(`unknown method ${req.url}`)),
-      };
-      if ("stream" in res) return void res.stream.respond({ ":status": 200, ...headers }, { endStream: true });
-      res.writeHead(200, headers);
-      res.end();
-    },
-  }) as NodeHandler;
+  // connect's message size limit is one per adapter: services with a larger limit of their own (the
+  // admin export and import) get an adapter each, chosen by the path's service name.
+  const adapter = (services: ServiceDefinition[], readMaxBytes: number) =>
+    connectNodeAdapter({
+      routes: routesOf(services),
+      contextValues: (req) => createContextValues().set(INSTANCE, given.get(req)),
+      grpc: true,
+      grpcWeb: true,
+      connect: false,
+      // A larger message is ResourceExhausted, as gRPC's default limit answers it.
+      readMaxBytes,
+      // connect reads `textDecoder` from these options for its JSON codecs, though its type omits it.
+      jsonOptions: { textDecoder: escapingTextDecoder } as object,
+      fallback: (req, res) => unknownMethod(req, res as ServerResponse | Http2ServerResponse),
+    }) as NodeHandler;
+  const common = adapter(
+    table.services.filter((s) => (s.bodyLimit ?? BODY_LIMIT) === BODY_LIMIT),
+    BODY_LIMIT,
+  );
+  const own = new Map(table.services.filter((s) => s.bodyLimit && s.bodyLimit !== BODY_LIMIT).map((s) => [s.service.typeName, adapter([s], s.bodyLimit!)]));
   // Invalid UTF-8 in a binary message must reach the pipeline's string check, not fail decoding.
   return (req, res, instance) => {
     given.set(req, instance);
+    const handler = own.get((req.url ?? "").split("/")[1] ?? "") ?? common;
     escapingProtoDecoding(() => handler(req, res));
   };
+}
+
+/**
+ * An unknown method: gRPC clients expect UNIMPLEMENTED in a trailers-only response, which over
+ * HTTP/2 is one HEADERS frame that ends the stream.
+ */
+function unknownMethod(req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse): void {
+  const headers = {
+    "content-type": String(req.headers["content-type"] ?? "application/grpc"),
+    "grpc-status": String(ConnectCode.Unimplemented),
+    "grpc-message": specEncodeGrpcMessage(encodeURIComponent(`unknown method ${req.url}`)),
+  };
+  if ("stream" in res) return void res.stream.respond({ ":status": 200, ...headers }, { endStream: true });
+  res.writeHead(200, headers);
+  res.end();
 }
 
 /** Whether an HTTP/1.1 request is gRPC-web (and not REST or a page). */

@@ -2,12 +2,12 @@
 // the same pipeline as gRPC. Errors are the rpc status body with the code's HTTP status (wire-facts 5).
 
 import { toJson } from "@bufbuild/protobuf";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Core } from "../domain/core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import type { IncomingMessage } from "node:http";
 import { Code, SvcError, rpcStatusBody, toSvcError } from "../kernel/errors.js";
-import { BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
+import { bodyTooLargeText, isBodyTooLarge } from "../kernel/body-limit.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
 import type { HttpRule } from "../gen/google/api/http_pb.js";
 import { escapingProtoDecoding } from "../kernel/proto-strings.js";
@@ -24,10 +24,13 @@ export function sendRpcError(reply: FastifyReply, err: unknown, httpStatus?: num
 }
 
 /** Errors fastify raises before a REST handler runs (body size, body reading), as rpc status bodies. */
-function sendRequestError(err: FastifyError, reply: FastifyReply): FastifyReply {
+function sendRequestError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   // ResourceExhausted, as gRPC answers a message above its limit; 413 rather than that code's 429,
-  // which would tell the client to send the same body again later.
-  if (isBodyTooLarge(err)) return sendRpcError(reply, new SvcError(Code.ResourceExhausted, "REST-body-too-large", BODY_TOO_LARGE_TEXT), 413);
+  // which would tell the client to send the same body again later. The text names the route's limit.
+  if (isBodyTooLarge(err)) {
+    const text = bodyTooLargeText(req.routeOptions?.bodyLimit);
+    return sendRpcError(reply, new SvcError(Code.ResourceExhausted, "REST-body-too-large", text), 413);
+  }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) return sendRpcError(reply, new SvcError(Code.InvalidArgument, "REST-invalid-request", err.message));
   return sendRpcError(reply, err);
@@ -71,7 +74,7 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
   // invalid UTF-8 stays detectable for the pipeline's string check.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, decodeUtf8Escaping(body as Buffer)));
-  app.setErrorHandler((err: FastifyError, _req, reply) => sendRequestError(err, reply));
+  app.setErrorHandler((err: FastifyError, req, reply) => sendRequestError(err, req, reply));
   for (const entry of table.entries) {
     const route = entry.httpRule && verbAndPath(entry.httpRule);
     if (!route) continue;
@@ -79,6 +82,7 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
     app.route({
       method: route.verb,
       url: fastifyPath(route.template),
+      bodyLimit: entry.bodyLimit,
       handler: async (req, reply) => {
         try {
           const message = escapingProtoDecoding(() =>
@@ -93,6 +97,10 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
             host: req.headers.host,
             authorization: req.headers.authorization,
             instance: instanceOf(req.raw),
+            header: (name) => {
+              const v = req.headers[name];
+              return Array.isArray(v) ? v[0] : v;
+            },
           });
           return reply
             .code(result.httpStatus)

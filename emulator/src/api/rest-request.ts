@@ -3,9 +3,10 @@
 // body maps to the one named field (e.g. `filters`, `target`). JSON is proto3 JSON: snake_case and
 // lowerCamel names, enums by name or number; unknown fields are discarded, as the product does.
 
-import { fromJson, type DescField, type DescMessage, type JsonObject, type JsonValue, type Message } from "@bufbuild/protobuf";
+import { fromJson, getOption, hasOption, type DescField, type DescMessage, type JsonObject, type JsonValue, type Message } from "@bufbuild/protobuf";
 import { ScalarType } from "@bufbuild/protobuf";
 import { invalidArgument } from "../kernel/errors.js";
+import { json_string_allowed } from "../gen/svc/protoc_gen_svc/v2/options_pb.js";
 
 const badRequest = (text: string) => invalidArgument("REST-invalid-request", text);
 
@@ -60,6 +61,25 @@ function setPath(target: JsonObject, desc: DescMessage, key: string, values: str
     field.fieldKind === "list" ? values.map((v) => scalarFromText(field, v, fullKey)) : scalarFromText(field, values[values.length - 1]!, fullKey);
 }
 
+/**
+ * Message fields declared with `json_string_allowed` may come as a string holding their JSON
+ * (ImportDataRequest.data_orgsv1, which the spec calls a string): parsed here, before decoding.
+ */
+function parseJsonStrings(schema: DescMessage, json: JsonObject): void {
+  for (const field of schema.fields) {
+    if (field.fieldKind !== "message" || !hasOption(field, json_string_allowed) || !getOption(field, json_string_allowed)) continue;
+    for (const key of new Set([field.name, field.jsonName])) {
+      const value = json[key];
+      if (typeof value !== "string") continue;
+      try {
+        json[key] = JSON.parse(value) as JsonValue;
+      } catch (e) {
+        throw badRequest(`${field.jsonName} is a string but not valid JSON: ${(e as Error).message}`);
+      }
+    }
+  }
+}
+
 export interface RestInput {
   pathParams: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
@@ -89,6 +109,7 @@ export function restRequestMessage(schema: DescMessage, input: RestInput): Messa
     }
   }
   for (const [key, value] of Object.entries(input.pathParams)) setPath(json, schema, key, [value]);
+  parseJsonStrings(schema, json);
   try {
     return fromJson(schema, json, { ignoreUnknownFields: true });
   } catch (e) {

@@ -19,6 +19,8 @@ export interface TransportInfo {
   authorization: string | undefined | null;
   /** The instance the server resolved from this request's Host once (server/request-instance.ts); undefined: none. */
   instance: Instance | undefined;
+  /** A request header or metadata entry by lower-case name. */
+  header?: (name: string) => string | undefined;
 }
 
 export interface RpcResult {
@@ -41,7 +43,8 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
     throw new SvcError(Code.FailedPrecondition, "FEATURE-disabled", `Feature "${entry.feature}" is not enabled on this instance`);
   }
   if (!entry.handler) throw new SvcError(Code.Unimplemented, "RPC-unimplemented", `${entry.path} is not implemented by the emulator yet`);
-  const call: RpcCall = { core, instance, principal, method: entry.method, permission: entry.permission };
+  const header = transport.header ?? (() => undefined);
+  const call: RpcCall = { core, instance, principal, method: entry.method, permission: entry.permission, header };
   // The gate: the permission held anywhere. Whether it covers the resource is the handler's check.
   const scope = scopeOf(call);
   if (!heldAnywhere(scope)) throw permissionDenied(entry.permission);

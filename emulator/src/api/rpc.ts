@@ -11,6 +11,7 @@ import type { PermissionScope } from "../auth/permissions.js";
 import { http } from "../gen/google/api/annotations_pb.js";
 import type { HttpRule } from "../gen/google/api/http_pb.js";
 import { options as svcOptions } from "../gen/svc/protoc_gen_svc/v2/options_pb.js";
+import { BODY_LIMIT } from "../kernel/body-limit.js";
 
 export interface RpcCall {
   core: Core;
@@ -24,6 +25,8 @@ export interface RpcCall {
   scopes?: Map<string, PermissionScope>;
   /** A handler may set this to answer HTTP/JSON with another success status (PutExecution's 200). */
   httpStatus?: number;
+  /** A request header (HTTP/JSON) or metadata entry (gRPC, gRPC-web) by lower-case name. */
+  header(name: string): string | undefined;
 }
 
 type MethodsOf<S extends DescService> = S extends { method: infer M } ? M : never;
@@ -44,10 +47,17 @@ export interface ServiceDefinition {
   /** The instance feature flag that must be on for the service to answer. */
   feature?: Feature;
   handlers: Record<string, AnyHandler | undefined>;
+  /** The largest request its rpcs accept, on every transport; BODY_LIMIT when unset. */
+  bodyLimit?: number;
 }
 
-export function defineService<S extends DescService>(service: S, feature: Feature | undefined, handlers: Handlers<S>): ServiceDefinition {
-  return { service, feature, handlers: handlers as Record<string, AnyHandler | undefined> };
+export function defineService<S extends DescService>(
+  service: S,
+  feature: Feature | undefined,
+  handlers: Handlers<S>,
+  opts: { bodyLimit?: number } = {},
+): ServiceDefinition {
+  return { service, feature, handlers: handlers as Record<string, AnyHandler | undefined>, ...opts };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the table holds handlers of every request type; each is typed where it is defined
@@ -63,6 +73,7 @@ export interface RpcEntry {
   httpRule: HttpRule | undefined;
   feature: Feature | undefined;
   handler: AnyHandler | undefined;
+  bodyLimit: number;
 }
 
 export class RpcTable {
@@ -82,6 +93,7 @@ export class RpcTable {
           httpRule: hasOption(method, http) ? getOption(method, http) : undefined,
           feature: def.feature,
           handler: def.handlers[method.localName],
+          bodyLimit: def.bodyLimit ?? BODY_LIMIT,
         };
         this.entries.push(entry);
         this.byPath.set(entry.path, entry);

@@ -2,6 +2,7 @@
 
 import { RpcTable } from "./rpc.js";
 import { actionsService } from "./actions/service.js";
+import { adminService } from "./admin/service.js";
 import { languageSettingsService } from "./language-settings/service.js";
 import { organizationsService } from "./orgs/service.js";
 import { projectsService } from "./projects/service.js";
@@ -35,6 +36,7 @@ export function buildRpcTable(): RpcTable {
     smtpProvidersService(),
     smsProvidersService(),
     userSchemasService(),
+    adminService(),
   ]);
   return table;
 }

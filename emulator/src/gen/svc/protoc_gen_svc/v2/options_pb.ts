@@ -2,12 +2,12 @@
 // @generated from file svc/protoc_gen_svc/v2/options.proto (package svc.protoc_gen_svc.v2, syntax proto3)
 /* eslint-disable */
 
-// Method options that the emulator reads from the descriptors: the permission an rpc needs and the
-// HTTP status of its success response.
+// Options that the emulator reads from the descriptors: the permission an rpc needs, the
+// HTTP status of its success response, and fields whose message may come as a JSON string.
 
 import type { GenExtension, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { extDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { MethodOptions } from "@bufbuild/protobuf/wkt";
+import type { FieldOptions, MethodOptions } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_descriptor } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file svc/protoc_gen_svc/v2/options.proto.
  */
 export const file_svc_protoc_gen_svc_v2_options: GenFile = /*@__PURE__*/
-  fileDesc("CiNzdmMvcHJvdG9jX2dlbl9zdmMvdjIvb3B0aW9ucy5wcm90bxIVc3ZjLnByb3RvY19nZW5fc3ZjLnYyIoMBCgdPcHRpb25zEjYKC2F1dGhfb3B0aW9uGAEgASgLMiEuc3ZjLnByb3RvY19nZW5fc3ZjLnYyLkF1dGhPcHRpb24SQAoNaHR0cF9yZXNwb25zZRgCIAEoCzIpLnN2Yy5wcm90b2NfZ2VuX3N2Yy52Mi5DdXN0b21IVFRQUmVzcG9uc2UiIAoKQXV0aE9wdGlvbhISCgpwZXJtaXNzaW9uGAEgASgJIioKEkN1c3RvbUhUVFBSZXNwb25zZRIUCgxzdWNjZXNzX2NvZGUYASABKAU6WgoHb3B0aW9ucxIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGNCGAyABKAsyHi5zdmMucHJvdG9jX2dlbl9zdmMudjIuT3B0aW9uc1IHb3B0aW9uc2IGcHJvdG8z", [file_google_protobuf_descriptor]);
+  fileDesc("CiNzdmMvcHJvdG9jX2dlbl9zdmMvdjIvb3B0aW9ucy5wcm90bxIVc3ZjLnByb3RvY19nZW5fc3ZjLnYyIoMBCgdPcHRpb25zEjYKC2F1dGhfb3B0aW9uGAEgASgLMiEuc3ZjLnByb3RvY19nZW5fc3ZjLnYyLkF1dGhPcHRpb24SQAoNaHR0cF9yZXNwb25zZRgCIAEoCzIpLnN2Yy5wcm90b2NfZ2VuX3N2Yy52Mi5DdXN0b21IVFRQUmVzcG9uc2UiIAoKQXV0aE9wdGlvbhISCgpwZXJtaXNzaW9uGAEgASgJIioKEkN1c3RvbUhUVFBSZXNwb25zZRIUCgxzdWNjZXNzX2NvZGUYASABKAU6WgoHb3B0aW9ucxIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGNCGAyABKAsyHi5zdmMucHJvdG9jX2dlbl9zdmMudjIuT3B0aW9uc1IHb3B0aW9uczpPChNqc29uX3N0cmluZ19hbGxvd2VkEh0uZ29vZ2xlLnByb3RvYnVmLkZpZWxkT3B0aW9ucxjRhgMgASgIUhFqc29uU3RyaW5nQWxsb3dlZGIGcHJvdG8z", [file_google_protobuf_descriptor]);
 
 /**
  * @generated from message svc.protoc_gen_svc.v2.Options
@@ -83,4 +83,13 @@ export const CustomHTTPResponseSchema: GenMessage<CustomHTTPResponse> = /*@__PUR
  */
 export const options: GenExtension<MethodOptions, Options> = /*@__PURE__*/
   extDesc(file_svc_protoc_gen_svc_v2_options, 0);
+
+/**
+ * Over HTTP/JSON the message field may also be given as a string holding its JSON (the spec calls
+ * ImportDataRequest.data_orgsv1 a string; files and tools send it either way).
+ *
+ * @generated from extension: bool json_string_allowed = 50001;
+ */
+export const json_string_allowed: GenExtension<FieldOptions, boolean> = /*@__PURE__*/
+  extDesc(file_svc_protoc_gen_svc_v2_options, 1);
 

@@ -1,0 +1,91 @@
+// AdminService: the product's org export and import (wire-facts 7), for a caller with iam.read
+// (export) or iam.write (import) on the whole instance. Export is built from the read of each org
+// (domain/org/read-org.ts); import hands the document to the import engine (domain/org/import-orgs.ts).
+// Both carry whole orgs and so accept larger requests (ORG_DOCUMENT_BODY_LIMIT). Decisions:
+// docs/behaviour.md "Admin export and import".
+
+import { toJson } from "@bufbuild/protobuf";
+import { performance } from "node:perf_hooks";
+import { importOrgs } from "../../domain/org/import-orgs.js";
+import { listOrgs } from "../../domain/org/queries.js";
+import { readOrg } from "../../domain/org/read-org.js";
+import { AdminService } from "../../gen/svc/admin/v1/admin_pb.js";
+import { ImportDataOrgSchema as V1ImportDataOrgSchema } from "../../gen/svc/v1/v1/data_org_pb.js";
+import { ORG_DOCUMENT_BODY_LIMIT } from "../../kernel/body-limit.js";
+import { parseGoDuration } from "../../kernel/duration.js";
+import { Code, SvcError, invalidArgument } from "../../kernel/errors.js";
+import { authorize } from "../authorization.js";
+import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { dataOrg, exportScope } from "./export-document.js";
+
+/** The request header (or gRPC metadata) that selects the product's best-effort import. */
+export const IMPORT_MODE_HEADER = "x-svc-import-mode";
+
+const unimplemented = (id: string, text: string) => new SvcError(Code.Unimplemented, id, text);
+
+/** `timeout` in milliseconds (Go duration syntax); undefined when empty: no limit. */
+function timeoutMs(timeout: string): number | undefined {
+  if (timeout === "") return undefined;
+  const ms = parseGoDuration(timeout);
+  if (ms === undefined) throw invalidArgument("ADMIN-timeout-invalid", `timeout ${JSON.stringify(timeout)} is not a duration such as "30s" or "10m"`);
+  return ms;
+}
+
+/** Throws DeadlineExceeded once `ms` have passed since `start` (performance.now(), below 1 ms too). */
+function deadline(start: number, ms: number | undefined): () => void {
+  return () => {
+    if (ms !== undefined && performance.now() - start >= ms)
+      throw new SvcError(Code.DeadlineExceeded, "ADMIN-timeout", `the export ran past its timeout of ${ms} ms`);
+  };
+}
+
+function importMode(call: RpcCall): boolean {
+  const mode = call.header(IMPORT_MODE_HEADER) ?? "";
+  if (mode === "" || mode === "atomic") return false;
+  if (mode === "best-effort") return true;
+  throw invalidArgument("ADMIN-import-mode-invalid", `${IMPORT_MODE_HEADER} must be "atomic" or "best-effort", not ${JSON.stringify(mode)}`);
+}
+
+export function adminService(): ServiceDefinition {
+  return defineService(
+    AdminService,
+    undefined,
+    {
+      exportData(req, call) {
+        const start = performance.now();
+        authorize(call, {});
+        const check = deadline(start, timeoutMs(req.timeout));
+        if (req.gcsOutput) throw unimplemented("ADMIN-gcs-output", "gcs_output is not wired to the bucket store yet; use response_output");
+        if (req.s3Output || req.localOutput) throw unimplemented("ADMIN-output", "only response_output is supported (s3_output and local_output are not)");
+        if (!req.responseOutput) return {};
+        const wanted = new Set(req.orgIds);
+        const excluded = new Set(req.excludedOrgIds);
+        const orgs = listOrgs(call.core.db, call.instance.id).filter((o) => (wanted.size === 0 || wanted.has(o.id)) && !excluded.has(o.id));
+        const reads = orgs.map((o) => {
+          check();
+          return readOrg(call.core, call.instance.id, o.id, { withPasswords: req.withPasswords })!;
+        });
+        const scope = exportScope(reads);
+        const result = reads.map((r) => dataOrg(r, scope));
+        check();
+        return { orgs: result };
+      },
+      importData(req, call) {
+        authorize(call, {});
+        const ms = timeoutMs(req.timeout);
+        const bestEffort = importMode(call);
+        const data = req.data;
+        if (data.case === "dataOrgsv1Gcs") throw unimplemented("ADMIN-gcs-input", "data_orgsv1_gcs is not wired to the bucket store yet; send data_orgsv1");
+        if (data.case !== "dataOrgsv1") {
+          const text = data.case ? `${data.case} is not supported; send the document as data_orgsv1` : "data_orgsv1 is required";
+          throw data.case ? unimplemented("ADMIN-import-source", text) : invalidArgument("ADMIN-import-data-missing", text);
+        }
+        const document = toJson(V1ImportDataOrgSchema, data.value);
+        const actor = { instanceId: call.instance.id, userId: call.principal.user.id, origin: "import" as const };
+        const result = importOrgs(call.core, actor, document, { bestEffort, ...(ms !== undefined ? { deadlineMs: Date.now() + ms } : {}) });
+        return { errors: result.errors, success: { orgs: result.success.orgs } };
+      },
+    },
+    { bodyLimit: ORG_DOCUMENT_BODY_LIMIT },
+  );
+}
