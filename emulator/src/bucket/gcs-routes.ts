@@ -15,7 +15,11 @@ import { ResumableUploads } from "./resumable.js";
 /** The largest upload request: export files of many users are large (docs/behaviour.md "Transport limits"). */
 export const BUCKET_BODY_LIMIT = 512 * 1024 * 1024;
 
-const PREFIXES = ["/storage/v1", "/upload/storage/v1", "/download/storage/v1"] as const;
+/**
+ * Where the API is served. "" (paths /b/...): with STORAGE_EMULATOR_HOST the official Node client
+ * sends its JSON API calls to that host without /storage/v1 (uploads keep /upload/storage/v1).
+ */
+const PREFIXES = ["/storage/v1", "", "/upload/storage/v1", "/download/storage/v1"] as const;
 const DEFAULT_PAGE = 1000;
 
 /** The path after the API prefix, split into decoded segments: ["b", bucket, "o", object]. */
@@ -111,7 +115,7 @@ function route(store: BucketStore, uploads: ResumableUploads, prefix: string, re
     if (m === "DELETE" && uploads.cancel(query.upload_id ?? "")) return reply.code(499).send();
   } else if (prefix === "/download/storage/v1" && object !== undefined && m === "GET") {
     return sendMedia(store, existingBucket(store, bucket!), object, reply);
-  } else if (prefix === "/storage/v1") {
+  } else if (prefix === "/storage/v1" || prefix === "") {
     if (bucket === undefined && m === "POST") return createBucket(store, base, req);
     if (bucket !== undefined && o === undefined && m === "GET") {
       const info = store.getBucket(bucket);
@@ -148,11 +152,13 @@ export async function gcsRoutes(app: FastifyInstance, store: BucketStore): Promi
     return sendGcsError(reply, new GcsError(status, status === 500 ? "backendError" : "invalid", status === 500 ? "Internal error" : err.message));
   });
   for (const prefix of PREFIXES) {
-    app.route({
-      method: ["GET", "POST", "PUT", "DELETE"],
-      url: `${prefix}/*`,
-      bodyLimit: BUCKET_BODY_LIMIT,
-      handler: async (req, reply) => route(store, uploads, prefix, req, reply),
-    });
+    for (const url of prefix === "" ? ["/b", "/b/*"] : [`${prefix}/*`]) {
+      app.route({
+        method: ["GET", "POST", "PUT", "DELETE"],
+        url,
+        bodyLimit: BUCKET_BODY_LIMIT,
+        handler: async (req, reply) => route(store, uploads, prefix, req, reply),
+      });
+    }
   }
 }
