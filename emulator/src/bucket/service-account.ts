@@ -11,7 +11,9 @@ export interface ServiceAccount {
   raw: Record<string, unknown>;
 }
 
-export class ServiceAccountError extends Error {}
+export class ServiceAccountError extends Error {
+  override name = "ServiceAccountError";
+}
 
 const REQUIRED = ["type", "client_email", "private_key", "project_id"] as const;
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
