@@ -219,6 +219,18 @@ describe("the GCS paths on the wire", () => {
     assert.deepEqual((await request(`${api}/b/exports/o`)).body, before.body);
   });
 
+  test("a resumable session: status query, cancel with DELETE (499), then 404", async () => {
+    const open = await request(`${emu.url}/upload/storage/v1/b/exports/o?uploadType=resumable&name=cancelled.bin`, { method: "POST", json: {} });
+    const location = String(open.headers.get("location"));
+    const chunk = await request(location, { method: "PUT", body: "abc", headers: { "content-range": "bytes 0-2/*" } });
+    assert.deepEqual([chunk.status, chunk.headers.get("range")], [308, "bytes=0-2"]);
+    const status = await request(location, { method: "PUT", headers: { "content-range": "bytes */*" } });
+    assert.deepEqual([status.status, status.headers.get("range")], [308, "bytes=0-2"]);
+    assert.equal((await request(location, { method: "DELETE" })).status, 499);
+    assert.equal((await request(location, { method: "PUT", body: "d", headers: { "content-range": "bytes 3-3/4" } })).status, 404);
+    assert.equal((await request(`${api}/b/exports/o/cancelled.bin`)).status, 404);
+  });
+
   test("a media upload stores the body as sent, with its content type", async () => {
     const r = await request(`${emu.url}/upload/storage/v1/b/exports/o?uploadType=media&name=raw.csv`, {
       method: "POST",
