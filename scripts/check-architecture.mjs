@@ -17,6 +17,7 @@ export const FLOORS = [
   ["gen"],
   ["kernel"],
   ["store"],
+  ["bucket"],
   ["domain"],
   ["auth", "notification"],
   ["actions"],

@@ -15,6 +15,7 @@ import { Database } from "./store/database.js";
 import { EventStore } from "./store/event-store.js";
 import { migrate } from "./domain/schema.js";
 import { Snapshots } from "./store/snapshots.js";
+import { BucketStore } from "./bucket/bucket-store.js";
 import { allProjections } from "./domain/projections.js";
 import { applyFixtures, checkFixtureFile, readFixtureFile } from "./fixtures/seed.js";
 import { defaultFixtures } from "./fixtures/default-fixtures.js";
@@ -76,6 +77,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const emitter = new Emitter<EmulatorEvents>();
   const snapshots = new Snapshots(db, () => clock.now(), dataDir && join(dataDir, "snapshots"));
+  // Buckets stand for an outside service (GCS): reset and snapshots leave them as they are.
+  const buckets = new BucketStore(dataDir && join(dataDir, "buckets"), () => clock.now());
   const consoleToken = options.consoleToken ?? randomBytes(24).toString("base64url");
   const reset = () => {
     db.replace(seedImage);
@@ -94,7 +97,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const grpc = createGrpcHandler(core, table);
   const keys = core.keys;
   const instances = new RequestInstances(db);
-  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys }, keys, instances);
+  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys, buckets }, keys, instances);
   const h2 = createH2Server({}, createH2Handler(instances, grpc));
   const listener = new Listener(http.server, h2);
   let address: AddressInfo;

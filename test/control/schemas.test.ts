@@ -107,6 +107,17 @@ describe("control API answers fit their schemas", () => {
     const sinkCalls = (await fits(S.SinkCallList, "/sinks/s/calls")) as { calls: unknown[] };
     assert.ok(sinkCalls.calls.length >= 3);
   });
+
+  it("local buckets", async () => {
+    await fits(S.Bucket, "/buckets", { method: "POST", json: { name: "schema-check" } }, 201);
+    await fits(S.ControlError, "/buckets", { method: "POST", json: { name: "schema-check" } }, 409);
+    await request(`${emu.url}/upload/storage/v1/b/schema-check/o?uploadType=media&name=a%2Fb.json`, { method: "POST", body: "{}" });
+    await fits(S.BucketList, "/buckets");
+    const list = (await fits(S.BucketObjectList, "/buckets/schema-check/objects?prefix=a%2F")) as S.Static<typeof S.BucketObjectList>;
+    assert.equal(list.objects.length, 1);
+    await fits(S.BucketObject, "/buckets/schema-check/objects/a/b.json");
+    await fits(S.ControlError, "/buckets/none-such/objects", {}, 404);
+  });
 });
 
 describe("casing: lowerCamel read and answered, snake_case still read", () => {

@@ -1,5 +1,5 @@
 // The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
-// snapshots, clock, event log and instance features with `Authorization: Bearer <consoleToken>`.
+// snapshots, clock, event log, instance features and local buckets with `Authorization: Bearer <consoleToken>`.
 // Errors use the same {code, message} body as the resource API's routing errors. Requests and
 // answers are declared in schemas.ts, in lowerCamel (snake_case names still read: casing.ts).
 
@@ -21,6 +21,7 @@ import { registerTokenRoutes } from "./token-routes.js";
 import { registerOutboxRoutes } from "./outbox-routes.js";
 import { registerTargetCallRoutes } from "./target-call-routes.js";
 import { registerSinkEndpoint, registerSinkRoutes } from "./sink-routes.js";
+import { registerBucketRoutes } from "./bucket-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -62,5 +63,6 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerOutboxRoutes(secured, ctx);
     registerTargetCallRoutes(secured, ctx);
     registerSinkRoutes(secured, ctx);
+    registerBucketRoutes(secured, ctx);
   });
 }

@@ -224,6 +224,30 @@ export const SinkCall = Type.Object({
 });
 export const SinkCallList = Type.Object({ calls: Type.Array(SinkCall) });
 
+// -- local buckets ----------------------------------------------------------------------------
+
+const BucketName = Type.String({ pattern: "^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$", description: "GCS's bucket name rule" });
+export const BucketParams = Type.Object({ bucket: BucketName });
+/** `*`: the object name, then `:download` for its bytes. */
+export const BucketObjectParams = Type.Object({ bucket: BucketName, "*": Type.String({ minLength: 1 }) });
+export const CreateBucketBody = Type.Object({ name: BucketName }, { additionalProperties: false });
+export const Bucket = Type.Object({ name: Type.String(), createdAt: Time, objectCount: Type.Integer(), sizeBytes: Type.Integer() });
+export const BucketList = Type.Object({ buckets: Type.Array(Bucket) });
+export const BucketObjectQuery = Type.Object({ prefix: Type.Optional(Type.String()) }, { additionalProperties: false });
+export const BucketObject = Type.Object({
+  bucket: Type.String(),
+  name: Type.String(),
+  sizeBytes: Type.Integer(),
+  contentType: Type.String(),
+  md5Hash: Type.String(),
+  crc32c: Type.String(),
+  generation: Type.String(),
+  createdAt: Time,
+  updatedAt: Time,
+  metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export const BucketObjectList = Type.Object({ objects: Type.Array(BucketObject) });
+
 // -- the types, for the routes and the renderer -----------------------------------------------
 
 export type ControlError = Static<typeof ControlError>;
@@ -242,3 +266,5 @@ export type FireEventBody = Static<typeof FireEventBody>;
 export type EventFired = Static<typeof EventFired>;
 export type SinkConfig = Static<typeof SinkConfig>;
 export type SinkCall = Static<typeof SinkCall>;
+export type Bucket = Static<typeof Bucket>;
+export type BucketObject = Static<typeof BucketObject>;

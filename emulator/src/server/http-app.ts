@@ -22,6 +22,7 @@ import { lazyValidatorCompiler } from "./lazy-validator.js";
 import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
 import { drainUnreadBody } from "./body-limits.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
+import { gcsRoutes } from "../bucket/gcs-routes.js";
 
 export interface HttpApp {
   app: FastifyInstance;
@@ -100,6 +101,8 @@ export async function createHttpApp(
   await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
   await app.register(async (o) => oidcRoutes(o, core, keys, instanceOf));
   await app.register(async (d) => demoRoutes(d));
+  // Encapsulated: the bucket store reads every body raw and answers errors in GCS's format.
+  await app.register(async (g) => gcsRoutes(g, control.buckets));
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split("?", 1)[0]!;
