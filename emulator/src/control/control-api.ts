@@ -21,6 +21,7 @@ import { registerTokenRoutes } from "./token-routes.js";
 import { registerOutboxRoutes } from "./outbox-routes.js";
 import { registerTargetCallRoutes } from "./target-call-routes.js";
 import { registerSinkEndpoint, registerSinkRoutes } from "./sink-routes.js";
+import { registerImportRoutes } from "./import-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -62,5 +63,6 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerOutboxRoutes(secured, ctx);
     registerTargetCallRoutes(secured, ctx);
     registerSinkRoutes(secured, ctx);
+    registerImportRoutes(secured, ctx);
   });
 }
