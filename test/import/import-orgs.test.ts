@@ -7,6 +7,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import bcrypt from "bcryptjs";
+import * as client from "openid-client";
+import { Browser } from "../helpers/browser.js";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { internals } from "../../emulator/src/internal.js";
 
@@ -93,6 +95,25 @@ const rich = {
   ],
 };
 
+/** Signs in through the login form with the demo browser app; answers the ID token's subject, or the page where it stopped. */
+async function signInThroughLoginForm(loginName: string, password: string): Promise<string> {
+  const app = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), { execute: [client.allowInsecureRequests] });
+  const verifier = client.randomPKCECodeVerifier();
+  const redirect = "http://localhost:3000/callback";
+  const url = client.buildAuthorizationUrl(app, {
+    redirect_uri: redirect,
+    scope: "openid",
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
+  const browser = new Browser(emu.url);
+  const login = await browser.go(url.toString());
+  const callback = await browser.submit(login, "login", { loginName, password });
+  if (!callback.url.startsWith(redirect)) return `stopped at ${callback.url} (${callback.status})`;
+  const tokens = await client.authorizationCodeGrant(app, new URL(callback.url), { pkceCodeVerifier: verifier });
+  return tokens.claims()!.sub;
+}
+
 describe("org import", () => {
   it("imports the docs example (old algorithm field ignored) and the user signs in with the hashed password", async () => {
     const r = await importDoc(docsExample);
@@ -112,6 +133,8 @@ describe("org import", () => {
     const signedIn = await session("Imported1!");
     assert.equal(signedIn.status, 201, signedIn.text);
     assert.equal((await session("wrong")).status, 400);
+    assert.equal(await signInThroughLoginForm("test9@test9", "Imported1!"), "104133391254874632");
+    assert.match(await signInThroughLoginForm("test9@test9", "wrong"), /^stopped at .*\/ui\/login\/login/);
   });
 
   it("imports a rich document with a project grant between two orgs, and the database shows it", async () => {

@@ -12,6 +12,8 @@ export const ERROR_TYPES: Readonly<Record<string, string>> = {
   iamPolicy: "domain_policy",
   domainPolicy: "domain_policy",
   domains: "domain",
+  domain_isverified: "domain_isverified",
+  domain_isprimary: "domain_isprimary",
   labelPolicy: "label_policy",
   lockoutPolicy: "lockout_policy",
   oidcIdps: "oidc_idp",
@@ -55,6 +57,8 @@ export const ERROR_TYPES: Readonly<Record<string, string>> = {
 export function itemId(field: string, orgId: string, item: Item): string {
   switch (field) {
     case "domains":
+    case "domain_isverified":
+    case "domain_isprimary":
       return `${orgId}_${s(item.domainName)}`;
     case "humanUsers":
     case "machineUsers":
