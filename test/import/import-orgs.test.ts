@@ -14,7 +14,7 @@ import { internals } from "../../emulator/src/internal.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
-const { db } = internals(emu).core;
+const { db, events } = internals(emu).core;
 const HASH = bcrypt.hashSync("Imported1!", 4).replace(/^\$2b\$/, "$2a$");
 
 /** Every row of every table, for "nothing changed" checks. */
@@ -158,7 +158,11 @@ describe("org import", () => {
     const before = dump();
     const conflicting = structuredClone(rich);
     conflicting.orgs[0]!.org.name = "Rich A again";
+    const heard: unknown[] = [];
+    const off = events.subscribe((e) => heard.push(e));
     const r = await importDoc(conflicting);
+    off();
+    assert.deepEqual(heard, [], "a rolled-back import announces no events");
     const body = r.body as Result;
     assert.deepEqual(body.success.orgs, []);
     const pairs = body.errors.map((e) => `${e.type} ${e.id}`);
