@@ -11,6 +11,7 @@ import * as client from "openid-client";
 import { Browser } from "../helpers/browser.js";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { internals } from "../../emulator/src/internal.js";
+import { importOrgs } from "../../emulator/src/domain/org/import-orgs.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
@@ -287,6 +288,16 @@ describe("org import", () => {
       body: '{"document": {"orgs": [',
     });
     assert.equal(malformed.status, 400);
+    assert.equal(dump(), before);
+  });
+
+  it("stops past its deadline with DeadlineExceeded and keeps nothing, best effort included", () => {
+    const before = dump();
+    const instanceId = (db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
+    const actor = { instanceId, userId: "test", origin: "import" as const };
+    const doc = { orgs: [{ orgId: "700000000000000001", org: { name: "Late" } }] };
+    for (const bestEffort of [false, true])
+      assert.throws(() => importOrgs(internals(emu).core, actor, doc, { bestEffort, deadlineMs: Date.now() - 1 }), /ran past its timeout/);
     assert.equal(dump(), before);
   });
 });

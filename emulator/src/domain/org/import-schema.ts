@@ -13,6 +13,7 @@ export type Spec =
   | "timestamp"
   /** A message the emulator keeps nothing of (texts, login version): any JSON object, depth-checked. */
   | "object"
+  /** Names by number; "" marks a number the enum does not have. */
   | { enum: readonly string[] }
   | { fields: Fields }
   | { list: Spec };
@@ -247,7 +248,7 @@ export const DATA_ORG: Fields = {
       idpName: "string",
       providedUserId: "string",
       providedUserName: "string",
-      idpType: enumOf("IDP_TYPE_UNSPECIFIED", "IDP_TYPE_OIDC", "IDP_TYPE_UNSPECIFIED_2", "IDP_TYPE_JWT"),
+      idpType: enumOf("IDP_TYPE_UNSPECIFIED", "IDP_TYPE_OIDC", "", "IDP_TYPE_JWT"),
     }),
   ),
   domains: list(

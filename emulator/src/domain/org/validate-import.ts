@@ -52,9 +52,9 @@ function walk(value: unknown, spec: Spec, path: string, at: Where): unknown {
     return value.map((v, i) => walk(v, spec.list, `${path}[${i}]`, at));
   }
   if (typeof spec === "object" && "enum" in spec) {
-    if (typeof value === "string" && spec.enum.includes(value)) return value;
-    if (typeof value === "number" && Number.isInteger(value) && spec.enum[value] !== undefined) return spec.enum[value];
-    return fail(`expected one of ${spec.enum.join(", ")}`);
+    if (typeof value === "string" && value !== "" && spec.enum.includes(value)) return value;
+    if (typeof value === "number" && Number.isInteger(value) && spec.enum[value]) return spec.enum[value];
+    return fail(`expected one of ${spec.enum.filter(Boolean).join(", ")}`);
   }
   if (typeof spec === "object") return isObj(value) ? walkFields(value, spec.fields, path, at) : fail("expected an object");
   switch (spec) {
