@@ -291,6 +291,28 @@ describe("org import", () => {
     assert.equal(dump(), before);
   });
 
+  it("best effort continues into an org that exists, as the product does", async () => {
+    const doc = {
+      orgs: [
+        {
+          orgId: "300000000000000001",
+          org: { name: "Rich A" },
+          projects: [{ projectId: "300000000000000021", project: { name: "Added later" } }],
+        },
+      ],
+    };
+    const body = (await importDoc(doc, "?bestEffort=true")).body as Result;
+    assert.deepEqual(
+      body.errors.map((e) => `${e.type} ${e.id} ${e.path}`),
+      ["org 300000000000000001 orgs[0].orgId"],
+    );
+    assert.deepEqual(
+      body.success.orgs.map((o) => [o.orgId, o.projectIds]),
+      [["300000000000000001", ["300000000000000021"]]],
+    );
+    assert.equal((db.stmt("SELECT org_id AS o FROM projects WHERE id = '300000000000000021'").get() as { o: string }).o, "300000000000000001");
+  });
+
   it("stops past its deadline with DeadlineExceeded and keeps nothing, best effort included", () => {
     const before = dump();
     const instanceId = (db.stmt("SELECT id FROM instances WHERE is_default = 1").get() as { id: string }).id;
