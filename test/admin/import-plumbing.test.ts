@@ -1,9 +1,8 @@
 // AdminService ImportData on REST, gRPC and gRPC-web (issue 12, wire-facts 7): who may import, the
 // document as an object and (HTTP/JSON) as a string holding JSON, the timeout, the best-effort
 // header, the sources not wired yet, and the raised body limit of the two admin rpcs.
-// On this branch the import engine is a placeholder that answers Unimplemented
-// (IMPORT-unimplemented): a request that gets that answer reached importOrgs. When the engine is
-// merged, the assertions marked ENGINE change to its {errors, success} answers.
+// The engine itself (validation, atomicity, conflicts) is tested through the control API in
+// test/import/; here each way in reaches it and its answer comes back in the product's shape.
 
 import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
@@ -50,6 +49,22 @@ const document = {
 const typed = structuredClone(document);
 delete (typed.orgs[0]!.humanUsers[0]!.user.hashedPassword as { algorithm?: string }).algorithm;
 
+/** The docs-shaped document with its own org, user id and user name, so each request imports anew. */
+let imports = 0;
+function fresh(doc: typeof document = typed): { doc: typeof document; orgId: string; userId: string } {
+  const n = String(++imports).padStart(2, "0");
+  const copy = structuredClone(doc);
+  const org = copy.orgs[0]!;
+  org.orgId = `2041333912548746${n}`;
+  org.org.name = `Imported ${n}`;
+  org.humanUsers[0]!.userId = `2041333912548747${n}`;
+  org.humanUsers[0]!.user.userName = `road-runner-${n}`;
+  return { doc: copy, orgId: org.orgId, userId: org.humanUsers[0]!.userId };
+}
+
+/** The ImportDataResponse of a clean import of `orgId` with its one human user (empty lists omitted in proto3 JSON). */
+const imported = (orgId: string, userId: string) => ({ success: { orgs: [{ orgId, humanUserIds: [userId] }] } });
+
 let viewerToken = "";
 before(async () => {
   viewerToken = (await memberToken(emu.url, pat, "iam-viewer", ["IAM_OWNER_VIEWER"])).token;
@@ -64,9 +79,17 @@ for (const t of admin.all) {
       fails(await t.call("ImportData", { dataOrgsv1: typed, timeout: "1m" }, viewerToken), 7, 403, /iam\.write/);
     });
 
-    it("hands data_orgsv1 to the import engine", async () => {
-      // ENGINE: the placeholder's answer.
-      fails(await t.call("ImportData", { dataOrgsv1: typed, timeout: "10m" }, pat), 12, 501, /import engine/, "IMPORT-unimplemented");
+    it("imports data_orgsv1 through the engine and answers {errors, success}; the user is there", async () => {
+      const { doc, orgId, userId } = fresh();
+      const res = await t.call("ImportData", { dataOrgsv1: doc, timeout: "10m" }, pat);
+      assert.ok(res.ok, JSON.stringify(res));
+      assert.deepEqual(res.body, imported(orgId, userId));
+      const user = await request(`${emu.url}/resources/v3alpha/users/${userId}`, { token: pat });
+      assert.equal(user.status, 200, user.text);
+      const again = await t.call("ImportData", { dataOrgsv1: doc, timeout: "10m" }, pat);
+      assert.ok(again.ok, JSON.stringify(again));
+      const errors = (again.body as { errors: { type: string; id: string }[] }).errors;
+      assert.deepEqual(errors.map((e) => [e.type, e.id]).slice(0, 1), [["org", orgId]], "the second import conflicts, atomically");
     });
 
     it("refuses an invalid timeout, a missing document and sources not wired yet before importing", async () => {
@@ -82,9 +105,10 @@ for (const t of admin.all) {
 describe("ImportData over HTTP/JSON", () => {
   it("accepts data_orgsv1 as a string holding the document's JSON, and names the field when that JSON is broken", async () => {
     for (const key of ["dataOrgsv1", "data_orgsv1"]) {
-      const res = await post({ [key]: JSON.stringify(document), timeout: "1m" });
-      // ENGINE: the placeholder's answer, reached with the parsed document.
-      assert.equal(res.status, 501, res.text);
+      const { doc, orgId, userId } = fresh(document);
+      const res = await post({ [key]: JSON.stringify(doc), timeout: "1m" });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body, imported(orgId, userId));
     }
     const broken = await post({ dataOrgsv1: '{"orgs": [', timeout: "1m" });
     assert.equal(broken.status, 400);
@@ -92,8 +116,18 @@ describe("ImportData over HTTP/JSON", () => {
   });
 
   it("reads the import mode from x-svc-import-mode: atomic (default) or best-effort, anything else is 400", async () => {
-    for (const mode of ["atomic", "best-effort"])
-      assert.equal((await post({ dataOrgsv1: document, timeout: "1m" }, { "x-svc-import-mode": mode })).status, 501);
+    // An existing org: atomic imports nothing more; best effort records the conflict and continues into it (wire-facts 7.4).
+    const { doc, orgId } = fresh(document);
+    assert.equal((await post({ dataOrgsv1: doc, timeout: "1m" })).status, 200);
+    const extra = structuredClone(doc);
+    extra.orgs[0]!.humanUsers[0]!.userId = "204133391254874799";
+    extra.orgs[0]!.humanUsers[0]!.user.userName = "second-runner";
+    const atomic = await post({ dataOrgsv1: extra, timeout: "1m" }, { "x-svc-import-mode": "atomic" });
+    assert.equal(atomic.status, 200, atomic.text);
+    assert.deepEqual((atomic.body as { success?: unknown }).success, {}, "atomic: nothing imported");
+    const bestEffort = await post({ dataOrgsv1: extra, timeout: "1m" }, { "x-svc-import-mode": "best-effort" });
+    assert.equal(bestEffort.status, 200, bestEffort.text);
+    assert.deepEqual((bestEffort.body as { success: unknown }).success, { orgs: [{ orgId, humanUserIds: ["204133391254874799"] }] });
     const bad = await post({ dataOrgsv1: document, timeout: "1m" }, { "x-svc-import-mode": "partial" });
     assert.equal(bad.status, 400);
     assert.match((bad.body as { message: string }).message, /x-svc-import-mode must be "atomic" or "best-effort", not "partial"/);
@@ -101,7 +135,9 @@ describe("ImportData over HTTP/JSON", () => {
 
   it("accepts bodies above the 4 MiB limit of the other routes on the admin routes only", async () => {
     const big = { ...document, orgs: [{ ...document.orgs[0], org: { name: "x".repeat(5 * 1024 * 1024) } }] };
-    assert.equal((await post({ dataOrgsv1: big, timeout: "1m" })).status, 501);
+    const res = await post({ dataOrgsv1: big, timeout: "1m" });
+    assert.notEqual(res.status, 413, res.text.slice(0, 200));
+    assert.equal(res.status, 200, res.text.slice(0, 200));
     const other = await request(`${emu.url}/resources/v3alpha/organizations`, { method: "POST", token: pat, json: { name: "x".repeat(5 * 1024 * 1024) } });
     assert.equal(other.status, 413);
     assert.match((other.body as { message: string }).message, /limit of 4194304 bytes \(4 MiB\)/);
@@ -123,11 +159,11 @@ describe("ImportData over gRPC-web", () => {
   };
 
   it("reads x-svc-import-mode from the request metadata", async () => {
-    assert.equal(await call({ "x-svc-import-mode": "best-effort" }), 12);
+    assert.equal(await call({ "x-svc-import-mode": "best-effort" }), 0);
     assert.equal(await call({ "x-svc-import-mode": "partial" }), 3);
   });
 
   it("accepts a message above 4 MiB on the admin rpcs", async () => {
-    assert.equal(await call({}, "x".repeat(5 * 1024 * 1024)), 12);
+    assert.equal(await call({}, "x".repeat(5 * 1024 * 1024)), 0);
   });
 });

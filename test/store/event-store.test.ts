@@ -49,6 +49,30 @@ describe("event store", () => {
     );
   });
 
+  it("announces the commands of an outer transaction only after it commits, and nothing of one rolled back", () => {
+    const heard: string[][] = [];
+    const off = events.subscribe((e) => heard.push(e.map((x) => x.aggregateId)));
+    db.transaction(() => {
+      events.push([added("900000000000000010", "outer-1")]);
+      // A nested command that fails rolls back alone (a savepoint); the outer transaction goes on.
+      assert.throws(() => events.push([added("900000000000000011", "inner"), added("900000000000000012", "inner")]), /UNIQUE constraint failed/);
+      events.push([added("900000000000000013", "outer-2")]);
+      assert.deepEqual(heard, [], "nothing is announced before the outermost commit");
+    });
+    assert.deepEqual(heard, [["900000000000000010"], ["900000000000000013"]]);
+    heard.length = 0;
+    assert.throws(() =>
+      db.transaction(() => {
+        events.push([added("900000000000000014", "rolled-back")]);
+        throw new Error("abort");
+      }),
+    );
+    off();
+    assert.deepEqual(heard, [], "a rolled-back transaction announces nothing");
+    assert.equal(count("SELECT COUNT(*) AS n FROM targets WHERE name IN ('inner', 'rolled-back')"), 0);
+    assert.equal(count("SELECT COUNT(*) AS n FROM targets WHERE name IN ('outer-1', 'outer-2')"), 2);
+  });
+
   it("rebuilds the projections from the events to the same rows", async () => {
     for (const name of ["r1", "r2"]) {
       const r = await request(`${emu.url}/resources/v3alpha/targets`, {

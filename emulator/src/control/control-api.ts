@@ -22,6 +22,7 @@ import { registerOutboxRoutes } from "./outbox-routes.js";
 import { registerTargetCallRoutes } from "./target-call-routes.js";
 import { registerSinkEndpoint, registerSinkRoutes } from "./sink-routes.js";
 import { registerBucketRoutes } from "./bucket-routes.js";
+import { registerImportRoutes } from "./import-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -64,5 +65,6 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerTargetCallRoutes(secured, ctx);
     registerSinkRoutes(secured, ctx);
     registerBucketRoutes(secured, ctx);
+    registerImportRoutes(secured, ctx);
   });
 }

@@ -64,15 +64,19 @@ export function malformedText(s: string): Malformed | undefined {
   return undefined;
 }
 
+/** Deeper values are refused rather than walked: the walk is recursive and must not overflow the stack. */
+const MAX_NESTING = 64;
+
 /** The first malformed text in a parsed JSON or form value (keys included), as `<path>: <reason>`. */
-export function findMalformedText(value: unknown, path: string): string | undefined {
+export function findMalformedText(value: unknown, path: string, depth = 0): string | undefined {
+  if (depth > MAX_NESTING && value && typeof value === "object") return `${path}: value is nested deeper than ${MAX_NESTING} levels`;
   if (typeof value === "string") {
     const bad = malformedText(value);
     return bad && `${path}: ${bad.reason}`;
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findMalformedText(value[i], `${path}[${i}]`);
+      const found = findMalformedText(value[i], `${path}[${i}]`, depth + 1);
       if (found) return found;
     }
     return undefined;
@@ -81,7 +85,7 @@ export function findMalformedText(value: unknown, path: string): string | undefi
     for (const [k, v] of Object.entries(value)) {
       const badKey = malformedText(k);
       if (badKey) return `${path ? `${path} key` : "key"} ${JSON.stringify(k)}: ${badKey.reason}`;
-      const found = findMalformedText(v, path ? `${path}.${k}` : k);
+      const found = findMalformedText(v, path ? `${path}.${k}` : k, depth + 1);
       if (found) return found;
     }
   }

@@ -12,6 +12,7 @@ export class Database {
   private conn: Connection;
   private statements = new Map<string, Statement>();
   private memo = new Map<string, unknown>();
+  private afterCommits: (() => void)[] = [];
 
   /** `file` undefined means in memory. */
   constructor(private readonly file: string | undefined) {
@@ -46,10 +47,38 @@ export class Database {
     this.conn.exec(sql);
   }
 
-  /** Runs `fn` in one transaction (nested calls join the outer one); a throw rolls everything back. */
+  /**
+   * Runs `fn` in one transaction; a throw rolls everything back. A nested call runs in a savepoint of
+   * the outer one: its throw undoes only its own writes (a best-effort import goes on after a failed
+   * item), and nothing is durable before the outermost transaction commits.
+   */
   transaction<T>(fn: () => T): T {
-    if (this.conn.inTransaction) return fn();
-    return this.conn.transaction(fn).immediate();
+    if (this.conn.inTransaction) {
+      const mark = this.afterCommits.length;
+      try {
+        return this.conn.transaction(fn)();
+      } catch (e) {
+        this.afterCommits.length = mark; // what the rolled-back savepoint wanted to announce never happened
+        throw e;
+      }
+    }
+    let result: T;
+    try {
+      result = this.conn.transaction(fn).immediate();
+    } catch (e) {
+      this.afterCommits = [];
+      throw e;
+    }
+    const committed = this.afterCommits;
+    this.afterCommits = [];
+    for (const f of committed) f();
+    return result;
+  }
+
+  /** Runs `f` once the outermost transaction commits (at once outside one); never when it rolls back. */
+  afterCommit(f: () => void): void {
+    if (this.conn.inTransaction) this.afterCommits.push(f);
+    else f();
   }
 
   get userVersion(): number {

@@ -36,15 +36,20 @@ export class EventStore {
   /**
    * Runs one command: `decide` reads what it needs and returns the events to append, inside the same
    * transaction that appends and projects them, so checks and writes are atomic. Listeners hear of
-   * the events after the commit.
+   * the events after the commit of the outermost transaction (a command inside a seed or an import
+   * is announced only when the whole of it is committed), and never of events rolled back.
    */
   command(decide: () => NewEvent[]): StoredEvent[] {
-    const stored = this.db.transaction(() => {
+    return this.db.transaction(() => {
       const createdAt = this.clock.now().toISOString();
-      return decide().map((e) => this.append(e, createdAt));
+      const stored = decide().map((e) => this.append(e, createdAt));
+      if (stored.length) this.db.afterCommit(() => this.announce(stored));
+      return stored;
     });
-    if (stored.length) for (const l of this.listeners) l(stored);
-    return stored;
+  }
+
+  private announce(stored: StoredEvent[]): void {
+    for (const l of this.listeners) l(stored);
   }
 
   push(events: NewEvent[]): StoredEvent[] {
@@ -78,7 +83,7 @@ export class EventStore {
     return event;
   }
 
-  /** Called after each committed push, with its events. */
+  /** Called after each committed command, with its events, once the outermost transaction committed. */
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -3,7 +3,7 @@
 
 import { createPublicKey } from "node:crypto";
 import type { Actor, Core } from "../core.js";
-import { failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
+import { alreadyExists, failedPrecondition, invalidArgument, notFound } from "../../kernel/errors.js";
 import type { StoredEvent } from "../../store/event-store.js";
 import { foundProject } from "../project/queries.js";
 import { generateKey, keyFile } from "../authn-key.js";
@@ -36,6 +36,7 @@ export function createApp(
 ): { app: App; clientId: string; clientSecret: string | undefined } {
   const project = foundProject(core, actor, projectId);
   if (kind === "oidc") checkOidc(config as OidcAppConfig);
+  if (opts.id && getApp(core.db, actor.instanceId, opts.id)) throw alreadyExists("APP-exists", `An application with the id ${opts.id} already exists`);
   const id = opts.id ?? core.ids.next();
   const clientId = opts.clientId ?? `${core.ids.next()}@svc`;
   const clientSecret = needsSecret(config.authMethod) ? (opts.clientSecret ?? generateSecret()) : undefined;

@@ -34,6 +34,7 @@ function generatedDomainEvents(db: Database, actor: Actor, orgId: string, orgNam
 export function createOrg(core: Core, actor: Actor, input: { name: string }, opts: GivenId = {}): StoredEvent {
   const id = opts.id ?? core.ids.next();
   const [added] = core.events.command(() => {
+    if (opts.id && getOrg(core.db, actor.instanceId, id)) throw alreadyExists("ORG-exists", `An organization with the id ${id} already exists`);
     checkNameFree(core, actor, input.name);
     return [OrgAdded.event(actor, id, id, { name: input.name }), ...generatedDomainEvents(core.db, actor, id, input.name)];
   });

@@ -1,43 +1,24 @@
-// PLACEHOLDER, only so that the admin API's ImportData compiles on this branch: the import engine
-// is written on the branch i12-import-engine, whose version of this file replaces this one. Same
-// signature as agreed in issue 12; every call answers Unimplemented.
+// The import of orgs (admin ImportData `data_orgsv1`, wire-facts 7.4): the whole document is
+// validated first (validate-import.ts), then imported in the product's three passes through the
+// domain commands, with the file's ids and an actor whose origin is "import", all in ONE SQLite
+// transaction. Each item runs in a savepoint: a failing item is recorded with the product's type
+// and id and undone alone. Atomic (default): any error rolls the whole import back. Best effort:
+// the product's behaviour, the rest is kept. Dry run: everything is tried, then rolled back.
 
-import type { Actor } from "../../store/event.js";
-import type { Core } from "../core.js";
-import { Code, SvcError } from "../../kernel/errors.js";
+import type { Actor, Core } from "../core.js";
+import { Code, SvcError, toSvcError } from "../../kernel/errors.js";
+import { ERROR_TYPES, itemId } from "./import-ids.js";
+import { type Attempt, importOrgItems, type ImportSuccessOrg, type OrgImport } from "./import-items.js";
+import { validateImport, type ImportError } from "./validate-import.js";
+
+export type { ImportError } from "./validate-import.js";
+export type { ImportSuccessOrg } from "./import-items.js";
 
 export interface ImportOptions {
   bestEffort?: boolean;
   dryRun?: boolean;
-  /** A Date.now() deadline, independent of the emulator's clock. */
+  /** A Date.now() deadline (independent of the emulator's clock): past it the import stops with DeadlineExceeded. */
   deadlineMs?: number;
-}
-
-/** type and id as the product formats them (wire-facts 7.4); path into the document. */
-export interface ImportError {
-  type: string;
-  id: string;
-  message: string;
-  path: string;
-}
-
-export interface ImportSuccessOrg {
-  orgId: string;
-  projectIds: string[];
-  projectRoles: string[];
-  oidcAppIds: string[];
-  apiAppIds: string[];
-  humanUserIds: string[];
-  machineUserIds: string[];
-  projectGrants: { grantId: string; projectId: string; orgId: string }[];
-  userGrants: { projectId: string; userId: string }[];
-  orgMembers: string[];
-  projectMembers: { projectId: string; userId: string }[];
-  projectGrantMembers: { projectId: string; grantId: string; userId: string }[];
-  userMetadata: { userId: string; key: string }[];
-  domains: string[];
-  appKeys: string[];
-  machineKeys: string[];
 }
 
 export interface ImportResult {
@@ -45,7 +26,64 @@ export interface ImportResult {
   success: { orgs: ImportSuccessOrg[] };
 }
 
-/** `document`: the proto3 JSON (lowerCamel) of ImportDataOrg, { orgs: DataOrg[] }, already parsed. */
-export function importOrgs(_core: Core, _actor: Actor, _document: unknown, _opts: ImportOptions = {}): ImportResult {
-  throw new SvcError(Code.Unimplemented, "IMPORT-unimplemented", "the org import engine is not on this branch yet");
+/** Thrown inside the transaction to roll it back; carries the result out. */
+class RolledBack extends Error {
+  constructor(readonly result: ImportResult) {
+    super("rolled back");
+  }
+}
+
+/** The product's error message: `ID=<error id> Message=<text>`. */
+const messageOf = (e: unknown) => {
+  const err = toSvcError(e);
+  return `ID=${err.id || "IMPORT-failed"} Message=${err.text}`;
+};
+
+/** `document`: the proto3 JSON (lowerCamel) of zitadel.v1.v1.ImportDataOrg, i.e. { orgs: DataOrg[] }, already parsed from JSON. */
+export function importOrgs(core: Core, actor: Actor, document: unknown, opts: ImportOptions = {}): ImportResult {
+  const validated = validateImport(document);
+  if (!validated.doc) return { errors: validated.errors, success: { orgs: [] } };
+  const orgs = validated.doc.orgs;
+  const errors: ImportError[] = [];
+  const success: ImportSuccessOrg[] = [];
+  let timedOut = false;
+  const checkDeadline = () => {
+    if (opts.deadlineMs !== undefined && Date.now() > opts.deadlineMs) {
+      timedOut = true;
+      throw new SvcError(Code.DeadlineExceeded, "IMPORT-timeout", "The import ran past its timeout");
+    }
+  };
+  /** Runs one item in a savepoint; a failure is recorded and undone alone. Deadline errors end the import. */
+  const attempt: Attempt = (field, orgId, path, item, run) => {
+    checkDeadline();
+    try {
+      core.db.transaction(run);
+      return true;
+    } catch (e) {
+      if (timedOut) throw e;
+      const type = ERROR_TYPES[field] ?? "org";
+      errors.push({ type, id: itemId(field, orgId, item), message: messageOf(e), path });
+      return false;
+    }
+  };
+  const work = () => {
+    const imports: OrgImport[] = [];
+    orgs.forEach((org, index) => {
+      const imported = importOrgItems(core, actor, { org, index }, attempt, "pass1");
+      if (imported) {
+        imports.push(imported);
+        success.push(imported.success);
+      }
+    });
+    for (const pass of ["pass2", "pass3"] as const) for (const o of imports) importOrgItems(core, actor, o, attempt, pass);
+    const result = { errors, success: { orgs: success } };
+    if (opts.dryRun || (errors.length && !opts.bestEffort)) throw new RolledBack(result);
+    return result;
+  };
+  try {
+    return core.db.transaction(work);
+  } catch (e) {
+    if (e instanceof RolledBack) return opts.dryRun || !e.result.errors.length ? e.result : { ...e.result, success: { orgs: [] } };
+    throw e;
+  }
 }

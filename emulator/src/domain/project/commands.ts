@@ -27,6 +27,7 @@ export function createProject(core: Core, actor: Actor, orgId: string, input: Pr
   let id = "";
   core.events.command(() => {
     if (!getOrg(core.db, actor.instanceId, orgId)) throw notFound("ORG-not-found", "Organization not found");
+    if (opts.id && getProject(core.db, opts.id)) throw alreadyExists("PROJECT-exists", `A project with the id ${opts.id} already exists`);
     id = opts.id ?? core.ids.next();
     return [
       ProjectAdded.event(actor, id, orgId, {

@@ -32,6 +32,11 @@ function checkUsername(core: Core, actor: Actor, username: string, except?: stri
   if (other && other.id !== except) throw alreadyExists("USER-username-taken", `The user name ${JSON.stringify(username)} is taken`);
 }
 
+/** A given id (seed, import) must be free: ids are unique across instances. */
+function checkIdFree(core: Core, id: string | undefined): void {
+  if (id && getUser(core.db, id)) throw alreadyExists("USER-exists", `A user with the id ${id} already exists`);
+}
+
 function checkOrg(core: Core, actor: Actor, orgId: string): void {
   if (!getOrg(core.db, actor.instanceId, orgId)) throw notFound("ORG-not-found", "Organization not found");
 }
@@ -39,6 +44,7 @@ function checkOrg(core: Core, actor: Actor, orgId: string): void {
 export function createHuman(core: Core, actor: Actor, orgId: string, input: HumanInput, opts: GivenId = {}): User {
   const [added] = core.events.command(() => {
     checkOrg(core, actor, orgId);
+    checkIdFree(core, opts.id);
     checkUsername(core, actor, input.username);
     const id = opts.id ?? core.ids.next();
     const passwordHash = input.passwordHash ?? (input.password !== undefined ? bcrypt.hashSync(input.password, BCRYPT_COST) : undefined);
@@ -69,6 +75,7 @@ export function createHuman(core: Core, actor: Actor, orgId: string, input: Huma
 export function createMachine(core: Core, actor: Actor, orgId: string, input: MachineInput, opts: GivenId = {}): User {
   const [added] = core.events.command(() => {
     checkOrg(core, actor, orgId);
+    checkIdFree(core, opts.id);
     checkUsername(core, actor, input.username);
     const id = opts.id ?? core.ids.next();
     return [

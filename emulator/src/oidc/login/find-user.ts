@@ -1,8 +1,8 @@
 // Finding a human by what people type as login name (user name, login name or email) and checking
 // its password, for the login pages and for sessions created through SvcSessions.
 
-import bcrypt from "bcryptjs";
 import type { Core } from "../../domain/core.js";
+import { passwordMatchesHash } from "../../domain/user/password-hash.js";
 import { humansOfInstance, passwordHashOf } from "../../domain/user/queries.js";
 import type { User } from "../../domain/user/user.js";
 import { loginName } from "../claims.js";
@@ -17,5 +17,6 @@ export function findUserByLoginName(core: Core, instanceId: string, name: string
 
 export async function passwordMatches(core: Core, userId: string, password: string): Promise<boolean> {
   const hash = passwordHashOf(core.db, userId);
-  return !!hash && (await bcrypt.compare(password, hash));
+  // Hashes set in the emulator and imported ones go through the same check.
+  return !!hash && (await passwordMatchesHash(password, hash));
 }

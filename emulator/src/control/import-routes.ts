@@ -1,0 +1,29 @@
+// The org import engine on the control API (issue 12), for tests, the UI and the CLI: validate a
+// document (every error with its path, nothing written) and import it (atomic by default; dryRun
+// and bestEffort as query parameters). The admin ImportData rpc calls the same importOrgs.
+
+import { Code } from "../kernel/errors.js";
+import { importOrgs } from "../domain/org/import-orgs.js";
+import { validateImport } from "../domain/org/validate-import.js";
+import { getInstance, listInstances } from "../domain/instance/queries.js";
+import { sendControlError } from "./control-error.js";
+import type { ControlContext } from "./control-context.js";
+import { ControlError, ImportBody, ImportQuery, ImportResult, ValidateResult } from "./schemas.js";
+import type { ControlApp } from "./type-provider.js";
+
+export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void {
+  app.post("/orgs/_validate", { schema: { body: ImportBody, response: { 200: ValidateResult } } }, async (req) => {
+    const { errors } = validateImport(req.body.document);
+    return { valid: errors.length === 0, errors };
+  });
+  app.post(
+    "/orgs/_import",
+    { schema: { body: ImportBody, querystring: ImportQuery, response: { 200: ImportResult, 404: ControlError } } },
+    async (req, reply) => {
+      const instanceId = req.body.instanceId ?? listInstances(ctx.core.db).find((i) => i.isDefault)?.id ?? "";
+      if (!getInstance(ctx.core.db, instanceId)) return sendControlError(reply, 404, Code.NotFound, `No instance ${instanceId}`);
+      const actor = { instanceId, userId: "EMULATOR-CONSOLE", origin: "import" as const };
+      return importOrgs(ctx.core, actor, req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
+    },
+  );
+}

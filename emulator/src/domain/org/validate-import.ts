@@ -1,0 +1,197 @@
+// Validation of a whole import document before anything is written: the proto3 JSON shape
+// (import-schema.ts: types, unknown fields, enum values; snake_case names read as lowerCamel) and the
+// product's field rules (wire-facts 7.3: required parts, lengths, e-mail, phone, preferred language,
+// usable password hashes). Every problem is reported, each with the product's error type and id
+// and a path into the document. The answer is the document normalised: lowerCamel names, enums by name.
+
+import { SUPPORTED_LANGUAGES } from "../settings/language.js";
+import { unusableHash } from "../user/password-hash.js";
+import { ERROR_TYPES, itemId } from "./import-ids.js";
+import { DATA_ORG, type Fields, type Spec } from "./import-schema.js";
+
+export interface ImportError {
+  type: string;
+  id: string;
+  message: string;
+  path: string;
+}
+
+type Obj = Record<string, unknown>;
+/** The nesting a free-form part ("object") may have: deeper documents are refused, not walked. */
+const MAX_DEPTH = 32;
+const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const runes = (v: unknown) => (typeof v === "string" ? [...v].length : 0);
+const invalid = (path: string, text: string) => `ID=IMPORT-invalid Message=${path}: ${text}`;
+
+interface Where {
+  type: string;
+  id: string;
+  errors: ImportError[];
+}
+
+function depthOf(v: unknown, limit: number): number {
+  let depth = 0;
+  let level: unknown[] = [v];
+  while (level.length && depth <= limit) {
+    level = level.flatMap((x) => (Array.isArray(x) ? x : isObj(x) ? Object.values(x) : []));
+    if (level.some((x) => typeof x === "object" && x !== null)) depth++;
+  }
+  return depth;
+}
+
+/** Checks `value` against `spec`; returns it normalised, or undefined when it is wrong (reported). */
+function walk(value: unknown, spec: Spec, path: string, at: Where): unknown {
+  const fail = (text: string) => {
+    at.errors.push({ type: at.type, id: at.id, message: invalid(path, text), path });
+    return undefined;
+  };
+  if (value === null) return undefined; // proto3 JSON: null is the field's default
+  if (typeof spec === "object" && "list" in spec) {
+    if (!Array.isArray(value)) return fail("expected a list");
+    return value.map((v, i) => walk(v, spec.list, `${path}[${i}]`, at));
+  }
+  if (typeof spec === "object" && "enum" in spec) {
+    if (typeof value === "string" && value !== "" && spec.enum.includes(value)) return value;
+    if (typeof value === "number" && Number.isInteger(value) && spec.enum[value]) return spec.enum[value];
+    return fail(`expected one of ${spec.enum.filter(Boolean).join(", ")}`);
+  }
+  if (typeof spec === "object") return isObj(value) ? walkFields(value, spec.fields, path, at) : fail("expected an object");
+  switch (spec) {
+    case "string":
+      return typeof value === "string" ? value : fail("expected a string");
+    case "bool":
+      return typeof value === "boolean" ? value : fail("expected true or false");
+    case "uint": {
+      const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+      return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : fail("expected an unsigned integer");
+    }
+    case "bytes":
+      return typeof value === "string" && /^[A-Za-z0-9+/_-]*={0,2}$/.test(value) ? value : fail("expected base64 bytes");
+    case "duration":
+      return typeof value === "string" && /^-?\d+(\.\d{1,9})?s$/.test(value) ? value : fail('expected a duration like "30s"');
+    case "timestamp":
+      return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : fail("expected an RFC 3339 timestamp");
+    case "object":
+      if (typeof value !== "object" && typeof value !== "string" && typeof value !== "number") return fail("expected an object");
+      return depthOf(value, MAX_DEPTH) > MAX_DEPTH ? fail(`nested deeper than ${MAX_DEPTH} levels`) : value;
+  }
+}
+
+function walkFields(value: Obj, fields: Fields, path: string, at: Where): Obj {
+  const out: Obj = {};
+  for (const [raw, v] of Object.entries(value)) {
+    const name = camel(raw);
+    const spec = fields[name];
+    const p = `${path}.${name}`;
+    if (!spec) {
+      at.errors.push({ type: at.type, id: at.id, message: invalid(p, "unknown field"), path: p });
+      continue;
+    }
+    const normalised = walk(v, spec, p, at);
+    if (normalised !== undefined) out[name] = normalised;
+  }
+  return out;
+}
+
+type Rule = (item: Obj, check: (path: string, ok: boolean, text: string) => void) => void;
+const sub = (o: Obj, k: string): Obj => (isObj(o[k]) ? (o[k] as Obj) : {});
+const len = (check: (p: string, ok: boolean, t: string) => void, p: string, v: unknown, min: number, max: number) =>
+  check(p, runes(v) >= min && runes(v) <= max, min ? `must have ${min} to ${max} characters` : `must have at most ${max} characters`);
+
+/** The product's rules of each part's items (wire-facts 7.3), as paths below the item. */
+const RULES: Readonly<Record<string, Rule>> = {
+  humanUsers(item, check) {
+    const u = sub(item, "user");
+    len(check, "user.userName", u.userName, 1, 200);
+    check("user.profile", isObj(u.profile), "is required");
+    const p = sub(u, "profile");
+    len(check, "user.profile.firstName", p.firstName, 1, 200);
+    len(check, "user.profile.lastName", p.lastName, 1, 200);
+    len(check, "user.profile.nickName", p.nickName, 0, 200);
+    len(check, "user.profile.displayName", p.displayName, 0, 200);
+    const lang = typeof p.preferredLanguage === "string" ? p.preferredLanguage : "";
+    check(
+      "user.profile.preferredLanguage",
+      lang === "" || (runes(lang) <= 10 && SUPPORTED_LANGUAGES.includes(lang.split(/[-_]/)[0]!.toLowerCase())),
+      `is not a supported language (${SUPPORTED_LANGUAGES.join(", ")})`,
+    );
+    check("user.email", isObj(u.email), "is required");
+    const email = sub(u, "email").email;
+    check("user.email.email", typeof email === "string" && /^[^\s@]+@[^\s@]+$/.test(email) && runes(email) <= 200, "is not a valid e-mail address");
+    const phone = sub(u, "phone").phone;
+    if (isObj(u.phone))
+      check("user.phone.phone", typeof phone === "string" && /^\+[0-9 ()-]{1,49}$/.test(phone), 'must start with "+" and have 2 to 50 characters');
+    const hash = sub(u, "hashedPassword").value;
+    if (typeof hash === "string" && hash !== "") {
+      const why = unusableHash(hash);
+      check("user.hashedPassword.value", !why, why ?? "");
+    }
+    (Array.isArray(u.idps) ? u.idps : []).forEach((link: unknown, i) => {
+      const l = isObj(link) ? link : {};
+      len(check, `user.idps[${i}].configId`, l.configId, 1, 200);
+      len(check, `user.idps[${i}].externalUserId`, l.externalUserId, 1, 200);
+    });
+  },
+  machineUsers(item, check) {
+    len(check, "user.userName", sub(item, "user").userName, 1, 200);
+    len(check, "user.name", sub(item, "user").name, 1, 200);
+  },
+  projects: (item, check) => len(check, "project.name", sub(item, "project").name, 1, 200),
+  projectRoles: (item, check) => len(check, "roleKey", item.roleKey, 1, 200),
+  oidcApps: (item, check) => len(check, "app.name", sub(item, "app").name, 1, 200),
+  apiApps: (item, check) => len(check, "app.name", sub(item, "app").name, 1, 200),
+  userMetadata: (item, check) => len(check, "key", item.key, 1, 200),
+  domains: (item, check) => len(check, "domainName", item.domainName, 1, 200),
+};
+
+/** Validates the document; `doc` is the normalised document when there are no errors. */
+export function validateImport(document: unknown): { errors: ImportError[]; doc?: { orgs: Obj[] } } {
+  const errors: ImportError[] = [];
+  const top = (path: string, text: string) => errors.push({ type: "org", id: "", message: invalid(path, text), path });
+  if (!isObj(document)) return (top("", "the document must be an object { orgs: [...] }"), { errors });
+  for (const k of Object.keys(document)) if (k !== "orgs") top(`.${k}`, "unknown field");
+  if (!Array.isArray(document.orgs)) top(".orgs", "expected a list of organizations");
+  const orgs = (Array.isArray(document.orgs) ? document.orgs : []).map((raw: unknown, i) => validateOrg(raw, `orgs[${i}]`, errors));
+  return errors.length ? { errors } : { errors, doc: { orgs } };
+}
+
+/** One DataOrg: each part walked with its own error type and each item with its product id. */
+function validateOrg(raw: unknown, path: string, errors: ImportError[]): Obj {
+  const out: Obj = {};
+  if (!isObj(raw)) return (errors.push({ type: "org", id: "", message: invalid(path, "expected an object"), path }), out);
+  const orgId = typeof raw.orgId === "string" ? raw.orgId : typeof raw.org_id === "string" ? raw.org_id : "";
+  for (const [rawName, v] of Object.entries(raw)) {
+    const name = camel(rawName);
+    const spec = DATA_ORG[name];
+    const type = ERROR_TYPES[name] ?? "org";
+    const p = `${path}.${name}`;
+    if (!spec) {
+      errors.push({ type: "org", id: orgId, message: invalid(p, "unknown field"), path: p });
+      continue;
+    }
+    if (!(typeof spec === "object" && "list" in spec)) {
+      const shaped = walk(v, spec, p, { type, id: orgId, errors });
+      if (shaped !== undefined) out[name] = shaped;
+      continue;
+    }
+    if (!Array.isArray(v)) {
+      if (v !== null) errors.push({ type, id: orgId, message: invalid(p, "expected a list"), path: p });
+      continue;
+    }
+    out[name] = v.map((item: unknown, j) => {
+      const at = { type, id: isObj(item) ? itemId(name, orgId, item) : orgId, errors };
+      const shaped = walk(item, spec.list, `${p}[${j}]`, at);
+      const rule = RULES[name];
+      if (rule && isObj(shaped))
+        rule(shaped, (rel, ok, text) => {
+          const rp = `${p}[${j}].${rel}`;
+          // A field of the wrong type was reported by the walk already.
+          if (!ok && !errors.some((e) => e.path === rp)) errors.push({ type, id: at.id, message: invalid(rp, text), path: rp });
+        });
+      return shaped;
+    });
+  }
+  if (runes(sub(out, "org").name) < 1) errors.push({ type: "org", id: orgId, message: invalid(`${path}.org.name`, "is required"), path: `${path}.org.name` });
+  return out;
+}
