@@ -9,6 +9,7 @@ import { ms } from "./stats.js";
 import { emulatorTarget, mockServerTarget, oidcProviderTarget, perSecond } from "./oidc.js";
 import { settingsAndIdps } from "./settings-idps.js";
 import { actionsOverhead } from "./actions.js";
+import { exportImport } from "./export-import.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -16,6 +17,7 @@ const create = await createThroughput(2000, 8);
 const search = await searchLatency(10_000, 200);
 const hierarchy = await settingsAndIdps(200, 50, 100);
 const actions = await actionsOverhead(500, 2000);
+const orgFiles = [await exportImport(10_000), await exportImport(100_000)];
 
 const oidc: Record<string, { codeFlows: number; clientCredentials: number; introspections: number }> = {};
 for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
@@ -51,6 +53,12 @@ const rows = [
   ],
   ["event executions, 2000 events to one webhook target", `${Math.round(actions.events.perSecond)} per second (${actions.events.delivered} delivered)`],
 ];
+for (const f of orgFiles) {
+  rows.push([
+    `admin import / export of one org with ${f.users} users (${f.documentMiB.toFixed(1)} MiB document)`,
+    `import ${ms(f.importMs)}, export ${ms(f.exportMs)}; emulator peak RSS ${Math.round(f.peakRssMiB)} MiB`,
+  ]);
+}
 const emu = oidc["svc-emulator"]!;
 for (const [label, key] of [
   ["full code + PKCE flows", "codeFlows"],
@@ -69,5 +77,5 @@ for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(
   new URL("./results/latest.json", import.meta.url),
-  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, oidc }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, oidc }, null, 2),
 );
