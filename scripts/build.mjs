@@ -1,6 +1,6 @@
 // Bundles the emulator into dist/ with esbuild: one CommonJS file for the command, one for the
 // library and one for its internals (the `svc-emulator/internal` export). A bundle starts about twice as fast as the same modules loaded one by one. The native
-// better-sqlite3 addon and the lazily loaded nodemailer stay external.
+// better-sqlite3 addon and the lazily loaded nodemailer and hash-wasm stay external.
 
 import { build } from "esbuild";
 
@@ -9,8 +9,8 @@ const common = {
   platform: "node",
   target: "node20",
   format: "cjs",
-  // Native, or large and loaded only when needed (nodemailer: the first email).
-  external: ["better-sqlite3", "nodemailer"],
+  // Native, or large and loaded only when needed (nodemailer: the first email; hash-wasm: the first argon2 check).
+  external: ["better-sqlite3", "nodemailer", "hash-wasm"],
   sourcemap: "linked",
   logLevel: "warning",
   // import.meta.url has no meaning in CommonJS: give it the bundle's own URL.

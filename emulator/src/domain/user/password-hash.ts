@@ -2,8 +2,9 @@
 // the ones an import may bring. Verified: bcrypt ($2a$, $2b$, $2y$) by bcryptjs; scrypt
 // ($scrypt$ln=…,r=…,p=…$salt$hash, passlib's format, base64 without padding) and pbkdf2
 // ($pbkdf2[-sha224|-sha256|-sha384|-sha512]$rounds$salt$hash, passlib's "ab64" base64) by
-// node:crypto. The other algorithms the product accepts (argon2, md5-crypt, …) are named so that
-// the import refuses them with a clear error (docs/behaviour.md).
+// node:crypto; argon2 (argon2i, argon2d, argon2id in the PHC format $argon2id$v=19$m=…,t=…,p=…$salt$hash)
+// by hash-wasm. The other algorithms the product accepts (md5-crypt, …) are named so that the import
+// refuses them with a clear error (docs/behaviour.md).
 
 import { pbkdf2, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
@@ -14,8 +15,12 @@ const B64 = "[A-Za-z0-9+/]+";
 const AB64 = "[A-Za-z0-9./]+";
 const SCRYPT = new RegExp(`^\\$scrypt\\$ln=(\\d+),r=(\\d+),p=(\\d+)\\$(${B64})\\$(${B64})$`);
 const PBKDF2 = new RegExp(`^\\$pbkdf2(-sha224|-sha256|-sha384|-sha512)?\\$(\\d+)\\$(${AB64})\\$(${AB64})$`);
+const ARGON2 = new RegExp(`^\\$argon2(i|d|id)\\$v=19\\$m=(\\d+),t=(\\d+),p=(\\d+)\\$(${B64})\\$(${B64})$`);
 /** Work factors beyond these are refused at import: one sign-in must not hold the emulator for long. */
 const MAX_SCRYPT_LN = 20;
+/** Memory of one argon2 check, in KiB (256 MiB), and its passes. */
+const MAX_ARGON2_MEMORY_KIB = 262_144;
+const MAX_ARGON2_PASSES = 64;
 const MAX_PBKDF2_ROUNDS = 10_000_000;
 
 const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
@@ -44,7 +49,13 @@ export function unusableHash(hash: string): string | undefined {
     if (!m) return `the ${algorithm} hash is malformed (expected $pbkdf2[-sha256|-sha512|…]$rounds$salt$hash)`;
     return Number(m[2]) > MAX_PBKDF2_ROUNDS || Number(m[2]) < 1 ? `the pbkdf2 rounds ${m[2]} are outside 1..${MAX_PBKDF2_ROUNDS}` : undefined;
   }
-  return `the password hash algorithm ${algorithm} is not supported by the emulator (supported: bcrypt, scrypt, pbkdf2)`;
+  if (algorithm.startsWith("argon2")) {
+    const m = ARGON2.exec(hash);
+    if (!m) return `the ${algorithm} hash is malformed (expected $${algorithm}$v=19$m=N,t=N,p=N$salt$hash)`;
+    if (Number(m[2]) > MAX_ARGON2_MEMORY_KIB) return `the argon2 memory cost m=${m[2]} is above ${MAX_ARGON2_MEMORY_KIB} KiB`;
+    return Number(m[3]) > MAX_ARGON2_PASSES ? `the argon2 passes t=${m[3]} are above ${MAX_ARGON2_PASSES}` : undefined;
+  }
+  return `the password hash algorithm ${algorithm} is not supported by the emulator (supported: bcrypt, scrypt, pbkdf2, argon2)`;
 }
 
 const same = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
@@ -66,6 +77,8 @@ export async function passwordMatchesHash(password: string, hash: string): Promi
     const got = await pbkdf2Async(password, ab64(salt!), Number(rounds), want.length, variant ? variant.slice(1) : "sha1");
     return same(got, want);
   }
+  // hash-wasm carries its WebAssembly inline: loaded on the first argon2 check, not at start-up.
+  if (ARGON2.test(hash)) return (await import("hash-wasm")).argon2Verify({ password, hash });
   // bcryptjs reads $2a$, $2b$ and $2y$ (PHP's name for the same algorithm) alike.
   return bcrypt.compare(password, hash);
 }
