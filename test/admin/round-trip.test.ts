@@ -214,3 +214,39 @@ describe("export, import into a second instance, export again", () => {
     assert.deepEqual(Object.keys(claims1["urn:svc:iam:org:project:roles"] as Json).sort(), ["admin", "viewer"]);
   });
 });
+
+describe("a document shaped like the product's docs example", () => {
+  it("imports through POST /admin/v1/import (old algorithm field and OTP secret accepted) and its user signs in with the password", async () => {
+    const hash = (await import("bcryptjs")).default.hashSync("Runner-pass1!", 4).replace(/^\$2b\$/, "$2a$");
+    const docsExample = {
+      orgs: [
+        {
+          orgId: "104133391254874600",
+          org: { name: "Acme" },
+          humanUsers: [
+            {
+              userId: "104133391254874632",
+              user: {
+                userName: "test9@test9",
+                profile: { firstName: "Road", lastName: "Runner", displayName: "Road Runner", preferredLanguage: "de" },
+                email: { email: "test@acme.tld", isEmailVerified: true },
+                hashedPassword: { value: hash, algorithm: "bcrypt" },
+                otpCode: "testotp",
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const report = await importInto(emu.url, fetch, docsExample);
+    assert.deepEqual(report.errors ?? [], []);
+    assert.deepEqual(
+      report.success!.orgs!.map((o) => [o.orgId, o.humanUserIds]),
+      [["104133391254874600", ["104133391254874632"]]],
+    );
+    const session = (password: string) =>
+      request(`${emu.url}/resources/v3alpha/sessions`, { method: "POST", token: pat, json: { user: { loginName: "test9@test9" }, password: { password } } });
+    assert.equal((await session("Runner-pass1!")).status, 201);
+    assert.equal((await session("wrong")).status, 400);
+  });
+});
