@@ -10,7 +10,11 @@ export interface Page {
 export class Browser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly origin: string) {}
+  /** `send` defaults to fetch; pass one that sets a Host header to reach an instance by its domain. */
+  constructor(
+    private readonly origin: string,
+    private readonly send: typeof fetch = fetch,
+  ) {}
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -31,7 +35,7 @@ export class Browser {
     let body: string | undefined = init.form ? new URLSearchParams(init.form).toString() : undefined;
     for (let hops = 0; hops < 10; hops++) {
       if (!next.startsWith(this.origin)) return { status: 302, url: next, html: "" };
-      const res = await fetch(next, {
+      const res = await this.send(next, {
         method,
         redirect: "manual",
         headers: { cookie: this.cookieHeader(), ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },

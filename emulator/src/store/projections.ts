@@ -4,6 +4,10 @@
 import type { Database } from "./database.js";
 import type { StoredEvent } from "./event.js";
 import type { EventType, TypedEvent } from "./event-type.js";
+import { alreadyExists } from "../kernel/errors.js";
+
+/** SQLite's code for a row whose primary key is taken. */
+const PRIMARY_KEY_TAKEN = "SQLITE_CONSTRAINT_PRIMARYKEY";
 
 export type Reducer = (db: Database, event: StoredEvent) => void;
 
@@ -36,7 +40,18 @@ export class Projections {
   }
 
   reduce(db: Database, event: StoredEvent): void {
-    for (const r of this.reducers.get(event.type) ?? []) r(db, event);
+    try {
+      for (const r of this.reducers.get(event.type) ?? []) r(db, event);
+    } catch (e) {
+      // Commands check that an id is free in their instance, but ids are keys of the whole database:
+      // a given id (an import, a fixture) held by another instance is a conflict, not an internal error.
+      if ((e as { code?: unknown }).code === PRIMARY_KEY_TAKEN)
+        throw alreadyExists(
+          "STORE-id-taken",
+          `The id ${event.aggregateId} is already used by another instance of this emulator (ids are unique across instances)`,
+        );
+      throw e;
+    }
   }
 
   /** Empties every projection table and replays all events into them. */
