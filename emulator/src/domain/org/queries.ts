@@ -44,7 +44,7 @@ export function getDomain(db: Database, instanceId: string, domain: string): Org
 }
 
 export function domainsOfOrg(db: Database, orgId: string): OrgDomain[] {
-  return (db.stmt("SELECT * FROM org_domains WHERE org_id = ? ORDER BY created_at, domain").all(orgId) as OrgDomainRow[]).map(domainFromRow);
+  return (db.stmt("SELECT * FROM org_domains WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as OrgDomainRow[]).map(domainFromRow);
 }
 
 export function primaryDomainOf(db: Database, orgId: string): string | undefined {
