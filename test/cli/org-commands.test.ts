@@ -154,6 +154,21 @@ describe("svc-emulator import and export", () => {
     assert.ok(!orgIdsOf(exported.stdout).includes(ORG));
   });
 
+  it("draws a progress bar in place on a terminal (util-linux script gives it a pseudo-terminal)", LIMIT, async () => {
+    const command = ["node", "bin/svc-emulator.cjs", "import", file, "--dry-run", ...asConsole()].join(" ");
+    const done = await new Promise<Done>((resolve) => {
+      const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      child.stdout.on("data", (c) => (stdout += c));
+      child.on("exit", (code) => resolve({ code, stdout, stderr: "" }));
+    });
+    assert.equal(done.code, 0, done.stdout);
+    const bar = (n: number) => `${"#".repeat(12 * n)}${"-".repeat(24 - 12 * n)}`;
+    assert.ok(done.stdout.startsWith(`\r\x1b[2Kimport [${bar(0)}] 0/2 reading ${file}\r\x1b[2Kimport [${bar(1)}] 1/2 dry run into `), done.stdout);
+    assert.match(done.stdout, new RegExp(`\r\x1b\\[2Kimport \\[${bar(2)}\\] 2/2 done\r?\n`));
+    assert.match(done.stdout, /would import: orgs 1/);
+  });
+
   it("imports, then exports the org to a file; importing it again fails atomically with paths (exit 1)", LIMIT, async () => {
     const done = await cli(["import", file], { SVC_EMULATOR_URL: emu.url, SVC_EMULATOR_TOKEN: emu.consoleToken });
     assert.equal(done.code, 0, done.stderr);
