@@ -211,6 +211,12 @@ describe("svc-emulator import and export", () => {
     const gone = await cli(["export", "--url", `http://127.0.0.1:${port}`, "--token", "x"]);
     assert.equal(gone.code, 1);
     assert.match(gone.stderr, new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
+    // A flag wins over the environment.
+    const flagged = await cli(["export", ...asOwner()], { SVC_EMULATOR_URL: "http://127.0.0.1:9", SVC_EMULATOR_TOKEN: "wrong" });
+    assert.equal(flagged.code, 0, flagged.stderr);
+    const help = await cli(["import", "--help"]);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: svc-emulator import FILE \[--dry-run\] \[--best-effort\]/);
     const unknown = await cli(["export", "--colour", ...asOwner()]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /Unknown option '--colour'/);
@@ -225,6 +231,11 @@ describe("svc-emulator start --import", () => {
     assert.equal(exported.code, 0, exported.stderr);
     assert.ok(orgIdsOf(exported.stdout).includes(ORG));
     assert.ok(orgIdsOf(exported.stdout).length > 1, "the fixtures' org is there too");
+    // The import is part of the seeded state: reset keeps it.
+    const reset = await fetch(`${seeded.url}/emulator/v1/reset`, { method: "POST", headers: { authorization: `Bearer ${seeded.consoleToken}` } });
+    assert.equal(reset.status, 200);
+    const afterReset = await cli(["export"], { SVC_EMULATOR_URL: seeded.url, SVC_EMULATOR_TOKEN: seeded.adminPat });
+    assert.ok(orgIdsOf(afterReset.stdout).includes(ORG), afterReset.stderr);
     seeded.child.kill("SIGTERM");
   });
 
