@@ -1,12 +1,20 @@
 // The svc-emulator command: `svc-emulator start [--port N] [--host H] [--data-dir DIR | --in-memory]
-// [--fixtures FILE] [--json]`. It only parses arguments, prints the ready line and closes cleanly
-// on SIGINT/SIGTERM; everything else is startEmulator().
+// [--fixtures FILE] [--import FILE] [--json]` parses arguments, prints the ready line and closes
+// cleanly on SIGINT/SIGTERM; everything else is startEmulator(). The org commands (export, import,
+// inspect) live in cli/.
 
 import { parseArgs } from "node:util";
 import { startEmulator, type Emulator, type EmulatorOptions } from "./emulator.js";
 import { FixtureError } from "./fixtures/seed.js";
+import { EXPORT_USAGE, exportCommand } from "./cli/export-command.js";
+import { IMPORT_USAGE, importCommand } from "./cli/import-command.js";
+import { INSPECT_USAGE, inspectCommand } from "./cli/inspect-command.js";
+import { CommandError, UsageError } from "./cli/remote.js";
+
+export { UsageError } from "./cli/remote.js";
 
 const USAGE = `Usage: svc-emulator start [options]
+       svc-emulator export|import|inspect ... (--help on each)
 
 Options:
   --port N          port for every protocol (default 8080; 0 takes a free port)
@@ -14,11 +22,33 @@ Options:
   --data-dir DIR    where the SQLite database lives (default ./.svc-emulator)
   --in-memory       keep everything in memory; nothing is written to disk
   --fixtures FILE   seed a new database from FILE (format: fixtures/README.md)
+  --import FILE     then import the orgs of an export FILE ({orgs:[...]}) into it; a new database only
   --seed N          deterministic ids
   --json            print one line of JSON when ready instead of the banner
   -h, --help        show this help`;
 
-export class UsageError extends Error {}
+/** The org commands: each parses its own arguments and answers its exit code. */
+const ORG_COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; usage: string }> = {
+  export: { run: exportCommand, usage: EXPORT_USAGE },
+  import: { run: importCommand, usage: IMPORT_USAGE },
+  inspect: { run: inspectCommand, usage: INSPECT_USAGE },
+};
+
+async function orgCommand(name: string, argv: string[]): Promise<number> {
+  const command = ORG_COMMANDS[name]!;
+  if (argv.includes("--help") || argv.includes("-h")) return (process.stdout.write(`${command.usage}\n`), 0);
+  try {
+    return await command.run(argv);
+  } catch (e) {
+    // parseArgs throws TypeErrors with a code for unknown options and missing values.
+    if (e instanceof UsageError || (e as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`svc-emulator ${name}: ${(e as Error).message}\n\n${command.usage}\n`);
+      return 2;
+    }
+    if (e instanceof CommandError) return (process.stderr.write(`svc-emulator ${name}: ${e.message}\n`), 1);
+    throw e;
+  }
+}
 
 export function parseCli(argv: string[]): { command: "start" | "help"; options: EmulatorOptions; json: boolean } {
   const { values, positionals } = parseArgs({
@@ -31,6 +61,7 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
       "data-dir": { type: "string" },
       "in-memory": { type: "boolean" },
       fixtures: { type: "string" },
+      import: { type: "string" },
       seed: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -43,6 +74,7 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
   // An empty directory would put the database in the current directory, next to the user's files.
   if (values["data-dir"] !== undefined && !values["data-dir"].trim()) throw new UsageError("--data-dir needs a directory");
   if (values.fixtures !== undefined && !values.fixtures.trim()) throw new UsageError("--fixtures needs a file");
+  if (values.import !== undefined && !values.import.trim()) throw new UsageError("--import needs a file");
   // Decimal digits only: Number() would read "" as 0 (a random port) and "0x1F" as 31.
   const port = values.port === undefined ? 8080 : /^\d+$/.test(values.port) ? Number(values.port) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);
@@ -51,7 +83,7 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
   return {
     command: "start",
     json: values.json ?? false,
-    options: { port, host: values.host, dataDir: values["data-dir"], inMemory: values["in-memory"], fixtures: values.fixtures, seed },
+    options: { port, host: values.host, dataDir: values["data-dir"], inMemory: values["in-memory"], fixtures: values.fixtures, import: values.import, seed },
   };
 }
 
@@ -71,6 +103,7 @@ export function banner(emu: Emulator, where: string): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] && Object.hasOwn(ORG_COMMANDS, argv[0])) return orgCommand(argv[0], argv.slice(1));
   let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli(argv);

@@ -17,7 +17,8 @@ import { migrate } from "./domain/schema.js";
 import { Snapshots } from "./store/snapshots.js";
 import { BucketStore } from "./bucket/bucket-store.js";
 import { allProjections } from "./domain/projections.js";
-import { applyFixtures, checkFixtureFile, readFixtureFile } from "./fixtures/seed.js";
+import { applyFixtures, checkFixtureFile, FixtureError, readFixtureFile } from "./fixtures/seed.js";
+import { readImportDocument, seedImport } from "./fixtures/seed-import.js";
 import { defaultFixtures } from "./fixtures/default-fixtures.js";
 import type { FixtureFile } from "./fixtures/fixture-file.js";
 import { buildRpcTable } from "./api/services.js";
@@ -57,9 +58,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seedFile = dataDir && join(dataDir, "seed.sqlite");
   let seedImage: Buffer;
   try {
+    // Read first: a bad file must fail before anything is written.
+    const importing = options.import === undefined ? undefined : readImportDocument(options.import);
     migrate(db);
+    if (importing && listInstances(db).length > 0)
+      throw new FixtureError(`--import seeds a new database only; ${dataDir} holds one already (use a new --data-dir or --in-memory)`);
     if (listInstances(db).length === 0) {
-      const { adminPat } = applyFixtures(core, loadFixtures(options.fixtures));
+      // With an import the fixtures and the import are one transaction: a failing import leaves no seed behind.
+      const seed = () => {
+        const seeded = applyFixtures(core, loadFixtures(options.fixtures));
+        if (importing) seedImport(core, importing);
+        return seeded;
+      };
+      const { adminPat } = importing ? db.transaction(seed) : seed();
       db.stmt("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES (?, ?)").run(META_ADMIN_PAT, adminPat ?? "");
       seedImage = db.serialize();
       if (seedFile) writeFileSync(seedFile, seedImage);

@@ -21,6 +21,11 @@ export interface EmulatorOptions {
    * Default: the default seed, built into the package (`defaultFixtures()` gives a copy to change).
    */
   fixtures?: string | FixtureFile;
+  /**
+   * Seeds a NEW database, after the fixtures, from an org export (`{orgs:[…]}`: a file path or the
+   * parsed document), through the import engine, atomically. A database that exists already is refused.
+   */
+  import?: string | object;
   /** Makes ids deterministic. */
   seed?: number;
   /** Fixes the console token instead of generating one. */

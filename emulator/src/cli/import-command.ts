@@ -1,0 +1,49 @@
+// `svc-emulator import FILE [--dry-run] [--best-effort]`: the control API's import
+// (POST /emulator/v1/orgs/_import, the console token) into the default instance. It is used
+// instead of the admin ImportData because it offers the dry run; both run the same engine.
+// The report (counts per kind, errors with their paths) goes to stdout; any error exits 1.
+
+import { parseArgs } from "node:util";
+import type { ImportResult } from "../domain/org/import-orgs.js";
+import { readDocumentFile } from "./document-file.js";
+import { progress } from "./progress.js";
+import { postJson, remoteOf, UsageError } from "./remote.js";
+import { countLine, errorLines, importCounts } from "./report.js";
+
+export const IMPORT_USAGE = `Usage: svc-emulator import FILE [--dry-run] [--best-effort] [--url URL] [--token CONSOLE_TOKEN]
+
+Imports an org export ({orgs:[...]}) into the default instance of a running emulator.
+  --dry-run          try everything, then roll back: report what the import would do
+  --best-effort      keep what imports and report the rest (the product's behaviour);
+                     default: atomic, any error means nothing is imported
+  --url URL          the emulator (default: $SVC_EMULATOR_URL)
+  --token TOKEN      the console token printed by start (default: $SVC_EMULATOR_TOKEN)
+Exits 1 when the report has errors.`;
+
+export async function importCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { "dry-run": { type: "boolean" }, "best-effort": { type: "boolean" }, url: { type: "string" }, token: { type: "string" } },
+  });
+  if (positionals.length !== 1 || !positionals[0]?.trim()) throw new UsageError("import needs exactly one FILE");
+  const file = positionals[0];
+  const remote = remoteOf(values, "the console token");
+  const dryRun = values["dry-run"] ?? false;
+  const bestEffort = values["best-effort"] ?? false;
+  const bar = progress("import", 2);
+  bar.step(`reading ${file}`);
+  const document = readDocumentFile(file);
+  bar.step(`${dryRun ? "dry run" : "importing"} into ${remote.url}`);
+  const query = `dryRun=${dryRun}&bestEffort=${bestEffort}`;
+  const result = (await postJson(remote, `/emulator/v1/orgs/_import?${query}`, { document })) as ImportResult;
+  const failed = result.errors.length > 0;
+  const kept = !dryRun && (!failed || bestEffort);
+  bar.done(failed ? `${result.errors.length} error(s)` : "done");
+  const counts = countLine(importCounts(result));
+  const lines = [dryRun ? `would import: ${counts}` : kept ? `imported: ${counts}` : "nothing imported (atomic; --best-effort keeps the rest)"];
+  if (failed) lines.push(`${result.errors.length} error(s):`, ...errorLines(result.errors));
+  process.stdout.write(`${lines.join("\n")}\n`);
+  return failed ? 1 : 0;
+}
