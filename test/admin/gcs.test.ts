@@ -202,3 +202,38 @@ describe("an object that is not an export", () => {
     assert.deepEqual((await ctl("/events?type=org.added&limit=1000")).body, before);
   });
 });
+
+describe("the emulator's own bucket store by default, and a store that cannot be reached", () => {
+  it("imports a document uploaded to the own store and answers the import's result", async () => {
+    const doc = structuredClone(seedDocument);
+    doc.orgs[0]!.orgId = "204133391254874698";
+    doc.orgs[0]!.org.name = "Bucketed again";
+    doc.orgs[0]!.humanUsers[0]!.userId = "204133391254874798";
+    doc.orgs[0]!.humanUsers[0]!.user.userName = "bucket-runner-2";
+    const up = await request(`${emu.url}/upload/storage/v1/b/exports/o?uploadType=media&name=own.json`, { method: "POST", body: JSON.stringify(doc) });
+    assert.equal(up.status, 200);
+    const start = proxy.exchanges.length;
+    const dataOrgsv1Gcs = { bucket: "exports", serviceaccountJson: SA, path: "own.json" };
+    const answer = ok(await admin.all[0]!.call("ImportData", { dataOrgsv1Gcs, timeout: "1m" }, pat));
+    assert.deepEqual(answer, { success: { orgs: [{ orgId: "204133391254874698", humanUserIds: ["204133391254874798"] }] } });
+    assert.equal(proxy.exchanges.length, start, "the proxy is not on the default path");
+  });
+
+  it("is Unavailable when STORAGE_EMULATOR_HOST points at nothing, and nothing is written", async () => {
+    const before = await objectNames();
+    process.env.STORAGE_EMULATOR_HOST = "http://127.0.0.1:1";
+    try {
+      const gcsOutput = { bucket: "exports", serviceaccountJson: SA, path: "never.json" };
+      fails(
+        await admin.all[0]!.call("ExportData", { orgIds: [ORG_ID], gcsOutput }, pat),
+        14,
+        503,
+        /bucket store at http:\/\/127\.0\.0\.1:1 answered/,
+        "ADMIN-gcs-unavailable",
+      );
+    } finally {
+      delete process.env.STORAGE_EMULATOR_HOST;
+    }
+    assert.deepEqual(await objectNames(), before);
+  });
+});
