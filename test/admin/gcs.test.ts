@@ -8,9 +8,9 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 import { startRecordingProxy } from "../helpers/recording-proxy.js";
-import { setUpResourceTest } from "../helpers/resource-test.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
 import { transportsFor } from "../helpers/transports.js";
 
 const service = {
@@ -235,5 +235,37 @@ describe("the emulator's own bucket store by default, and a store that cannot be
       delete process.env.STORAGE_EMULATOR_HOST;
     }
     assert.deepEqual(await objectNames(), before);
+  });
+});
+
+describe("into a second instance of the same emulator, reached by its Host", () => {
+  it("imports an exported object from the own store and exports the same org and users there", async () => {
+    const created = await request(`${emu.url}${B}/instances`, { method: "POST", token: pat, json: { name: "Second", domains: ["second.localhost"] } });
+    assert.equal(created.status, 201, created.text);
+    // Ids of the file under new numbers: ids are unique across instances here (see the report of issue 12).
+    const renumber = (text: string) => text.replaceAll(ORG_ID, "204133391254874697").replaceAll(USER_ID, "204133391254874797");
+    const exported = (await ctl("/buckets/exports/objects/orgs/rest.json:download")).text;
+    const up = await request(`${emu.url}/upload/storage/v1/b/exports/o?uploadType=media&name=second.json`, { method: "POST", body: renumber(exported) });
+    assert.equal(up.status, 200);
+    const host = `second.localhost:${emu.port}`;
+    const headers = { "content-type": "application/json", authorization: `Bearer ${pat}` };
+    const dataOrgsv1Gcs = { bucket: "exports", serviceaccountJson: SA, path: "second.json" };
+    const imported = await requestWithHost(emu.port, "/admin/v1/import", host, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ dataOrgsv1Gcs, timeout: "1m" }),
+    });
+    assert.equal(imported.status, 200, imported.text);
+    assert.deepEqual(JSON.parse(imported.text), {
+      // The first instance's generated org domain is a custom one in the second (its domain differs).
+      success: { orgs: [{ orgId: "204133391254874697", humanUserIds: ["204133391254874797"], domains: ["bucketed.localhost"] }] },
+    });
+    const body = JSON.stringify({ responseOutput: true, orgIds: ["204133391254874697"] });
+    const there = await requestWithHost(emu.port, "/admin/v1/export", host, { method: "POST", headers, body });
+    assert.equal(there.status, 200, there.text);
+    type Doc = { orgs: { orgId: string; org: unknown; humanUsers: unknown }[] };
+    const [mine] = (JSON.parse(there.text) as Doc).orgs;
+    const [file] = (JSON.parse(renumber(exported)) as Doc).orgs;
+    assert.deepEqual([mine!.orgId, mine!.org, mine!.humanUsers], [file!.orgId, file!.org, file!.humanUsers]);
   });
 });
