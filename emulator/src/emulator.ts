@@ -104,7 +104,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return restored;
   };
 
-  const table = buildRpcTable();
+  // The URL is known once the listener has its port; requests come only after that.
+  let ownUrl = "";
+  const table = buildRpcTable(() => ownUrl);
   const grpc = createGrpcHandler(core, table);
   const keys = core.keys;
   const instances = new RequestInstances(db);
@@ -119,6 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw e;
   }
   const url = `http://localhost:${address.port}`;
+  ownUrl = url;
   keys.prepare();
   const stopNotifier = startNotifier(core);
   const stopEventExecutions = startEventExecutions(core);

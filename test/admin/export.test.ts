@@ -156,9 +156,9 @@ for (const t of admin.all) {
       assert.equal(exported(ok(await t.call("ExportData", { responseOutput: true, timeout: "1m30s" }, pat))).length, 2);
     });
 
-    it("answers Unimplemented for gcs_output until the bucket store is wired", async () => {
-      const gcsOutput = { bucket: "b", serviceaccountJson: "e30=", path: "x.json" };
-      fails(await t.call("ExportData", { responseOutput: true, gcsOutput }, pat), 12, 501, /gcs_output/, "ADMIN-gcs-output");
+    it("answers Unimplemented for s3_output and local_output (gcs_output: test/admin/gcs.test.ts)", async () => {
+      fails(await t.call("ExportData", { responseOutput: true, s3Output: { bucket: "b", path: "x.json" } }, pat), 12, 501, /s3_output/, "ADMIN-output");
+      fails(await t.call("ExportData", { responseOutput: true, localOutput: { path: "x.json" } }, pat), 12, 501, /local_output/, "ADMIN-output");
     });
   });
 }

@@ -1,6 +1,6 @@
 // AdminService ImportData on REST, gRPC and gRPC-web (issue 12, wire-facts 7): who may import, the
 // document as an object and (HTTP/JSON) as a string holding JSON, the timeout, the best-effort
-// header, the sources not wired yet, and the raised body limit of the two admin rpcs.
+// header, the sources not wired (data_orgsv1_gcs: test/admin/gcs.test.ts), and the raised body limit of the two admin rpcs.
 // The engine itself (validation, atomicity, conflicts) is tested through the control API in
 // test/import/; here each way in reaches it and its answer comes back in the product's shape.
 
@@ -92,11 +92,12 @@ for (const t of admin.all) {
       assert.deepEqual(errors.map((e) => [e.type, e.id]).slice(0, 1), [["org", orgId]], "the second import conflicts, atomically");
     });
 
-    it("refuses an invalid timeout, a missing document and sources not wired yet before importing", async () => {
+    it("refuses an invalid timeout, a missing document, a bucket source's bad key and sources not wired before importing", async () => {
       fails(await t.call("ImportData", { dataOrgsv1: typed, timeout: "10 minutes" }, pat), 3, 400, /not a duration/, "ADMIN-timeout-invalid");
       fails(await t.call("ImportData", { timeout: "1m" }, pat), 3, 400, /data_orgsv1 is required/, "ADMIN-import-data-missing");
       const gcs = { bucket: "b", serviceaccountJson: "e30=", path: "x.json" };
-      fails(await t.call("ImportData", { dataOrgsv1Gcs: gcs, timeout: "1m" }, pat), 12, 501, /data_orgsv1_gcs/, "ADMIN-gcs-input");
+      fails(await t.call("ImportData", { dataOrgsv1Gcs: gcs, timeout: "10 minutes" }, pat), 3, 400, /not a duration/, "ADMIN-timeout-invalid");
+      fails(await t.call("ImportData", { dataOrgsv1Gcs: gcs, timeout: "1m" }, pat), 3, 400, /data_orgsv1_gcs: .*lacks/, "ADMIN-gcs-service-account");
       fails(await t.call("ImportData", { dataOrgs: { orgs: [] }, timeout: "1m" }, pat), 12, 501, /send the document as data_orgsv1/, "ADMIN-import-source");
     });
   });

@@ -17,7 +17,8 @@ import { domainsService } from "./domains/service.js";
 import { smsProvidersService, smtpProvidersService } from "./providers/service.js";
 import { userSchemasService } from "./userschemas/service.js";
 
-export function buildRpcTable(): RpcTable {
+/** `ownUrl`: the emulator's URL once it listens (the admin export and import reach its bucket store there). */
+export function buildRpcTable(ownUrl: () => string = () => ""): RpcTable {
   let table: RpcTable | undefined;
   const self = () => table!;
   table = new RpcTable([
@@ -36,7 +37,7 @@ export function buildRpcTable(): RpcTable {
     smtpProvidersService(),
     smsProvidersService(),
     userSchemasService(),
-    adminService(),
+    adminService(ownUrl),
   ]);
   return table;
 }

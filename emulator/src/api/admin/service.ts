@@ -1,15 +1,16 @@
 // AdminService: the product's org export and import (wire-facts 7), for a caller with iam.read
 // (export) or iam.write (import) on the whole instance. Export is built from the read of each org
 // (domain/org/read-org.ts); import hands the document to the import engine (domain/org/import-orgs.ts).
+// Either may use a bucket instead of the message (gcs_output, data_orgsv1_gcs; api/admin/gcs-storage.ts).
 // Both carry whole orgs and so accept larger requests (ORG_DOCUMENT_BODY_LIMIT). Decisions:
 // docs/behaviour.md "Admin export and import".
 
-import { toJson } from "@bufbuild/protobuf";
+import { create, toJson } from "@bufbuild/protobuf";
 import { performance } from "node:perf_hooks";
 import { importOrgs } from "../../domain/org/import-orgs.js";
 import { listOrgs } from "../../domain/org/queries.js";
 import { readOrg } from "../../domain/org/read-org.js";
-import { AdminService } from "../../gen/svc/admin/v1/admin_pb.js";
+import { AdminService, ExportDataResponseSchema } from "../../gen/svc/admin/v1/admin_pb.js";
 import { ImportDataOrgSchema as V1ImportDataOrgSchema } from "../../gen/svc/v1/v1/data_org_pb.js";
 import { ORG_DOCUMENT_BODY_LIMIT } from "../../kernel/body-limit.js";
 import { parseGoDuration } from "../../kernel/duration.js";
@@ -17,6 +18,7 @@ import { Code, SvcError, invalidArgument } from "../../kernel/errors.js";
 import { authorize } from "../authorization.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { dataOrg, exportScope } from "./export-document.js";
+import { openGcsTarget, readDocument, writeDocument } from "./gcs-storage.js";
 
 /** The request header (or gRPC metadata) that selects the product's best-effort import. */
 export const IMPORT_MODE_HEADER = "x-svc-import-mode";
@@ -46,18 +48,21 @@ function importMode(call: RpcCall): boolean {
   throw invalidArgument("ADMIN-import-mode-invalid", `${IMPORT_MODE_HEADER} must be "atomic" or "best-effort", not ${JSON.stringify(mode)}`);
 }
 
-export function adminService(): ServiceDefinition {
+/** `ownUrl`: the emulator's own URL once it listens, the bucket store the GCS sources use by default. */
+export function adminService(ownUrl: () => string = () => ""): ServiceDefinition {
   return defineService(
     AdminService,
     undefined,
     {
-      exportData(req, call) {
+      async exportData(req, call) {
         const start = performance.now();
         authorize(call, {});
         const check = deadline(start, timeoutMs(req.timeout));
-        if (req.gcsOutput) throw unimplemented("ADMIN-gcs-output", "gcs_output is not wired to the bucket store yet; use response_output");
-        if (req.s3Output || req.localOutput) throw unimplemented("ADMIN-output", "only response_output is supported (s3_output and local_output are not)");
-        if (!req.responseOutput) return {};
+        if (req.s3Output || req.localOutput)
+          throw unimplemented("ADMIN-output", "only response_output and gcs_output are supported (s3_output and local_output are not)");
+        // The bucket is checked before the export is built, so a bad target costs nothing.
+        const target = req.gcsOutput ? await openGcsTarget("gcs_output", req.gcsOutput, ownUrl()) : undefined;
+        if (!req.responseOutput && !target) return {};
         const wanted = new Set(req.orgIds);
         const excluded = new Set(req.excludedOrgIds);
         const orgs = listOrgs(call.core.db, call.instance.id).filter((o) => (wanted.size === 0 || wanted.has(o.id)) && !excluded.has(o.id));
@@ -68,21 +73,26 @@ export function adminService(): ServiceDefinition {
         const scope = exportScope(reads);
         const result = reads.map((r) => dataOrg(r, scope));
         check();
-        return { orgs: result };
+        // The file holds what response_output answers: the response's proto3 JSON.
+        if (target) await writeDocument(target, toJson(ExportDataResponseSchema, create(ExportDataResponseSchema, { orgs: result })));
+        return req.responseOutput ? { orgs: result } : {};
       },
-      importData(req, call) {
+      async importData(req, call) {
         authorize(call, {});
+        const startedAt = Date.now();
         const ms = timeoutMs(req.timeout);
         const bestEffort = importMode(call);
         const data = req.data;
-        if (data.case === "dataOrgsv1Gcs") throw unimplemented("ADMIN-gcs-input", "data_orgsv1_gcs is not wired to the bucket store yet; send data_orgsv1");
-        if (data.case !== "dataOrgsv1") {
-          const text = data.case ? `${data.case} is not supported; send the document as data_orgsv1` : "data_orgsv1 is required";
+        let document: unknown;
+        // A bucket source is read and imported before the answer, unlike the product's background job.
+        if (data.case === "dataOrgsv1Gcs") document = await readDocument(await openGcsTarget("data_orgsv1_gcs", data.value, ownUrl()));
+        else if (data.case === "dataOrgsv1") document = toJson(V1ImportDataOrgSchema, data.value);
+        else {
+          const text = data.case ? `${data.case} is not supported; send the document as data_orgsv1 or data_orgsv1_gcs` : "data_orgsv1 is required";
           throw data.case ? unimplemented("ADMIN-import-source", text) : invalidArgument("ADMIN-import-data-missing", text);
         }
-        const document = toJson(V1ImportDataOrgSchema, data.value);
         const actor = { instanceId: call.instance.id, userId: call.principal.user.id, origin: "import" as const };
-        const result = importOrgs(call.core, actor, document, { bestEffort, ...(ms !== undefined ? { deadlineMs: Date.now() + ms } : {}) });
+        const result = importOrgs(call.core, actor, document, { bestEffort, ...(ms !== undefined ? { deadlineMs: startedAt + ms } : {}) });
         return { errors: result.errors, success: { orgs: result.success.orgs } };
       },
     },
