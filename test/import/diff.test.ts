@@ -4,6 +4,8 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { Value } from "@sinclair/typebox/value";
+import * as S from "../../emulator/src/control/schemas.js";
 import { control, startTestEmulator } from "../helpers/emulator.js";
 import { internals } from "../../emulator/src/internal.js";
 
@@ -99,6 +101,7 @@ describe("org diff", () => {
     const before = dump();
     const body = (await diff(changed)).body as DiffResult;
     assert.equal(dump(), before, "the diff writes nothing");
+    assert.ok(Value.Check(S.DiffResult, body), "the answer fits the DiffResult schema");
     const kinds = body.orgs[0]!.kinds;
     assert.equal(body.orgs[0]!.status, "conflict");
     assert.deepEqual(kinds.org!.conflicts, [{ id: A, file: { name: "Diff A renamed" }, instance: { name: "Diff A" } }]);

@@ -24,6 +24,7 @@ import { registerSinkEndpoint, registerSinkRoutes } from "./sink-routes.js";
 import { registerBucketRoutes } from "./bucket-routes.js";
 import { registerImportRoutes } from "./import-routes.js";
 import { registerDiffRoutes } from "./diff-routes.js";
+import { registerJobRoutes } from "./job-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -68,5 +69,6 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerBucketRoutes(secured, ctx);
     registerImportRoutes(secured, ctx);
     registerDiffRoutes(secured, ctx);
+    registerJobRoutes(secured, ctx);
   });
 }
