@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Value } from "@sinclair/typebox/value";
 import * as S from "../../emulator/src/control/schemas.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { internals } from "../../emulator/src/internal.js";
 
 const emu = await startTestEmulator();
@@ -91,6 +91,17 @@ describe("org diff", () => {
       for (const [kind, d] of Object.entries(o.kinds)) assert.deepEqual([kind, d.create, d.conflicts], [kind, [], []], `${kind}: ${JSON.stringify(d)}`);
     }
     assert.equal(same.orgs[0]!.kinds.oidcApps!.unchanged.length, 1);
+
+    // The admin export of the same orgs (with its generated domains, org state, key order) is unchanged too.
+    const exported = await request(`${emu.url}/admin/v1/export`, { method: "POST", token: emu.adminPat, json: { orgIds: [A, B], responseOutput: true } });
+    assert.equal(exported.status, 200, exported.text);
+    const again = (await diff(exported.body)).body as DiffResult;
+    assert.deepEqual(again.errors, []);
+    for (const o of again.orgs) {
+      assert.equal(o.status, "unchanged", o.orgId);
+      for (const [kind, d] of Object.entries(o.kinds)) assert.deepEqual([kind, d.create, d.conflicts], [kind, [], []], `${kind}: ${JSON.stringify(d)}`);
+    }
+    assert.deepEqual(again.orgs[0]!.kinds.domains!.unchanged.length, 2, "the generated domain and diff-a.example");
 
     const a = structuredClone(orgA);
     const changed = { orgs: [a, doc.orgs[1]] };

@@ -9,7 +9,7 @@ import { exportScope } from "../api/admin/export-document.js";
 import { diffOrg } from "../domain/org/diff-org.js";
 import { readOrg } from "../domain/org/read-org.js";
 import { validateImport } from "../domain/org/validate-import.js";
-import { ImportDataOrgSchema } from "../gen/svc/v1/v1/data_org_pb.js";
+import { ImportDataOrgSchema } from "../gen/svc/admin/v1/admin_pb.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
@@ -19,14 +19,27 @@ import type { ControlApp } from "./type-provider.js";
 
 type Obj = Record<string, unknown>;
 
+/**
+ * The file in the export's form (the admin DataOrg: defaults left out, enums by name), so equal
+ * content compares equal. Fields only the v1 DataOrg has (iamPolicy) are dropped: the diff does not
+ * compare them. Undefined if the message cannot be read (validation let it through).
+ */
+function canonical(document: unknown): { orgs?: Obj[] } | undefined {
+  try {
+    return toJson(ImportDataOrgSchema, fromJson(ImportDataOrgSchema, document as JsonValue, { ignoreUnknownFields: true })) as { orgs?: Obj[] };
+  } catch {
+    return undefined;
+  }
+}
+
 export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.post("/orgs/_diff", { schema: { body: ImportBody, response: { 200: DiffResult, 404: ControlError } } }, async (req, reply) => {
+  app.post("/orgs/_diff", { schema: { body: ImportBody, response: { 200: DiffResult, 400: ControlError, 404: ControlError } } }, async (req, reply) => {
     const instanceId = targetInstance(ctx, req.body.instanceId);
     if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
     const { errors } = validateImport(req.body.document);
     if (errors.length) return { errors, orgs: [] };
-    // The file in the export's canonical form (defaults left out, enums by name), so equal content compares equal.
-    const file = toJson(ImportDataOrgSchema, fromJson(ImportDataOrgSchema, req.body.document as JsonValue)) as { orgs?: Obj[] };
+    const file = canonical(req.body.document);
+    if (!file) return sendControlError(reply, 400, Code.InvalidArgument, "The document could not be read as an ImportDataOrg");
     const fileOrgs = file.orgs ?? [];
     // The whole instance is the scope, so references from the file's orgs to other orgs of the
     // instance (a grant to an org not in the file) show as they are. Read without passwords: secrets
