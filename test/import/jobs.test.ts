@@ -155,15 +155,24 @@ describe("jobs", () => {
     assert.deepEqual(again.body, { code: 9, message: `The job ${importId} has already ended (cancelled)` });
   });
 
-  it("refuses an unknown job and a body of no known kind", async () => {
+  it("refuses an unknown job and a wrong body with the error of its kind", async () => {
     for (const path of ["/jobs/nope", "/jobs/nope/events"]) {
       const r = await ctl(path);
       assert.equal(r.status, 404, path);
       assert.deepEqual(r.body, { code: 5, message: 'No job "nope"' });
     }
     assert.equal((await ctl("/jobs/nope/_cancel", { method: "POST" })).status, 404);
-    const bad = await ctl("/jobs", { method: "POST", json: { kind: "delete" } });
-    assert.equal(bad.status, 400, bad.text);
-    assert.equal((bad.body as { code: number }).code, 3);
+    // Each body is refused with the error of its own kind, and nothing is started.
+    for (const [json, message] of [
+      [{ kind: "delete" }, "body/kind must be equal to one of the allowed values"],
+      [{ document: {} }, "body must have required property 'kind'"],
+      [{ kind: "import" }, "body must have required property 'document'"],
+      [{ kind: "export", orgIds: "1" }, "body/orgIds must be array"],
+      [{ kind: "export", document: {} }, "body must NOT have additional properties"],
+    ] as const) {
+      const bad = await ctl("/jobs", { method: "POST", json });
+      assert.equal(bad.status, 400, bad.text);
+      assert.deepEqual(bad.body, { code: 3, message }, JSON.stringify(json));
+    }
   });
 });

@@ -22,8 +22,7 @@ export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void
     async (req, reply) => {
       const instanceId = targetInstance(ctx, req.body.instanceId);
       if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
-      const actor = { instanceId, userId: "EMULATOR-CONSOLE", origin: "import" as const };
-      return importOrgs(ctx.core, actor, req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
+      return importOrgs(ctx.core, importActor(instanceId), req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
     },
   );
 }
@@ -33,3 +32,6 @@ export function targetInstance(ctx: ControlContext, instanceId: string | undefin
   const id = instanceId ?? listInstances(ctx.core.db).find((i) => i.isDefault)?.id ?? "";
   return getInstance(ctx.core.db, id) ? id : undefined;
 }
+
+/** The actor of an import through the control API: the console, origin "import". */
+export const importActor = (instanceId: string) => ({ instanceId, userId: "EMULATOR-CONSOLE", origin: "import" as const });

@@ -10,7 +10,7 @@ import { type OrgRead, readOrg } from "../domain/org/read-org.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import { targetInstance } from "./import-routes.js";
+import { importActor, targetInstance } from "./import-routes.js";
 import { type JobRun, Jobs } from "./jobs.js";
 import { ControlError, IdParams, Job, JobBody, JobStarted } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
@@ -51,8 +51,7 @@ export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
         : jobs.start("import", async (run) => {
             // One synchronous transaction: the counters reach the job (and its SSE clients) as items
             // are processed, but nothing can stop it once it began.
-            const actor = { instanceId, userId: "EMULATOR-CONSOLE", origin: "import" as const };
-            return importOrgs(ctx.core, actor, body.document, { dryRun: body.dryRun, bestEffort: body.bestEffort, onProgress: run.progress });
+            return importOrgs(ctx.core, importActor(instanceId), body.document, { dryRun: body.dryRun, bestEffort: body.bestEffort, onProgress: run.progress });
           });
     return reply.code(202).send({ id: view.id });
   });

@@ -91,7 +91,23 @@ const ExportJobBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const JobBody = Type.Union([ImportJobBody, ExportJobBody]);
+/**
+ * Either body, chosen by `kind` (if/then/else rather than a union, so a wrong body is refused with
+ * the error of its own kind instead of the errors of both).
+ */
+export const JobBody = Type.Unsafe<Static<typeof ImportJobBody> | Static<typeof ExportJobBody>>({
+  type: "object",
+  required: ["kind"],
+  if: { properties: { kind: { const: "import" } } },
+  // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword
+  then: ImportJobBody,
+  else: {
+    if: { properties: { kind: { const: "export" } } },
+    // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword
+    then: ExportJobBody,
+    else: { properties: { kind: { enum: ["import", "export"] } } },
+  },
+});
 export const JobState = Type.Union(["queued", "running", "done", "failed", "cancelled"].map((s) => Type.Literal(s)));
 export const Job = Type.Object({
   id: Type.String(),
