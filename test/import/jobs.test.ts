@@ -155,6 +155,14 @@ describe("jobs", () => {
     assert.deepEqual(again.body, { code: 9, message: `The job ${importId} has already ended (cancelled)` });
   });
 
+  it("keeps the last 100 ended jobs", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 101; i++) ids.push(await startJob({ kind: "export", orgIds: ["no-such-org"] }));
+    assert.equal((await eventsOf(ids.at(-1)!)).at(-1)!.event, "done");
+    assert.equal((await ctl(`/jobs/${ids[0]}`)).status, 404, "the oldest ended job is forgotten");
+    assert.equal((await ctl(`/jobs/${ids[1]}`)).status, 200);
+  });
+
   it("refuses an unknown job and a wrong body with the error of its kind", async () => {
     for (const path of ["/jobs/nope", "/jobs/nope/events"]) {
       const r = await ctl(path);

@@ -1,6 +1,7 @@
 // Jobs of the control API (issue 12): an import or export started by the UI or the CLI, run in the
 // background one after another (first in, first out), with progress counters per kind, a final
-// report, server-sent events and cancel. Jobs live in memory only (a restart forgets them; a reset does not).
+// report, server-sent events and cancel. Jobs live in memory only (a restart forgets them; a reset does not), the last
+// KEPT_ENDED_JOBS ended ones at most.
 // What cancel means exactly: docs/behaviour.md "Org diff and jobs".
 
 import { Emitter } from "../kernel/emitter.js";
@@ -58,8 +59,14 @@ const errorOf = (e: unknown) => {
   return { code: err.code, message: err.message };
 };
 
+/** How many ended jobs are kept (their reports can be whole exports); older ones are forgotten. */
+export const KEPT_ENDED_JOBS = 100;
+
 export class Jobs {
+  /** In the order they were started. */
   private readonly jobs = new Map<string, Job>();
+  /** Ended jobs, oldest first. */
+  private readonly ended: string[] = [];
   private readonly queue: Job[] = [];
   private running = false;
 
@@ -138,6 +145,8 @@ export class Jobs {
     job.view.state = state;
     job.view.finishedAt = this.now().toISOString();
     this.emit(job, { event: state, data: job.view });
+    this.ended.push(job.view.id);
+    while (this.ended.length > KEPT_ENDED_JOBS) this.jobs.delete(this.ended.shift()!);
   }
 
   private emit(job: Job, e: JobEvent): void {
