@@ -107,6 +107,15 @@ describe("jobs", () => {
     assert.ok(!orgExists("600000000000000002"));
   });
 
+  it("a dry-run import job reports what the import would do and writes nothing", async () => {
+    const document = { orgs: [{ orgId: "600000000000000004", org: { name: "Dry" }, projects: [{ projectId: "600000000000000021", project: { name: "P" } }] }] };
+    const last = (await eventsOf(await startJob({ kind: "import", document, dryRun: true }))).at(-1)!;
+    const report = last.data.report as { errors: unknown[]; success: { orgs: { orgId: string; projectIds: string[] }[] } };
+    assert.deepEqual([last.event, report.errors, report.success.orgs[0]!.projectIds], ["done", [], ["600000000000000021"]]);
+    assert.ok(!orgExists("600000000000000004"));
+    assert.equal(core.db.stmt("SELECT 1 FROM projects WHERE id = ?").get("600000000000000021"), undefined);
+  });
+
   it("an export job's report is the admin export's document", async () => {
     const id = await startJob({ kind: "export", orgIds: ["600000000000000001"] });
     const events = await eventsOf(id);
