@@ -23,10 +23,14 @@ export interface OrgDiff {
   kinds: Record<string, KindDiff>;
 }
 
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const items = (org: Obj, kind: string): Obj[] => (Array.isArray(org[kind]) ? (org[kind] as unknown[]).map(obj) : []);
+
 /**
  * Fields left out of the comparison: secrets (never shown side by side; the instance side is read
- * without them) and fields the import does not carry (a user's state, a domain's org id (the org that holds it) and validation type,
- * a user grant's project grant id), which would otherwise show conflicts the import cannot resolve.
+ * without them) and fields the import does not carry (a user's state; a domain's org id, which is
+ * the org that holds it, and validation type; a user grant's project grant id), which would
+ * otherwise show conflicts an import cannot resolve.
  */
 const IGNORED: Readonly<Record<string, readonly string[]>> = {
   humanUsers: ["state", "user.hashedPassword", "user.password", "user.otpCode"],
@@ -54,9 +58,6 @@ function withImportDefaults(kind: string, item: Obj): Obj {
   if (kind === "projectRoles" && !item.displayName) return { ...item, displayName: item.roleKey };
   return item;
 }
-
-const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
-const items = (org: Obj, kind: string): Obj[] => (Array.isArray(org[kind]) ? (org[kind] as unknown[]).map(obj) : []);
 
 /** A copy of `item` without the `paths` (dotted). */
 function without(item: Obj, paths: readonly string[]): Obj {
