@@ -1,5 +1,5 @@
 // The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
-// snapshots, clock, event log, instance features and local buckets with `Authorization: Bearer <consoleToken>`.
+// snapshots, clock, event log, instance features, local buckets, org import, diff and jobs with `Authorization: Bearer <consoleToken>`.
 // Errors use the same {code, message} body as the resource API's routing errors. Requests and
 // answers are declared in schemas.ts, in lowerCamel (snake_case names still read: casing.ts).
 
@@ -23,6 +23,8 @@ import { registerTargetCallRoutes } from "./target-call-routes.js";
 import { registerSinkEndpoint, registerSinkRoutes } from "./sink-routes.js";
 import { registerBucketRoutes } from "./bucket-routes.js";
 import { registerImportRoutes } from "./import-routes.js";
+import { registerDiffRoutes } from "./diff-routes.js";
+import { registerJobRoutes } from "./job-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -66,5 +68,7 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerSinkRoutes(secured, ctx);
     registerBucketRoutes(secured, ctx);
     registerImportRoutes(secured, ctx);
+    registerDiffRoutes(secured, ctx);
+    registerJobRoutes(secured, ctx);
   });
 }

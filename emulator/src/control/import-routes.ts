@@ -20,10 +20,18 @@ export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void
     "/orgs/_import",
     { schema: { body: ImportBody, querystring: ImportQuery, response: { 200: ImportResult, 404: ControlError } } },
     async (req, reply) => {
-      const instanceId = req.body.instanceId ?? listInstances(ctx.core.db).find((i) => i.isDefault)?.id ?? "";
-      if (!getInstance(ctx.core.db, instanceId)) return sendControlError(reply, 404, Code.NotFound, `No instance ${instanceId}`);
-      const actor = { instanceId, userId: "EMULATOR-CONSOLE", origin: "import" as const };
-      return importOrgs(ctx.core, actor, req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
+      const instanceId = targetInstance(ctx, req.body.instanceId);
+      if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
+      return importOrgs(ctx.core, importActor(instanceId), req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
     },
   );
 }
+
+/** The instance a document request names, or the default instance; undefined when there is no such instance. */
+export function targetInstance(ctx: ControlContext, instanceId: string | undefined): string | undefined {
+  const id = instanceId ?? listInstances(ctx.core.db).find((i) => i.isDefault)?.id ?? "";
+  return getInstance(ctx.core.db, id) ? id : undefined;
+}
+
+/** The actor of an import through the control API: the console, origin "import". */
+export const importActor = (instanceId: string) => ({ instanceId, userId: "EMULATOR-CONSOLE", origin: "import" as const });

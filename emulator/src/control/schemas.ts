@@ -269,46 +269,6 @@ export type SinkCall = Static<typeof SinkCall>;
 export type Bucket = Static<typeof Bucket>;
 export type BucketObject = Static<typeof BucketObject>;
 
-// -- org import (issue 12) --------------------------------------------------------------------
+// -- org import, diff and jobs (issue 12): in org-import-schemas.ts, part of this module's API --------
 
-/** A document to validate or import: proto3 JSON of ImportDataOrg ({ orgs: DataOrg[] }), checked by the engine. */
-export const ImportBody = Type.Object(
-  { instanceId: Type.Optional(Type.String({ description: "the default instance when left out" })), document: Type.Unknown() },
-  { additionalProperties: false },
-);
-export const ImportQuery = Type.Object(
-  {
-    dryRun: Type.Optional(Type.Boolean({ description: "try everything, write nothing" })),
-    bestEffort: Type.Optional(Type.Boolean({ description: "the product's behaviour: failed items are reported, the rest is kept" })),
-  },
-  { additionalProperties: false },
-);
-const ImportErrorSchema = Type.Object({ type: Type.String(), id: Type.String(), message: Type.String(), path: Type.String() });
-const Ids = Type.Array(Type.String());
-export const ImportResult = Type.Object({
-  errors: Type.Array(ImportErrorSchema),
-  success: Type.Object({
-    orgs: Type.Array(
-      Type.Object({
-        orgId: Type.String(),
-        projectIds: Ids,
-        projectRoles: Ids,
-        oidcAppIds: Ids,
-        apiAppIds: Ids,
-        humanUserIds: Ids,
-        machineUserIds: Ids,
-        projectGrants: Type.Array(Type.Object({ grantId: Type.String(), projectId: Type.String(), orgId: Type.String() })),
-        userGrants: Type.Array(Type.Object({ projectId: Type.String(), userId: Type.String() })),
-        orgMembers: Ids,
-        projectMembers: Type.Array(Type.Object({ projectId: Type.String(), userId: Type.String() })),
-        projectGrantMembers: Type.Array(Type.Object({ projectId: Type.String(), grantId: Type.String(), userId: Type.String() })),
-        userMetadata: Type.Array(Type.Object({ userId: Type.String(), key: Type.String() })),
-        domains: Ids,
-        appKeys: Ids,
-        machineKeys: Ids,
-      }),
-    ),
-  }),
-});
-/** The validation answer: every error with its path; nothing is written. */
-export const ValidateResult = Type.Object({ valid: Type.Boolean(), errors: Type.Array(ImportErrorSchema) });
+export * from "./org-import-schemas.js";

@@ -102,3 +102,22 @@ export function itemId(field: string, orgId: string, item: Item): string {
       return typeof item.language === "string" ? `${orgId}_${item.language}` : orgId;
   }
 }
+
+/** The lists of a DataOrg the import carries into the emulator (besides the org itself), in the product's order. */
+export const CARRIED_KINDS = [
+  "domains",
+  "humanUsers",
+  "machineUsers",
+  "userMetadata",
+  "machineKeys",
+  "projects",
+  "oidcApps",
+  "apiApps",
+  "appKeys",
+  "projectRoles",
+  "projectGrants",
+  "userGrants",
+  "orgMembers",
+  "projectGrantMembers",
+  "projectMembers",
+] as const;

@@ -7,7 +7,7 @@
 
 import type { Actor, Core } from "../core.js";
 import { Code, SvcError, toSvcError } from "../../kernel/errors.js";
-import { ERROR_TYPES, itemId } from "./import-ids.js";
+import { CARRIED_KINDS, ERROR_TYPES, itemId } from "./import-ids.js";
 import { type Attempt, importOrgItems, type ImportSuccessOrg, type OrgImport } from "./import-items.js";
 import { validateImport, type ImportError } from "./validate-import.js";
 
@@ -19,6 +19,12 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** A Date.now() deadline (independent of the emulator's clock): past it the import stops with DeadlineExceeded. */
   deadlineMs?: number;
+  /**
+   * Called as items are processed (imported or failed), per kind ("org" and the lists of
+   * CARRIED_KINDS): `done` of `total` in the document. Called inside the transaction, so a caller
+   * that forwards it elsewhere sees the counters before the commit (or the rollback).
+   */
+  onProgress?: (kind: string, done: number, total: number) => void;
 }
 
 export interface ImportResult {
@@ -54,6 +60,7 @@ export function importOrgs(core: Core, actor: Actor, document: unknown, opts: Im
     }
   };
   /** Runs one item in a savepoint; a failure is recorded and undone alone. Deadline errors end the import. */
+  const progress = progressOf(orgs, opts.onProgress);
   const attempt: Attempt = (field, orgId, path, item, run) => {
     checkDeadline();
     try {
@@ -64,6 +71,8 @@ export function importOrgs(core: Core, actor: Actor, document: unknown, opts: Im
       const type = ERROR_TYPES[field] ?? "org";
       errors.push({ type, id: itemId(field, orgId, item), message: messageOf(e), path });
       return false;
+    } finally {
+      progress.processed(field);
     }
   };
   const work = () => {
@@ -76,6 +85,7 @@ export function importOrgs(core: Core, actor: Actor, document: unknown, opts: Im
       }
     });
     for (const pass of ["pass2", "pass3"] as const) for (const o of imports) importOrgItems(core, actor, o, attempt, pass);
+    progress.finished();
     const result = { errors, success: { orgs: success } };
     if (opts.dryRun || (errors.length && !opts.bestEffort)) throw new RolledBack(result);
     return result;
@@ -86,4 +96,31 @@ export function importOrgs(core: Core, actor: Actor, document: unknown, opts: Im
     if (e instanceof RolledBack) return opts.dryRun || !e.result.errors.length ? e.result : { ...e.result, success: { orgs: [] } };
     throw e;
   }
+}
+
+/** The progress counters of an import: per kind, items processed of the items in the document. */
+function progressOf(orgs: Record<string, unknown>[], onProgress: ImportOptions["onProgress"]) {
+  const total = new Map<string, number>([["org", orgs.length]]);
+  for (const kind of CARRIED_KINDS)
+    total.set(
+      kind,
+      orgs.reduce((n, o) => n + (Array.isArray(o[kind]) ? o[kind].length : 0), 0),
+    );
+  const done = new Map<string, number>();
+  // Every total up front (0 done), so a watcher knows the size of each kind before the first item.
+  if (onProgress) for (const [kind, of] of total) onProgress(kind, 0, of);
+  return {
+    /** One item of `field` tried (follow-up steps such as domain_isverified are not counted). */
+    processed(field: string) {
+      const of = total.get(field);
+      if (!onProgress || of === undefined) return;
+      const n = (done.get(field) ?? 0) + 1;
+      done.set(field, n);
+      onProgress(field, n, of);
+    },
+    /** Items never tried (an org's own domain already there, the items of an org that could not be had) count as processed at the end. */
+    finished() {
+      for (const [kind, of] of total) if (onProgress && (done.get(kind) ?? 0) < of) onProgress(kind, of, of);
+    },
+  };
 }

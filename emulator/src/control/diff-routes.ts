@@ -1,0 +1,56 @@
+// The diff of an org document against an instance on the control API (issue 12), for the UI and
+// the CLI: per org and kind, create / conflict / unchanged, conflicting items side by side. The
+// instance side is the export of the same orgs (readOrg and the export's mapping), the file side
+// the document in the same proto3 JSON form. Nothing is written.
+
+import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
+import { dataOrgJson, exportedOrgIds } from "../api/admin/export-json.js";
+import { exportScope } from "../api/admin/export-document.js";
+import { diffOrg } from "../domain/org/diff-org.js";
+import { readOrg } from "../domain/org/read-org.js";
+import { validateImport } from "../domain/org/validate-import.js";
+import { ImportDataOrgSchema } from "../gen/svc/admin/v1/admin_pb.js";
+import { Code } from "../kernel/errors.js";
+import type { ControlContext } from "./control-context.js";
+import { sendControlError } from "./control-error.js";
+import { targetInstance } from "./import-routes.js";
+import { ControlError, DiffResult, ImportBody } from "./schemas.js";
+import type { ControlApp } from "./type-provider.js";
+
+type Obj = Record<string, unknown>;
+
+/**
+ * The file in the export's form (the admin DataOrg: defaults left out, enums by name), so equal
+ * content compares equal. Fields only the v1 DataOrg has (iamPolicy) are dropped: the diff does not
+ * compare them. Undefined if the message cannot be read (validation let it through).
+ */
+function canonical(document: unknown): { orgs?: Obj[] } | undefined {
+  try {
+    return toJson(ImportDataOrgSchema, fromJson(ImportDataOrgSchema, document as JsonValue, { ignoreUnknownFields: true })) as { orgs?: Obj[] };
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
+  app.post("/orgs/_diff", { schema: { body: ImportBody, response: { 200: DiffResult, 400: ControlError, 404: ControlError } } }, async (req, reply) => {
+    const instanceId = targetInstance(ctx, req.body.instanceId);
+    if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
+    const { errors } = validateImport(req.body.document);
+    if (errors.length) return { errors, orgs: [] };
+    const file = canonical(req.body.document);
+    if (!file) return sendControlError(reply, 400, Code.InvalidArgument, "The document could not be read as an ImportDataOrg");
+    const fileOrgs = file.orgs ?? [];
+    // The whole instance is the scope, so references from the file's orgs to other orgs of the
+    // instance (a grant to an org not in the file) show as they are. Read without passwords: secrets
+    // are never shown side by side (diff-org.ts leaves them out of the comparison).
+    const reads = exportedOrgIds(ctx.core, instanceId).map((id) => readOrg(ctx.core, instanceId, id)!);
+    const scope = exportScope(reads);
+    const instanceOrgs = new Map(reads.map((r) => [r.org.id, r]));
+    const instanceSide = (orgId: string) => {
+      const read = instanceOrgs.get(orgId);
+      return read && (dataOrgJson(read, scope) as Obj);
+    };
+    return { errors: [], orgs: fileOrgs.map((o) => diffOrg(o, instanceSide(String(o.orgId ?? "")))) };
+  });
+}

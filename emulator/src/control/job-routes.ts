@@ -1,0 +1,91 @@
+// Import and export jobs on the control API (issue 12): POST /jobs starts one and answers its id;
+// GET /jobs/{id} shows its state, counters per kind and final report; GET /jobs/{id}/events streams
+// them as server-sent events; POST /jobs/{id}/_cancel stops it. The registry: jobs.ts. What cancel
+// means: docs/behaviour.md "Org diff and jobs".
+
+import { dataOrgJson, exportedOrgIds } from "../api/admin/export-json.js";
+import { exportScope } from "../api/admin/export-document.js";
+import { importOrgs } from "../domain/org/import-orgs.js";
+import { type OrgRead, readOrg } from "../domain/org/read-org.js";
+import { Code } from "../kernel/errors.js";
+import type { ControlContext } from "./control-context.js";
+import { sendControlError } from "./control-error.js";
+import { importActor, targetInstance } from "./import-routes.js";
+import { type JobRun, Jobs } from "./jobs.js";
+import { ControlError, IdParams, Job, JobBody, JobStarted } from "./schemas.js";
+import type { ControlApp } from "./type-provider.js";
+
+type ExportOptions = Extract<JobBody, { kind: "export" }>;
+
+/**
+ * The export, org by org, yielding to the event loop between orgs (where cancel takes effect). Each
+ * org is one synchronous read; a write between two orgs may land in between (the rpc reads all at once).
+ */
+async function exportJob(ctx: ControlContext, instanceId: string, body: ExportOptions, run: JobRun): Promise<unknown> {
+  const ids = exportedOrgIds(ctx.core, instanceId, body.orgIds, body.excludedOrgIds);
+  const reads: OrgRead[] = [];
+  run.progress("org", 0, ids.length);
+  for (const [i, id] of ids.entries()) {
+    await run.checkpoint();
+    const read = readOrg(ctx.core, instanceId, id, { withPasswords: body.withPasswords });
+    if (read) reads.push(read); // an org removed since the job started is left out
+    run.progress("org", i + 1, ids.length);
+  }
+  const scope = exportScope(reads);
+  return { orgs: reads.map((r) => dataOrgJson(r, scope)) };
+}
+
+export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
+  const jobs = new Jobs(
+    () => ctx.core.ids.next(),
+    () => ctx.core.clock.now(),
+  );
+
+  app.post("/jobs", { schema: { body: JobBody, response: { 202: JobStarted, 404: ControlError } } }, async (req, reply) => {
+    const body = req.body;
+    const instanceId = targetInstance(ctx, body.instanceId);
+    if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${body.instanceId}`);
+    const view =
+      body.kind === "export"
+        ? jobs.start("export", (run) => exportJob(ctx, instanceId, body, run))
+        : jobs.start("import", async (run) => {
+            // One synchronous transaction: the counters reach the job (and its SSE clients) as items
+            // are processed, but nothing can stop it once it began.
+            return importOrgs(ctx.core, importActor(instanceId), body.document, { dryRun: body.dryRun, bestEffort: body.bestEffort, onProgress: run.progress });
+          });
+    return reply.code(202).send({ id: view.id });
+  });
+
+  app.get("/jobs/:id", { schema: { params: IdParams, response: { 200: Job, 404: ControlError } } }, async (req, reply) => {
+    return jobs.get(req.params.id) ?? sendControlError(reply, 404, Code.NotFound, `No job ${JSON.stringify(req.params.id)}`);
+  });
+
+  // Server-sent events: every event so far, then the rest as it happens; the stream ends after the final one.
+  app.get("/jobs/:id/events", { schema: { params: IdParams, response: { 404: ControlError } } }, async (req, reply) => {
+    let end = () => {};
+    const watched = jobs.watch(req.params.id, (e) => {
+      reply.raw.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      if (e.event !== "progress") end();
+    });
+    if (!watched) return sendControlError(reply, 404, Code.NotFound, `No job ${JSON.stringify(req.params.id)}`);
+    reply.hijack();
+    reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    end = () => {
+      watched.off();
+      reply.raw.end();
+    };
+    req.raw.on("close", watched.off);
+    for (const e of watched.past) {
+      reply.raw.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      if (e.event !== "progress") return end();
+    }
+  });
+
+  app.post("/jobs/:id/_cancel", { schema: { params: IdParams, response: { 200: Job, 404: ControlError, 409: ControlError } } }, async (req, reply) => {
+    const job = jobs.get(req.params.id);
+    if (!job) return sendControlError(reply, 404, Code.NotFound, `No job ${JSON.stringify(req.params.id)}`);
+    if (job.state !== "queued" && job.state !== "running")
+      return sendControlError(reply, 409, Code.FailedPrecondition, `The job ${job.id} has already ended (${job.state})`);
+    return jobs.cancel(job.id)!;
+  });
+}

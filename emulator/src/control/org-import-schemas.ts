@@ -1,0 +1,128 @@
+// The control API's schemas for org documents (issue 12): validate, import, diff and jobs. Part of
+// schemas.ts (which re-exports this module), kept apart for size; same rules: TypeBox, lowerCamel.
+
+import { Type, type Static } from "@sinclair/typebox";
+
+const Time = Type.String({ format: "date-time" });
+
+// -- org import (issue 12) --------------------------------------------------------------------
+
+/** A document to validate or import: proto3 JSON of ImportDataOrg ({ orgs: DataOrg[] }), checked by the engine. */
+export const ImportBody = Type.Object(
+  { instanceId: Type.Optional(Type.String({ description: "the default instance when left out" })), document: Type.Unknown() },
+  { additionalProperties: false },
+);
+export const ImportQuery = Type.Object(
+  {
+    dryRun: Type.Optional(Type.Boolean({ description: "try everything, write nothing" })),
+    bestEffort: Type.Optional(Type.Boolean({ description: "the product's behaviour: failed items are reported, the rest is kept" })),
+  },
+  { additionalProperties: false },
+);
+export const ImportErrorSchema = Type.Object({ type: Type.String(), id: Type.String(), message: Type.String(), path: Type.String() });
+const Ids = Type.Array(Type.String());
+export const ImportResult = Type.Object({
+  errors: Type.Array(ImportErrorSchema),
+  success: Type.Object({
+    orgs: Type.Array(
+      Type.Object({
+        orgId: Type.String(),
+        projectIds: Ids,
+        projectRoles: Ids,
+        oidcAppIds: Ids,
+        apiAppIds: Ids,
+        humanUserIds: Ids,
+        machineUserIds: Ids,
+        projectGrants: Type.Array(Type.Object({ grantId: Type.String(), projectId: Type.String(), orgId: Type.String() })),
+        userGrants: Type.Array(Type.Object({ projectId: Type.String(), userId: Type.String() })),
+        orgMembers: Ids,
+        projectMembers: Type.Array(Type.Object({ projectId: Type.String(), userId: Type.String() })),
+        projectGrantMembers: Type.Array(Type.Object({ projectId: Type.String(), grantId: Type.String(), userId: Type.String() })),
+        userMetadata: Type.Array(Type.Object({ userId: Type.String(), key: Type.String() })),
+        domains: Ids,
+        appKeys: Ids,
+        machineKeys: Ids,
+      }),
+    ),
+  }),
+});
+/** The validation answer: every error with its path; nothing is written. */
+export const ValidateResult = Type.Object({ valid: Type.Boolean(), errors: Type.Array(ImportErrorSchema) });
+
+// -- diff -------------------------------------------------------------------------------------
+
+const KindDiff = Type.Object({
+  create: Type.Array(Type.String(), { description: "ids (the import's error ids) the instance does not have" }),
+  unchanged: Type.Array(Type.String(), { description: "ids the instance has with the same content" }),
+  conflicts: Type.Array(
+    Type.Object(
+      { id: Type.String(), file: Type.Unknown(), instance: Type.Unknown() },
+      { description: "the item of the file and of the instance, side by side" },
+    ),
+  ),
+});
+export const OrgDiff = Type.Object({
+  orgId: Type.String(),
+  status: Type.Union([Type.Literal("create"), Type.Literal("conflict"), Type.Literal("unchanged")]),
+  kinds: Type.Record(Type.String(), KindDiff, { description: "org and each list of a DataOrg the import carries" }),
+});
+/** The diff of a document against an instance: validation errors (then no orgs), else per org and kind. Nothing is written. */
+export const DiffResult = Type.Object({ errors: Type.Array(ImportErrorSchema), orgs: Type.Array(OrgDiff) });
+
+// -- jobs -------------------------------------------------------------------------------------
+
+const ImportJobBody = Type.Object(
+  {
+    kind: Type.Literal("import"),
+    instanceId: Type.Optional(Type.String({ description: "the default instance when left out" })),
+    document: Type.Unknown(),
+    dryRun: Type.Optional(Type.Boolean()),
+    bestEffort: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+const ExportJobBody = Type.Object(
+  {
+    kind: Type.Literal("export"),
+    instanceId: Type.Optional(Type.String({ description: "the default instance when left out" })),
+    orgIds: Type.Optional(Type.Array(Type.String(), { description: "empty or left out: every org" })),
+    excludedOrgIds: Type.Optional(Type.Array(Type.String())),
+    withPasswords: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+/**
+ * Either body, chosen by `kind` (if/then/else rather than a union, so a wrong body is refused with
+ * the error of its own kind instead of the errors of both).
+ */
+export const JobBody = Type.Unsafe<Static<typeof ImportJobBody> | Static<typeof ExportJobBody>>({
+  type: "object",
+  required: ["kind"],
+  if: { properties: { kind: { const: "import" } } },
+  // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword
+  then: ImportJobBody,
+  else: {
+    if: { properties: { kind: { const: "export" } } },
+    // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword
+    then: ExportJobBody,
+    else: { properties: { kind: { enum: ["import", "export"] } } },
+  },
+});
+export const JobState = Type.Union(["queued", "running", "done", "failed", "cancelled"].map((s) => Type.Literal(s)));
+export const Job = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal("import"), Type.Literal("export")]),
+  state: JobState,
+  createdAt: Time,
+  finishedAt: Type.Optional(Time),
+  counters: Type.Record(Type.String(), Type.Object({ done: Type.Integer(), total: Type.Integer() })),
+  report: Type.Optional(Type.Unknown({ description: "import: the ImportResult; export: the document {orgs: DataOrg[]}" })),
+  error: Type.Optional(Type.Object({ code: Type.Integer(), message: Type.String() })),
+});
+export const JobStarted = Type.Object({ id: Type.String() });
+/** The data of a `progress` server-sent event; `done`, `failed` and `cancelled` events carry the Job. */
+export const JobProgress = Type.Object({ kind: Type.String(), done: Type.Integer(), total: Type.Integer() });
+
+export type JobBody = Static<typeof JobBody>;
+export type Job = Static<typeof Job>;
+export type OrgDiff = Static<typeof OrgDiff>;

@@ -1,0 +1,150 @@
+// The diff of an org document against the instance on the control API (issue 12): a document the
+// instance holds already diffs as unchanged; changed items are conflicts shown side by side (file vs
+// instance), new ones are creates; nothing is written; invalid documents answer their errors.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { Value } from "@sinclair/typebox/value";
+import * as S from "../../emulator/src/control/schemas.js";
+import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { internals } from "../../emulator/src/internal.js";
+
+const emu = await startTestEmulator();
+const ctl = control(emu);
+const { db } = internals(emu).core;
+
+/** Every row of every table, for "nothing changed" checks. */
+function dump(): string {
+  const tables = db.stmt("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+  return JSON.stringify(tables.map((t) => [t.name, db.stmt(`SELECT * FROM "${t.name}" ORDER BY rowid`).all()]));
+}
+
+type KindDiff = { create: string[]; unchanged: string[]; conflicts: { id: string; file: unknown; instance: unknown }[] };
+type DiffResult = { errors: { type: string; id: string; path: string }[]; orgs: { orgId: string; status: string; kinds: Record<string, KindDiff> }[] };
+
+const A = "500000000000000001";
+const B = "500000000000000002";
+const orgA = {
+  orgId: A,
+  org: { name: "Diff A" },
+  domains: [{ domainName: "diff-a.example", isVerified: true, validationType: "DOMAIN_VALIDATION_TYPE_DNS" }],
+  humanUsers: [
+    {
+      userId: "500000000000000010",
+      user: {
+        userName: "dana",
+        profile: { firstName: "Dana", lastName: "D", preferredLanguage: "en" },
+        email: { email: "dana@diff-a.example", isEmailVerified: true },
+        hashedPassword: { value: "$2a$04$abcdefghijklmnopqrstuu5J8QEnD4b/5Ps1zC7tH1x3G8WQ1O7Hy" },
+      },
+    },
+  ],
+  machineUsers: [{ userId: "500000000000000011", user: { userName: "robot", name: "Robot" } }],
+  userMetadata: [{ id: "500000000000000010", key: "team", value: Buffer.from("red").toString("base64") }],
+  projects: [{ projectId: "500000000000000020", project: { name: "Shop", projectRoleAssertion: true } }],
+  projectRoles: [{ projectId: "500000000000000020", roleKey: "admin", displayName: "Admin" }],
+  oidcApps: [
+    {
+      appId: "500000000000000030",
+      app: { projectId: "500000000000000020", name: "web", redirectUris: ["http://localhost:3000/cb"], responseTypes: ["OIDC_RESPONSE_TYPE_CODE"] },
+    },
+  ],
+  apiApps: [{ appId: "500000000000000031", app: { projectId: "500000000000000020", name: "api" } }],
+  projectGrants: [{ grantId: "500000000000000040", projectGrant: { projectId: "500000000000000020", grantedOrgId: B, roleKeys: ["admin"] } }],
+  userGrants: [{ userId: "500000000000000010", projectId: "500000000000000020", roleKeys: ["admin"] }],
+  orgMembers: [{ userId: "500000000000000010", roles: ["ORG_OWNER"] }],
+  projectMembers: [{ projectId: "500000000000000020", userId: "500000000000000011", roles: ["PROJECT_OWNER"] }],
+};
+const doc = { orgs: [orgA, { orgId: B, org: { name: "Diff B" } }] };
+
+const diff = (document: unknown, instanceId?: string) => ctl("/orgs/_diff", { method: "POST", json: { document, ...(instanceId ? { instanceId } : {}) } });
+
+describe("org diff", () => {
+  it("shows every org and item of a document the instance does not hold as create, and writes nothing", async () => {
+    const before = dump();
+    const r = await diff(doc);
+    assert.equal(r.status, 200, r.text);
+    const body = r.body as DiffResult;
+    assert.deepEqual(body.errors, []);
+    assert.deepEqual(
+      body.orgs.map((o) => [o.orgId, o.status]),
+      [
+        [A, "create"],
+        [B, "create"],
+      ],
+    );
+    const a = body.orgs[0]!.kinds;
+    assert.deepEqual(a.org, { create: [A], unchanged: [], conflicts: [] });
+    assert.deepEqual(a.humanUsers, { create: ["500000000000000010"], unchanged: [], conflicts: [] });
+    assert.deepEqual(a.projectRoles!.create, ["500000000000000020_admin"]);
+    assert.deepEqual(a.projectGrants!.create, [`${A}_500000000000000020_${B}`]);
+    assert.deepEqual(a.userMetadata!.create, ["500000000000000010_team"]);
+    assert.equal(dump(), before);
+  });
+
+  it("shows a document the instance holds as unchanged, and changed items side by side", async () => {
+    const imported = await ctl("/orgs/_import", { method: "POST", json: { document: doc } });
+    assert.deepEqual((imported.body as { errors: unknown[] }).errors, [], imported.text);
+    const same = (await diff(doc)).body as DiffResult;
+    for (const o of same.orgs) {
+      assert.equal(o.status, "unchanged", o.orgId);
+      for (const [kind, d] of Object.entries(o.kinds)) assert.deepEqual([kind, d.create, d.conflicts], [kind, [], []], `${kind}: ${JSON.stringify(d)}`);
+    }
+    assert.equal(same.orgs[0]!.kinds.oidcApps!.unchanged.length, 1);
+
+    // The admin export of the same orgs (with its generated domains, org state, key order) is unchanged too.
+    const exported = await request(`${emu.url}/admin/v1/export`, { method: "POST", token: emu.adminPat, json: { orgIds: [A, B], responseOutput: true } });
+    assert.equal(exported.status, 200, exported.text);
+    const again = (await diff(exported.body)).body as DiffResult;
+    assert.deepEqual(again.errors, []);
+    for (const o of again.orgs) {
+      assert.equal(o.status, "unchanged", o.orgId);
+      for (const [kind, d] of Object.entries(o.kinds)) assert.deepEqual([kind, d.create, d.conflicts], [kind, [], []], `${kind}: ${JSON.stringify(d)}`);
+    }
+    assert.deepEqual(again.orgs[0]!.kinds.domains!.unchanged.length, 2, "the generated domain and diff-a.example");
+
+    const a = structuredClone(orgA);
+    const changed = { orgs: [a, doc.orgs[1]] };
+    a.org.name = "Diff A renamed";
+    a.humanUsers[0]!.user.profile.firstName = "Danielle";
+    a.projects.push({ projectId: "500000000000000021", project: { name: "New", projectRoleAssertion: false } });
+    a.projectRoles[0]!.displayName = "Administrator";
+    const before = dump();
+    const body = (await diff(changed)).body as DiffResult;
+    assert.equal(dump(), before, "the diff writes nothing");
+    assert.ok(Value.Check(S.DiffResult, body), "the answer fits the DiffResult schema");
+    const kinds = body.orgs[0]!.kinds;
+    assert.equal(body.orgs[0]!.status, "conflict");
+    assert.deepEqual(kinds.org!.conflicts, [{ id: A, file: { name: "Diff A renamed" }, instance: { name: "Diff A" } }]);
+    assert.deepEqual(kinds.projects, { create: ["500000000000000021"], unchanged: ["500000000000000020"], conflicts: [] });
+    assert.deepEqual(kinds.projectRoles!.conflicts, [
+      {
+        id: "500000000000000020_admin",
+        file: { projectId: "500000000000000020", roleKey: "admin", displayName: "Administrator" },
+        instance: { projectId: "500000000000000020", roleKey: "admin", displayName: "Admin" },
+      },
+    ]);
+    const user = kinds.humanUsers!.conflicts[0]!;
+    assert.equal(user.id, "500000000000000010");
+    const profile = (side: unknown) => (side as { user: { profile: Record<string, string>; hashedPassword?: unknown } }).user;
+    assert.equal(profile(user.file).profile.firstName, "Danielle");
+    assert.equal(profile(user.instance).profile.firstName, "Dana");
+    assert.equal(profile(user.file).hashedPassword, undefined, "secrets are not shown side by side");
+    assert.deepEqual(kinds.machineUsers, { create: [], unchanged: ["500000000000000011"], conflicts: [] });
+    assert.equal(body.orgs[1]!.status, "unchanged");
+  });
+
+  it("answers the validation errors with their paths and no orgs; an unknown instance is 404", async () => {
+    const r = await diff({ orgs: [{ orgId: "1", org: { name: "X" }, humanUsers: [{ userId: "2", user: { userName: 5 } }] }] });
+    assert.equal(r.status, 200, r.text);
+    const body = r.body as DiffResult;
+    assert.deepEqual(body.orgs, []);
+    assert.ok(
+      body.errors.some((e) => e.path.startsWith("orgs[0].humanUsers[0].user")),
+      r.text,
+    );
+    const missing = await diff(doc, "no-such-instance");
+    assert.equal(missing.status, 404);
+    assert.deepEqual(missing.body, { code: 5, message: "No instance no-such-instance" });
+  });
+});
