@@ -15,16 +15,6 @@ export class Projections {
   private reducers = new Map<string, Reducer[]>();
   private tableNames = new Set<string>();
 
-  /** Registers reducers for event types, and the tables they fill (emptied on rebuild). */
-  register(tables: string[], reducers: Record<string, Reducer>): void {
-    for (const t of tables) this.tableNames.add(t);
-    for (const [type, reducer] of Object.entries(reducers)) {
-      const list = this.reducers.get(type) ?? [];
-      list.push(reducer);
-      this.reducers.set(type, list);
-    }
-  }
-
   /** Declares the tables a projection fills (emptied on rebuild). */
   tables(...names: string[]): this {
     for (const t of names) this.tableNames.add(t);

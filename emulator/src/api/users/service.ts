@@ -22,6 +22,7 @@ import {
   UserType,
   type GetUserSchema,
   type UserSearchFilter,
+  type Profile,
 } from "../../gen/svc/resources/user/v3alpha/user_service_pb.js";
 import { loginName } from "../../oidc/claims.js";
 import { actorOf } from "../actions/targets.js";
@@ -107,6 +108,18 @@ function checkedOrg(call: RpcCall, org: Parameters<typeof orgOfRequest>[1]): str
   return orgId;
 }
 
+/** A request's human profile as the user commands name its fields. */
+function profileFields(p: Profile) {
+  return {
+    firstName: p.givenName,
+    lastName: p.familyName,
+    nickName: p.nickName,
+    displayName: p.displayName,
+    preferredLanguage: p.preferredLanguage,
+    gender: GENDERS[p.gender],
+  };
+}
+
 export function usersService(): ServiceDefinition {
   return defineService(SvcUsers, "multitenancy_resources_api", {
     createHumanUser(req, call) {
@@ -114,12 +127,7 @@ export function usersService(): ServiceDefinition {
       const p = u.profile!;
       const created = createHuman(call.core, actorOf(call), checkedOrg(call, req.organization), {
         username: u.username,
-        firstName: p.givenName,
-        lastName: p.familyName,
-        nickName: p.nickName,
-        displayName: p.displayName,
-        preferredLanguage: p.preferredLanguage,
-        gender: GENDERS[p.gender],
+        ...profileFields(p),
         email: u.email!.email,
         emailVerified: u.email!.isVerified,
         phone: u.phone?.phone,
@@ -144,16 +152,7 @@ export function usersService(): ServiceDefinition {
       checkedUser(call, req.id);
       changeUser(call.core, actorOf(call), req.id, "human", {
         username: u.username,
-        ...(p
-          ? {
-              firstName: p.givenName,
-              lastName: p.familyName,
-              nickName: p.nickName,
-              displayName: p.displayName,
-              preferredLanguage: p.preferredLanguage,
-              gender: GENDERS[p.gender],
-            }
-          : {}),
+        ...(p ? profileFields(p) : {}),
         ...(u.email ? { email: u.email.email, emailVerified: u.email.isVerified } : {}),
         ...(u.phone ? { phone: u.phone.phone, phoneVerified: u.phone.isVerified } : {}),
         password: u.password,
