@@ -5,7 +5,13 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import Fastify from "fastify";
+import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { uiRoutes } from "../../emulator/src/server/ui-static.js";
+import { UiAccess } from "../../emulator/src/control/ui-access.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 import { newUiContext, noChromium, openUi } from "../helpers/browser.js";
 
@@ -136,7 +142,7 @@ describe("UI access in Chromium", { skip: noChromium }, async () => {
     const link = emu.uiLink();
     const ui = await openUi(emu, { link });
     assert.equal(ui.page.url(), `${emu.url}/ui/`);
-    assert.equal(await ui.page.title(), "Overview · svc-emulator");
+    await ui.page.waitForFunction(() => document.title === "Overview · svc-emulator");
     const [cookie] = await ui.context.cookies(emu.url);
     assert.deepEqual([cookie?.name, cookie?.httpOnly, cookie?.sameSite, cookie?.path], ["svc_emulator_ui", true, "Strict", "/"]);
     assert.deepEqual(await ui.page.evaluate(() => Object.keys(localStorage).filter((k) => k !== "svc-emulator.theme")), []);
@@ -145,6 +151,21 @@ describe("UI access in Chromium", { skip: noChromium }, async () => {
     const res = await other.goto(link);
     assert.equal(res?.status(), 401);
     assert.equal(await other.textContent("h1"), "Open the link printed at start");
+  });
+
+  it("lets the page's own fetch and EventSource reach the control API with the cookie alone", async () => {
+    const ui = await openUi(emu);
+    const answers = await ui.page.evaluate(async () => {
+      const plain = await fetch("/emulator/v1/clock");
+      const stream = await new Promise<string>((resolve) => {
+        const source = new EventSource("/emulator/v1/target-calls/stream");
+        source.onopen = () => (source.close(), resolve("open"));
+        source.onerror = () => (source.close(), resolve("error"));
+      });
+      return [plain.status, stream];
+    });
+    assert.deepEqual(answers, [200, "open"]);
+    await ui.assertClean();
   });
 
   it("shows the sign-in page to a browser without the cookie", async () => {
@@ -173,5 +194,35 @@ describe("UI access in Chromium", { skip: noChromium }, async () => {
       ui.problems.filter((p) => !/400/.test(p)),
       [],
     );
+  });
+});
+
+describe("UI serving without a build, and the Host check", async () => {
+  const emu = await startTestEmulator();
+
+  it("refuses a foreign Host on /ui/ (DNS rebinding) as on every route", async () => {
+    const res = await requestWithHost(emu.port, "/ui/", "attacker.example");
+    assert.equal(res.status, 403);
+    assert.match(res.text, /is not served here/);
+  });
+
+  it("answers a page saying to run npm run build when dist/renderer has no index.html", async () => {
+    const app = Fastify();
+    uiRoutes(app, new UiAccess(), join(tmpdir(), "svc-no-renderer-here"));
+    const res = await app.inject({ url: "/ui/" });
+    assert.equal(res.statusCode, 503);
+    assert.match(res.body, /<h1>The UI is not built<\/h1>/);
+    assert.match(res.body, /Run <code>npm run build<\/code>, then reload\./);
+    assert.equal(res.headers["content-security-policy"], CSP);
+    await app.close();
+  });
+
+  it("keeps the initial JavaScript within 200 KB gzip", async () => {
+    const cookie = await signIn(emu.uiLink());
+    const html = (await request(`${emu.url}/ui/`, { headers: { cookie } })).text;
+    const scripts = [...html.matchAll(/src="(\/ui\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    let total = 0;
+    for (const s of scripts) total += gzipSync(Buffer.from(await (await fetch(`${emu.url}${s}`)).arrayBuffer()), { level: 9 }).length;
+    assert.ok(total > 0 && total <= 200 * 1024, `initial JS is ${total} bytes gzip`);
   });
 });

@@ -79,6 +79,41 @@ describe("the overview screen", { skip: noChromium }, async () => {
     await ui.assertClean();
   });
 
+  it("is reachable by keyboard: skip link, navigation with a visible focus, Alt+1 from any path", async () => {
+    const ui = await openUi(emu, { path: "/ui/nowhere" });
+    const { page } = ui;
+    await page.waitForSelector("h1:text-is('No screen here')");
+    // The title is set in an effect, just after the heading renders.
+    await page.waitForFunction(() => document.title === "Not found · svc-emulator");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Skip to content");
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { text: el.textContent, outline: getComputedStyle(el).outlineStyle, keys: el.getAttribute("aria-keyshortcuts") };
+    });
+    assert.deepEqual(focused, { text: "Overview", outline: "solid", keys: "Alt+1" });
+    await page.keyboard.press("Alt+1");
+    await page.waitForSelector("h1:text-is('Overview')");
+    assert.equal(page.url(), `${emu.url}/ui/`);
+    await ui.assertClean();
+  });
+
+  it("follows the system theme and switches to dark with the toggle, keeping only that in localStorage", async () => {
+    const ui = await openUi(emu);
+    const { page } = ui;
+    await page.waitForSelector("#clock-title");
+    assert.equal(await page.getAttribute("html", "data-theme"), "light");
+    await page.click("button:text-is('Dark theme')");
+    assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+    assert.equal(await page.getAttribute("button:text-is('Dark theme')", "aria-pressed"), "true");
+    assert.deepEqual(await page.evaluate(() => ({ ...localStorage })), { "svc-emulator.theme": "dark" });
+    await page.reload();
+    await page.waitForSelector("#clock-title");
+    assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+    await ui.assertClean();
+  });
+
   it("switches a feature flag of the selected instance and takes the screenshot", async () => {
     const ui = await openUi(emu);
     const { page } = ui;
