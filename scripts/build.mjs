@@ -1,8 +1,10 @@
 // Bundles the emulator into dist/ with esbuild: one CommonJS file for the command, one for the
 // library and one for its internals (the `svc-emulator/internal` export). A bundle starts about twice as fast as the same modules loaded one by one. The native
-// better-sqlite3 addon and the lazily loaded nodemailer and hash-wasm stay external.
+// better-sqlite3 addon and the lazily loaded nodemailer and hash-wasm stay external. Then the UI:
+// renderer/ built by vite into dist/renderer, which the emulator serves at /ui/.
 
 import { build } from "esbuild";
+import { build as viteBuild } from "vite";
 
 const common = {
   bundle: true,
@@ -23,3 +25,4 @@ await Promise.all([
   build({ ...common, entryPoints: ["emulator/src/index.ts"], outfile: "dist/index.cjs" }),
   build({ ...common, entryPoints: ["emulator/src/internal.ts"], outfile: "dist/internal.cjs" }),
 ]);
+await viteBuild({ configFile: "renderer/vite.config.ts" });
