@@ -49,17 +49,25 @@ async function createUser(ready: Ready): Promise<string> {
   return ((await res.json()) as { details: { id: string } }).details.id;
 }
 
-/** Runs `step` on `workers` parallel loops until the process dies (requests then fail) or the loop is stopped. */
+/**
+ * Runs `step` on `workers` parallel loops until the process dies (its requests then fail to connect)
+ * or the loop is stopped. A wrong answer before the kill is not a crash: stop() throws it.
+ */
 function hammer(workers: number, step: () => Promise<unknown>): { stop(): Promise<void> } {
   let stopped = false;
+  let wrong: unknown;
   const loops = Array.from({ length: workers }, async () => {
-    while (!stopped) await step();
+    try {
+      while (!stopped) await step();
+    } catch (e) {
+      if (e instanceof assert.AssertionError) wrong ??= e;
+    }
   });
-  const settled = Promise.allSettled(loops);
   return {
     async stop() {
       stopped = true;
-      await settled;
+      await Promise.all(loops);
+      if (wrong) throw wrong;
     },
   };
 }
@@ -143,8 +151,14 @@ describe("crash safety (SIGKILL during writes)", { concurrency: false }, () => {
       load: (ready) =>
         hammer(4, async () => {
           const u = await createUser(ready);
-          await call(`${ready.url}${B}/users/human/${u}`, { method: "PATCH", token: ready.adminPat, json: { profile: { givenName: "Lee" } } });
-          await call(`${ready.url}${B}/projects`, { token: ready.adminPat, json: { project: { name: name("p"), projectRoleAssertion: true } } });
+          const patched = await call(`${ready.url}${B}/users/human/${u}`, {
+            method: "PATCH",
+            token: ready.adminPat,
+            json: { profile: { givenName: "Lee", familyName: "Crash" } },
+          });
+          assert.equal(patched.status, 200, await patched.text());
+          const project = await call(`${ready.url}${B}/projects`, { token: ready.adminPat, json: { name: name("p"), projectRoleAssertion: true } });
+          assert.equal(project.status, 201, await project.text());
         }),
     });
   });
