@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Database } from "../../emulator/src/store/database.js";
+import { startEmulator } from "../../emulator/src/index.js";
 import { schemaVersion } from "../../emulator/src/domain/schema.js";
 import { killHard, startCli, startReady, tempDir } from "../helpers/cli-process.js";
 
@@ -59,6 +60,22 @@ describe("one owner per data dir", () => {
     const { proc } = await startReady(dir);
     proc.child.kill("SIGTERM");
     await proc.exited;
+  });
+
+  it("refuses a second startEmulator() on the same dir in one process, and frees the dir on close()", LIMIT, async () => {
+    const dir = tempDir();
+    const first = await startEmulator({ port: 0, dataDir: dir });
+    // A second emulator that wrongly starts is closed at once, so the failure does not hold the test file open.
+    const refusal = await startEmulator({ port: 0, dataDir: dir }).then(
+      async (e) => (await e.close(), undefined),
+      (e: Error) => e.message,
+    );
+    assert.match(refusal ?? "(it started)", new RegExp(`^the data dir ${dir} is in use by another emulator in this process \\(since `));
+    await first.close();
+    const second = await startEmulator({ port: 0, dataDir: dir });
+    assert.equal(second.adminPat, first.adminPat);
+    await second.close();
+    assert.equal(existsSync(join(dir, "lock")), false);
   });
 
   it("refuses a data dir that is a file", LIMIT, async () => {
