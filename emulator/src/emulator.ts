@@ -3,7 +3,7 @@
 // state lives in what one call builds: two emulators in a process share nothing.
 
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createServer as createH2Server } from "node:http2";
 import type { AddressInfo } from "node:net";
@@ -12,8 +12,10 @@ import { Emitter } from "./kernel/emitter.js";
 import type { Core, CoreSignals } from "./domain/core.js";
 import { IdGenerator } from "./kernel/ids.js";
 import { Database } from "./store/database.js";
+import { lockDataDir } from "./store/data-dir-lock.js";
+import { writeFileAtomic } from "./kernel/atomic-file.js";
 import { EventStore } from "./store/event-store.js";
-import { migrate } from "./domain/schema.js";
+import { migrate, schemaVersion } from "./domain/schema.js";
 import { Snapshots } from "./store/snapshots.js";
 import { BucketStore } from "./bucket/bucket-store.js";
 import { allProjections } from "./domain/projections.js";
@@ -50,7 +52,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const dataDir = options.inMemory ? undefined : resolve(options.dataDir ?? ".svc-emulator");
   const clock = new Clock();
   const ids = new IdGenerator(() => clock.nowMs(), options.seed);
-  const db = new Database(dataDir && join(dataDir, "emulator.sqlite"));
+  // One owner per data dir: taken before the database is opened, freed when the emulator closes.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let db: Database;
+  try {
+    db = new Database(dataDir && join(dataDir, "emulator.sqlite"), { newestVersion: schemaVersion });
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   const projections = allProjections();
   const events = new EventStore(db, clock, projections);
   const core = { db, events, clock, ids, signals: new Emitter<CoreSignals>() } as Core;
@@ -74,14 +84,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const { adminPat } = importing ? db.transaction(seed) : seed();
       db.stmt("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES (?, ?)").run(META_ADMIN_PAT, adminPat ?? "");
       seedImage = db.serialize();
-      if (seedFile) writeFileSync(seedFile, seedImage);
+      if (seedFile) writeFileAtomic(seedFile, seedImage);
     } else {
       seedImage = seedFile && existsSync(seedFile) ? readFileSync(seedFile) : db.serialize();
       ids.bumpPast(maxIssuedId(core));
     }
   } catch (e) {
-    // A bad fixture file (or migration) leaves no open database behind.
+    // A bad fixture file (or migration) leaves no open database behind, and the data dir free.
     db.close();
+    unlock();
     throw e;
   }
   const adminPat = (db.stmt("SELECT value FROM emulator_meta WHERE key = ?").get(META_ADMIN_PAT) as { value: string } | undefined)?.value ?? "";
@@ -121,6 +132,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     address = await listener.listen(options.port ?? 8080, options.host ?? "127.0.0.1");
   } catch (e) {
     db.close();
+    unlock();
     throw e;
   }
   const url = `http://localhost:${address.port}`;
@@ -161,6 +173,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         await listener.close();
         await http.app.close();
         db.close();
+        unlock();
         emitter.emit("closed", undefined);
       })();
       return closing;

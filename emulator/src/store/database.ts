@@ -1,12 +1,24 @@
 // SQLite through better-sqlite3. One Database object per emulator; reset and snapshot restore swap
 // the underlying connection for a fresh one (DESIGN 10: a fresh database, not a partial truncate).
+// On disk: WAL with synchronous=NORMAL. A committed transaction survives a crash of the process
+// (the WAL is in the OS's hands at commit); a power loss may lose the last commits before the next
+// checkpoint, never the database's consistency (docs/behaviour.md, "Data dir").
 
 import BetterSqlite3 from "better-sqlite3";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
+import { writeFileAtomic } from "../kernel/atomic-file.js";
 
 type Connection = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
+
+/** A database file the emulator will not open: not SQLite, damaged, or from a newer emulator. Nothing was written to it. */
+export class DataFileError extends Error {}
+
+export interface DatabaseOptions {
+  /** The newest schema version this emulator knows; a file with a higher user_version is refused before any write. */
+  newestVersion?: number;
+}
 
 export class Database {
   private conn: Connection;
@@ -15,7 +27,10 @@ export class Database {
   private afterCommits: (() => void)[] = [];
 
   /** `file` undefined means in memory. */
-  constructor(private readonly file: string | undefined) {
+  constructor(
+    private readonly file: string | undefined,
+    private readonly options: DatabaseOptions = {},
+  ) {
     if (file) mkdirSync(dirname(file), { recursive: true });
     this.conn = this.open();
   }
@@ -26,11 +41,7 @@ export class Database {
 
   private open(image?: Buffer): Connection {
     if (!this.file) return configure(image ? new BetterSqlite3(image) : new BetterSqlite3(":memory:"), false);
-    if (image) {
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(this.file + suffix, { force: true });
-      writeFileSync(this.file, image);
-    }
-    return configure(new BetterSqlite3(this.file), true);
+    return configure(openChecked(this.file, this.options.newestVersion), true);
   }
 
   /** A prepared statement, cached per connection. */
@@ -111,8 +122,21 @@ export class Database {
   replace(image: Buffer): void {
     this.memo.clear();
     this.statements.clear();
+    if (!this.file) {
+      this.conn.close();
+      this.conn = this.open(image);
+      return;
+    }
+    // Swap whole files so a crash at any point leaves the old database or the new one: first fold the
+    // WAL into the old file (it is then whole on its own), then rename the new image over it. A WAL
+    // left beside the new file would be replayed into it on the next open, so it goes before the rename.
+    const [checkpoint] = this.conn.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+    if (checkpoint?.busy) throw new Error(`the database ${this.file} is busy; cannot replace it`);
     this.conn.close();
-    this.conn = this.open(image);
+    writeFileAtomic(this.file, image, () => {
+      for (const suffix of ["-wal", "-shm"]) rmSync(this.file + suffix, { force: true });
+    });
+    this.conn = this.open();
   }
 
   get exists(): boolean {
@@ -122,6 +146,35 @@ export class Database {
   close(): void {
     this.statements.clear();
     if (this.conn.open) this.conn.close();
+  }
+}
+
+/**
+ * Opens a database file, refusing (with a message naming it, before any write) one that is not
+ * SQLite, is damaged, or was written by a newer emulator. The journal mode is set only after these
+ * checks, because switching it to WAL rewrites the file's header.
+ */
+function openChecked(file: string, newestVersion: number | undefined): Connection {
+  const conn = new BetterSqlite3(file);
+  try {
+    let version: number;
+    try {
+      version = conn.pragma("user_version", { simple: true }) as number;
+    } catch (e) {
+      throw new DataFileError(`${file} is not an SQLite database or is damaged (${(e as Error).message}); move it away or use another --data-dir`);
+    }
+    if (newestVersion !== undefined && version > newestVersion)
+      throw new DataFileError(
+        `${file} was written by a newer svc-emulator (schema version ${version}, this one knows up to ${newestVersion}); ` +
+          "it was left unchanged: open it with that version or use another --data-dir",
+      );
+    const check = conn.pragma("quick_check", { simple: true });
+    if (check !== "ok") throw new DataFileError(`${file} is damaged (${String(check)}); move it away or use another --data-dir`);
+    return conn;
+  } catch (e) {
+    conn.close();
+    if (e instanceof DataFileError) throw e;
+    throw new DataFileError(`${file} is not an SQLite database or is damaged (${(e as Error).message}); move it away or use another --data-dir`);
   }
 }
 

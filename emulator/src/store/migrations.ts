@@ -4,7 +4,7 @@
 // the database's user_version records the last version applied. Never edit an applied step: add a
 // step with the next version.
 
-import type { Database } from "./database.js";
+import { type Database, DataFileError } from "./database.js";
 
 /** Part of one schema version: the SQL it runs on one owner's tables. */
 export interface SchemaStep {
@@ -28,9 +28,11 @@ export function versionsOf(steps: readonly SchemaStep[]): string[][] {
   return versions;
 }
 
-/** Brings the database from its user_version to the last version of `steps`; a newer database is left alone. */
+/** Brings the database from its user_version to the last version of `steps`; a newer database is refused, untouched. */
 export function migrate(db: Database, steps: readonly SchemaStep[]): void {
   const versions = versionsOf(steps);
+  if (db.userVersion > versions.length)
+    throw new DataFileError(`the database has schema version ${db.userVersion}, written by a newer svc-emulator (this one knows up to ${versions.length})`);
   for (let v = db.userVersion; v < versions.length; v++) {
     db.transaction(() => {
       for (const sql of versions[v]!) db.exec(sql);

@@ -21,6 +21,11 @@ export class Projections {
     return this;
   }
 
+  /** Every table a projection fills, in the order declared. */
+  get declaredTables(): readonly string[] {
+    return [...this.tableNames];
+  }
+
   /** Registers a reducer for one declared event type, with its payload typed. */
   on<P extends object>(type: EventType<P>, reducer: (db: Database, event: TypedEvent<P>) => void): this {
     const list = this.reducers.get(type.type) ?? [];

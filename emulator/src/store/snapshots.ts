@@ -1,9 +1,10 @@
 // Named snapshots of the whole database (control API: save, list, restore, delete). In memory they
 // are kept in the process; with a data dir they are files under <dataDir>/snapshots/.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "./database.js";
+import { writeFileAtomic } from "../kernel/atomic-file.js";
 
 export interface SnapshotInfo {
   name: string;
@@ -31,7 +32,8 @@ export class Snapshots {
     const createdAt = this.now().toISOString();
     if (this.dir) {
       mkdirSync(this.dir, { recursive: true });
-      writeFileSync(this.file(name), image);
+      // A save cut short by a crash leaves no half snapshot under the name (list() shows only whole files).
+      writeFileAtomic(this.file(name), image);
       // list() reads createdAt from the file's mtime: make it the emulator clock's time, as in memory.
       utimesSync(this.file(name), new Date(createdAt), new Date(createdAt));
     } else {
