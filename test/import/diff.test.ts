@@ -7,17 +7,12 @@ import assert from "node:assert/strict";
 import { Value } from "@sinclair/typebox/value";
 import * as S from "../../emulator/src/control/schemas.js";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
-import { internals } from "../../emulator/src/internal.js";
+import { databaseDump } from "../helpers/dump.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
-const { db } = internals(emu).core;
 
-/** Every row of every table, for "nothing changed" checks. */
-function dump(): string {
-  const tables = db.stmt("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-  return JSON.stringify(tables.map((t) => [t.name, db.stmt(`SELECT * FROM "${t.name}" ORDER BY rowid`).all()]));
-}
+const dump = databaseDump(emu);
 
 type KindDiff = { create: string[]; unchanged: string[]; conflicts: { id: string; file: unknown; instance: unknown }[] };
 type DiffResult = { errors: { type: string; id: string; path: string }[]; orgs: { orgId: string; status: string; kinds: Record<string, KindDiff> }[] };
