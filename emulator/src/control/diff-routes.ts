@@ -8,6 +8,7 @@ import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
 import { dataOrgJson, exportedOrgIds } from "../api/admin/export-json.js";
 import { exportScope } from "../api/admin/export-document.js";
 import { diffOrg } from "../domain/org/diff-org.js";
+import { nameIndex } from "../domain/org/diff-names.js";
 import { readOrg } from "../domain/org/read-org.js";
 import { validateImport } from "../domain/org/validate-import.js";
 import { ImportDataOrgSchema } from "../gen/svc/admin/v1/admin_pb.js";
@@ -50,12 +51,9 @@ export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
       // are never shown side by side (diff-org.ts leaves them out of the comparison).
       const reads = exportedOrgIds(ctx.core, instanceId).map((id) => readOrg(ctx.core, instanceId, id)!);
       const scope = exportScope(reads);
-      const instanceOrgs = new Map(reads.map((r) => [r.org.id, r]));
-      const instanceSide = (orgId: string) => {
-        const read = instanceOrgs.get(orgId);
-        return read && (dataOrgJson(read, scope) as Obj);
-      };
-      return { errors: [], orgs: fileOrgs.map((o) => diffOrg(o, instanceSide(String(o.orgId ?? "")))) };
+      const instanceOrgs = new Map(reads.map((r) => [r.org.id, dataOrgJson(r, scope) as Obj]));
+      const names = nameIndex([...instanceOrgs.values()]);
+      return { errors: [], orgs: fileOrgs.map((o) => diffOrg(o, instanceOrgs.get(String(o.orgId ?? "")), names)) };
     },
   );
 }
