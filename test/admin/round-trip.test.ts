@@ -15,6 +15,8 @@ import { addDomain, setPrimaryDomain, validateDomain } from "../../emulator/src/
 import { createProjectGrant } from "../../emulator/src/domain/project/commands.js";
 import { createGrant } from "../../emulator/src/domain/user-grant/commands.js";
 import { createMembership } from "../../emulator/src/domain/membership/commands.js";
+import { setLanguages } from "../../emulator/src/domain/settings/commands.js";
+import { createIdp } from "../../emulator/src/domain/idp/commands.js";
 
 const A = "500000000000000001";
 const B = "500000000000000002";
@@ -97,6 +99,12 @@ const grantId = createProjectGrant(core, actor, { projectId, grantedOrgId: B, ro
 createGrant(core, actor, { userId: idOf("ben"), projectId, roles: ["viewer"] });
 createMembership(core, actor, { instanceId, orgId: A, type: "project", id: projectId, projectId }, idOf("shopbot"), ["PROJECT_OWNER"]);
 createMembership(core, actor, { instanceId, orgId: A, type: "project_grant", id: grantId, projectId }, idOf("ben"), ["PROJECT_GRANT_OWNER"]);
+// What A holds that the DataOrg format has no field for (docs/behaviour.md "left out of the export"):
+// its own language settings and an org-owned GitLab IDP.
+const orgA = { type: "org" as const, id: A, instanceId };
+setLanguages(core, actor, orgA, { defaultLanguage: "de", restrictedLanguages: ["de", "en"] });
+const idpOptions = { isLinkingAllowed: true, isCreationAllowed: true, isAutoCreation: false, isAutoUpdate: false, autoLinking: 0 };
+createIdp(core, actor, orgA, { name: "Shop GitLab", config: { clientId: "gitlab-client", scopes: ["openid"] }, options: idpOptions, policy: "inherit" });
 
 type Json = Record<string, unknown>;
 const exportFrom = async (origin: string, send: typeof fetch = fetch): Promise<Json> => {
@@ -179,6 +187,31 @@ describe("export, import into a second instance, export again", () => {
       ]),
     );
     assert.deepEqual([count("events"), count("orgs"), count("users")], before);
+  });
+
+  it("exports the parts the format has and leaves out the org's language settings and GitLab IDP, which it has no field for", () => {
+    const a = (first.orgs as Json[]).find((o) => o.orgId === A)!;
+    assert.deepEqual(Object.keys(a).sort(), [
+      "apiApps",
+      "appKeys",
+      "domains",
+      "humanUsers",
+      "machineKeys",
+      "machineUsers",
+      "oidcApps",
+      "org",
+      "orgId",
+      "orgMembers",
+      "orgState",
+      "projectGrantMembers",
+      "projectGrants",
+      "projectMembers",
+      "projectRoles",
+      "projects",
+      "userGrants",
+      "userMetadata",
+    ]);
+    assert.ok(!JSON.stringify(a).includes("gitlab-client"));
   });
 
   it("gives the same document apart from the second instance's generated org domains, and ann signs in there with her roles", async () => {

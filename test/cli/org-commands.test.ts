@@ -89,7 +89,6 @@ before(async () => {
 });
 after(() => emu?.child.kill("SIGTERM"));
 
-const asOwner = () => ["--url", emu.url, "--token", emu.adminPat];
 const asConsole = () => ["--url", emu.url, "--token", emu.consoleToken];
 const orgIdsOf = (text: string) => (JSON.parse(text) as { orgs: { orgId: string }[] }).orgs.map((o) => o.orgId);
 
@@ -147,9 +146,10 @@ describe("svc-emulator import and export", () => {
     const done = await cli(["import", file, "--dry-run", ...asConsole()]);
     assert.equal(done.code, 0, done.stderr);
     assert.equal(done.stdout, "would import: orgs 1, projectIds 1, projectRoles 1, humanUserIds 1, userGrants 1\n");
-    // Not a terminal: plain progress lines on stderr.
-    assert.equal(done.stderr, `import: reading ${file}\nimport: dry run into ${emu.url}\nimport: done\n`);
-    const exported = await cli(["export", ...asOwner()]);
+    // Not a terminal: plain progress lines on stderr, the job's counter of each kind in the file.
+    const counters = ["org 1/1", "humanUsers 1/1", "projects 1/1", "projectRoles 1/1", "userGrants 1/1"].map((c) => `import: ${c}\n`).join("");
+    assert.equal(done.stderr, `import: reading ${file}\nimport: dry run into ${emu.url}\n${counters}import: done\n`);
+    const exported = await cli(["export", ...asConsole()]);
     assert.equal(exported.code, 0, exported.stderr);
     assert.ok(!orgIdsOf(exported.stdout).includes(ORG));
   });
@@ -163,10 +163,37 @@ describe("svc-emulator import and export", () => {
       child.on("exit", (code) => resolve({ code, stdout, stderr: "" }));
     });
     assert.equal(done.code, 0, done.stdout);
-    const bar = (n: number) => `${"#".repeat(12 * n)}${"-".repeat(24 - 12 * n)}`;
-    assert.ok(done.stdout.startsWith(`\r\x1b[2Kimport [${bar(0)}] 0/2 reading ${file}\r\x1b[2Kimport [${bar(1)}] 1/2 dry run into `), done.stdout);
-    assert.match(done.stdout, new RegExp(`\r\x1b\\[2Kimport \\[${bar(2)}\\] 2/2 done\r?\n`));
+    // One bar over the sum of the job's counters, with the counter that moved last; kinds the file lacks are not shown.
+    const bar = (n: number) => `${"#".repeat(Math.round((24 * n) / 5))}${"-".repeat(24 - Math.round((24 * n) / 5))}`;
+    const frames = done.stdout.split("\r\x1b[2K").filter(Boolean);
+    assert.deepEqual(frames.slice(0, 4), [
+      `import [${bar(0)}] 0/0 reading ${file}`,
+      `import [${bar(0)}] 0/0 dry run into ${emu.url}`,
+      `import [${bar(0)}] 0/1 org 0/1`,
+      `import [${bar(0)}] 0/2 humanUsers 0/1`,
+    ]);
+    assert.ok(frames.includes(`import [${bar(2)}] 2/5 humanUsers 1/1`), done.stdout);
+    assert.ok(!done.stdout.includes("machineUsers"), "a kind the file lacks is not drawn");
+    assert.match(frames.at(-1)!, new RegExp(`^import \\[${bar(5)}\\] 5/5 done\r?\n`));
     assert.match(done.stdout, /would import: orgs 1/);
+  });
+
+  it("prints a plain counter line per kind each time it passes a tenth of its total", LIMIT, async () => {
+    const many = join(tmp, "many.json");
+    const user = document.orgs[0]!.humanUsers[0]!;
+    const humanUsers = Array.from({ length: 25 }, (_, i) => ({
+      userId: `3100000000000001${String(i).padStart(2, "0")}`,
+      user: { ...user.user, userName: `u${i}` },
+    }));
+    writeFileSync(many, JSON.stringify({ orgs: [{ orgId: "310000000000000001", org: { name: "Many" }, humanUsers }] }));
+    const done = await cli(["import", many, "--dry-run", ...asConsole()]);
+    assert.equal(done.code, 0, done.stderr);
+    const lines = done.stderr.split("\n").filter((l) => l.startsWith("import: humanUsers"));
+    assert.deepEqual(
+      lines,
+      [3, 5, 8, 10, 13, 15, 18, 20, 23, 25].map((n) => `import: humanUsers ${n}/25`),
+    );
+    assert.equal(done.stdout, "would import: orgs 1, humanUserIds 25\n");
   });
 
   it("imports, then exports the org to a file; importing it again fails atomically with paths (exit 1)", LIMIT, async () => {
@@ -174,10 +201,10 @@ describe("svc-emulator import and export", () => {
     assert.equal(done.code, 0, done.stderr);
     assert.equal(done.stdout, "imported: orgs 1, projectIds 1, projectRoles 1, humanUserIds 1, userGrants 1\n");
     const out = join(tmp, "export.json");
-    const exported = await cli(["export", "--org", ORG, "--with-passwords", "--out", out, ...asOwner()]);
+    const exported = await cli(["export", "--org", ORG, "--with-passwords", "--out", out, ...asConsole()]);
     assert.equal(exported.code, 0, exported.stderr);
     assert.equal(exported.stdout, "");
-    assert.match(exported.stderr, /export: 1 org\(s\) exported to .*export\.json\n$/);
+    assert.equal(exported.stderr, `export: exporting 1 org(s) from ${emu.url}\nexport: org 1/1\nexport: writing ${out}\nexport: 1 org(s) exported to ${out}\n`);
     const written = JSON.parse(readFileSync(out, "utf8")) as { orgs: { orgId: string; humanUsers: { user: { hashedPassword?: { value: string } } }[] }[] };
     assert.deepEqual(
       written.orgs.map((o) => o.orgId),
@@ -200,10 +227,7 @@ describe("svc-emulator import and export", () => {
     assert.equal(noToken.code, 2);
     assert.match(noToken.stderr, /needs the console token: --token or SVC_EMULATOR_TOKEN/);
     const wrong = await cli(["import", file, "--url", emu.url, "--token", "wrong"]);
-    assert.deepEqual(
-      [wrong.code, wrong.stderr.split("\n").at(-2)],
-      [1, "svc-emulator import: /emulator/v1/orgs/_import?dryRun=false&bestEffort=false answered 401: The console token is not valid"],
-    );
+    assert.deepEqual([wrong.code, wrong.stderr.split("\n").at(-2)], [1, "svc-emulator import: /emulator/v1/jobs answered 401: The console token is not valid"]);
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
     const port = (closed.address() as AddressInfo).port;
@@ -212,12 +236,12 @@ describe("svc-emulator import and export", () => {
     assert.equal(gone.code, 1);
     assert.match(gone.stderr, new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
     // A flag wins over the environment.
-    const flagged = await cli(["export", ...asOwner()], { SVC_EMULATOR_URL: "http://127.0.0.1:9", SVC_EMULATOR_TOKEN: "wrong" });
+    const flagged = await cli(["export", ...asConsole()], { SVC_EMULATOR_URL: "http://127.0.0.1:9", SVC_EMULATOR_TOKEN: "wrong" });
     assert.equal(flagged.code, 0, flagged.stderr);
     const help = await cli(["import", "--help"]);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /^Usage: svc-emulator import FILE \[--dry-run\] \[--best-effort\]/);
-    const unknown = await cli(["export", "--colour", ...asOwner()]);
+    const unknown = await cli(["export", "--colour", ...asConsole()]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /Unknown option '--colour'/);
   });
@@ -227,14 +251,14 @@ describe("svc-emulator start --import", () => {
   it("seeds a new in-memory database with the file's orgs after the fixtures", LIMIT, async () => {
     const seeded = await start(["--in-memory", "--import", file]);
     assert.ok("url" in seeded, (seeded as Done).stderr);
-    const exported = await cli(["export", "--url", seeded.url, "--token", seeded.adminPat]);
+    const exported = await cli(["export", "--url", seeded.url, "--token", seeded.consoleToken]);
     assert.equal(exported.code, 0, exported.stderr);
     assert.ok(orgIdsOf(exported.stdout).includes(ORG));
     assert.ok(orgIdsOf(exported.stdout).length > 1, "the fixtures' org is there too");
     // The import is part of the seeded state: reset keeps it.
     const reset = await fetch(`${seeded.url}/emulator/v1/reset`, { method: "POST", headers: { authorization: `Bearer ${seeded.consoleToken}` } });
     assert.equal(reset.status, 200);
-    const afterReset = await cli(["export"], { SVC_EMULATOR_URL: seeded.url, SVC_EMULATOR_TOKEN: seeded.adminPat });
+    const afterReset = await cli(["export"], { SVC_EMULATOR_URL: seeded.url, SVC_EMULATOR_TOKEN: seeded.consoleToken });
     assert.ok(orgIdsOf(afterReset.stdout).includes(ORG), afterReset.stderr);
     seeded.child.kill("SIGTERM");
   });

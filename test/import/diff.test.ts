@@ -7,19 +7,23 @@ import assert from "node:assert/strict";
 import { Value } from "@sinclair/typebox/value";
 import * as S from "../../emulator/src/control/schemas.js";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
-import { internals } from "../../emulator/src/internal.js";
+import { databaseDump } from "../helpers/dump.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
-const { db } = internals(emu).core;
 
-/** Every row of every table, for "nothing changed" checks. */
-function dump(): string {
-  const tables = db.stmt("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-  return JSON.stringify(tables.map((t) => [t.name, db.stmt(`SELECT * FROM "${t.name}" ORDER BY rowid`).all()]));
-}
+const dump = databaseDump(emu);
 
-type KindDiff = { create: string[]; unchanged: string[]; conflicts: { id: string; file: unknown; instance: unknown }[] };
+type NameTaken = { id: string; field: string; value: string; takenBy: { orgId: string; id: string } };
+type KindDiff = {
+  create: string[];
+  unchanged: string[];
+  conflicts: { id: string; file: unknown; instance: unknown }[];
+  nameTaken: NameTaken[];
+  instanceOnly: string[];
+};
+/** A kind's diff with empty lists where `d` gives none. */
+const kindDiff = (d: Partial<KindDiff>): KindDiff => ({ create: [], unchanged: [], conflicts: [], nameTaken: [], instanceOnly: [], ...d });
 type DiffResult = { errors: { type: string; id: string; path: string }[]; orgs: { orgId: string; status: string; kinds: Record<string, KindDiff> }[] };
 
 const A = "500000000000000001";
@@ -74,8 +78,8 @@ describe("org diff", () => {
       ],
     );
     const a = body.orgs[0]!.kinds;
-    assert.deepEqual(a.org, { create: [A], unchanged: [], conflicts: [] });
-    assert.deepEqual(a.humanUsers, { create: ["500000000000000010"], unchanged: [], conflicts: [] });
+    assert.deepEqual(a.org, kindDiff({ create: [A] }));
+    assert.deepEqual(a.humanUsers, kindDiff({ create: ["500000000000000010"] }));
     assert.deepEqual(a.projectRoles!.create, ["500000000000000020_admin"]);
     assert.deepEqual(a.projectGrants!.create, [`${A}_500000000000000020_${B}`]);
     assert.deepEqual(a.userMetadata!.create, ["500000000000000010_team"]);
@@ -116,7 +120,7 @@ describe("org diff", () => {
     const kinds = body.orgs[0]!.kinds;
     assert.equal(body.orgs[0]!.status, "conflict");
     assert.deepEqual(kinds.org!.conflicts, [{ id: A, file: { name: "Diff A renamed" }, instance: { name: "Diff A" } }]);
-    assert.deepEqual(kinds.projects, { create: ["500000000000000021"], unchanged: ["500000000000000020"], conflicts: [] });
+    assert.deepEqual(kinds.projects, kindDiff({ create: ["500000000000000021"], unchanged: ["500000000000000020"] }));
     assert.deepEqual(kinds.projectRoles!.conflicts, [
       {
         id: "500000000000000020_admin",
@@ -130,8 +134,63 @@ describe("org diff", () => {
     assert.equal(profile(user.file).profile.firstName, "Danielle");
     assert.equal(profile(user.instance).profile.firstName, "Dana");
     assert.equal(profile(user.file).hashedPassword, undefined, "secrets are not shown side by side");
-    assert.deepEqual(kinds.machineUsers, { create: [], unchanged: ["500000000000000011"], conflicts: [] });
+    assert.deepEqual(kinds.machineUsers, kindDiff({ unchanged: ["500000000000000011"] }));
     assert.equal(body.orgs[1]!.status, "unchanged");
+  });
+
+  it("lists per kind what only the instance's org has (its generated domain, items the file left out)", async () => {
+    // orgA is imported by the test before.
+    const a = structuredClone(orgA);
+    a.humanUsers = [];
+    a.userMetadata = [];
+    a.userGrants = [];
+    const body = (await diff({ orgs: [a] })).body as DiffResult;
+    const kinds = body.orgs[0]!.kinds;
+    assert.deepEqual(kinds.humanUsers, kindDiff({ instanceOnly: ["500000000000000010"] }));
+    assert.deepEqual(kinds.userMetadata!.instanceOnly, ["500000000000000010_team"]);
+    assert.deepEqual(kinds.userGrants!.instanceOnly, [`${A}_500000000000000020_500000000000000010`]);
+    assert.deepEqual(kinds.domains!.instanceOnly.length, 1, "the org's generated domain");
+    assert.match(kinds.domains!.instanceOnly[0]!, new RegExp(`^${A}_diff-a\\.`));
+    assert.deepEqual(kinds.domains!.unchanged, [`${A}_diff-a.example`]);
+    assert.deepEqual(kinds.projects!.instanceOnly, []);
+  });
+
+  it("names both sides when a name of the file is another object's: org name, user name, domain, project name", async () => {
+    const other = "500000000000000003";
+    const clash = {
+      orgId: other,
+      org: { name: "DIFF A" },
+      domains: [{ domainName: "Diff-A.example", isVerified: true }],
+      humanUsers: [{ ...orgA.humanUsers[0]!, userId: "500000000000000050", user: { ...orgA.humanUsers[0]!.user, userName: "robot" } }],
+      projects: [{ projectId: "500000000000000060", project: { name: "Fresh" } }],
+    };
+    const sameOrg = structuredClone(orgA);
+    sameOrg.projects.push({ projectId: "500000000000000061", project: { name: "Shop", projectRoleAssertion: false } });
+    const before = dump();
+    const r = await diff({ orgs: [clash, sameOrg] });
+    assert.equal(r.status, 200, r.text);
+    const body = r.body as DiffResult;
+    assert.ok(Value.Check(S.DiffResult, body), "the answer fits the DiffResult schema");
+    const [c, s] = body.orgs.map((o) => o.kinds);
+    assert.equal(body.orgs[0]!.status, "conflict", "its name is A's");
+    assert.deepEqual(c!.org, kindDiff({ nameTaken: [{ id: other, field: "org.name", value: "DIFF A", takenBy: { orgId: A, id: A } }] }));
+    assert.deepEqual(
+      c!.domains,
+      kindDiff({
+        nameTaken: [{ id: `${other}_Diff-A.example`, field: "domainName", value: "Diff-A.example", takenBy: { orgId: A, id: `${A}_diff-a.example` } }],
+      }),
+    );
+    assert.deepEqual(
+      c!.humanUsers,
+      kindDiff({ nameTaken: [{ id: "500000000000000050", field: "user.userName", value: "robot", takenBy: { orgId: A, id: "500000000000000011" } }] }),
+    );
+    assert.deepEqual(c!.projects, kindDiff({ create: ["500000000000000060"] }), "project names are per org");
+    assert.deepEqual(s!.projects!.nameTaken, [
+      { id: "500000000000000061", field: "project.name", value: "Shop", takenBy: { orgId: A, id: "500000000000000020" } },
+    ]);
+    assert.deepEqual(s!.projects!.create, []);
+    assert.deepEqual(s!.humanUsers!.nameTaken, [], "an object's own name is not taken");
+    assert.equal(dump(), before);
   });
 
   it("answers the validation errors with their paths and no orgs; an unknown instance is 404", async () => {

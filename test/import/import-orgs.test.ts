@@ -11,6 +11,7 @@ import * as client from "openid-client";
 import { Browser } from "../helpers/browser.js";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { internals } from "../../emulator/src/internal.js";
+import { databaseDump } from "../helpers/dump.js";
 import { importOrgs } from "../../emulator/src/domain/org/import-orgs.js";
 
 const emu = await startTestEmulator();
@@ -18,11 +19,7 @@ const ctl = control(emu);
 const { db, events } = internals(emu).core;
 const HASH = bcrypt.hashSync("Imported1!", 4).replace(/^\$2b\$/, "$2a$");
 
-/** Every row of every table, for "nothing changed" checks. */
-function dump(): string {
-  const tables = db.stmt("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-  return JSON.stringify(tables.map((t) => [t.name, db.stmt(`SELECT * FROM "${t.name}" ORDER BY rowid`).all()]));
-}
+const dump = databaseDump(emu);
 
 const importDoc = (document: unknown, query = "") => ctl(`/orgs/_import${query}`, { method: "POST", json: { document } });
 type Result = { errors: { type: string; id: string; message: string; path: string }[]; success: { orgs: Record<string, unknown>[] } };

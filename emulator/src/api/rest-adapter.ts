@@ -85,7 +85,7 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
       bodyLimit: entry.bodyLimit,
       handler: async (req, reply) => {
         try {
-          const message = escapingProtoDecoding(() =>
+          const { message, documents } = escapingProtoDecoding(() =>
             restRequestMessage(entry.method.input, {
               pathParams: req.params as Record<string, string>,
               query: req.query as Record<string, string | string[]>,
@@ -97,6 +97,7 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
             host: req.headers.host,
             authorization: req.headers.authorization,
             instance: instanceOf(req.raw),
+            documents,
             header: (name) => {
               const v = req.headers[name];
               return Array.isArray(v) ? v[0] : v;

@@ -62,22 +62,36 @@ function setPath(target: JsonObject, desc: DescMessage, key: string, values: str
 }
 
 /**
- * Message fields declared with `json_string_allowed` may come as a string holding their JSON
- * (ImportDataRequest.data_orgsv1, which the spec calls a string): parsed here, before decoding.
+ * Document fields (message fields declared with `json_string_allowed`: ImportDataRequest.data_orgsv1,
+ * which the spec calls a string) may come as a string holding their JSON, parsed here. Their JSON
+ * is also kept as sent, so the handler can validate it strictly (unknown fields and wrong types
+ * with their paths) instead of seeing only what lenient proto3 decoding left of it.
  */
-function parseJsonStrings(schema: DescMessage, json: JsonObject): void {
+function takeDocuments(schema: DescMessage, json: JsonObject): Map<string, JsonValue> {
+  const documents = new Map<string, JsonValue>();
   for (const field of schema.fields) {
     if (field.fieldKind !== "message" || !hasOption(field, json_string_allowed) || !getOption(field, json_string_allowed)) continue;
     for (const key of new Set([field.name, field.jsonName])) {
+      // null is proto3 JSON's "not set".
+      if (json[key] === undefined || json[key] === null) continue;
       const value = json[key];
-      if (typeof value !== "string") continue;
-      try {
-        json[key] = JSON.parse(value) as JsonValue;
-      } catch (e) {
-        throw badRequest(`${field.jsonName} is a string but not valid JSON: ${(e as Error).message}`);
+      if (typeof value === "string") {
+        try {
+          json[key] = JSON.parse(value) as JsonValue;
+        } catch (e) {
+          throw badRequest(`${field.jsonName} is a string but not valid JSON: ${(e as Error).message}`);
+        }
       }
+      documents.set(field.jsonName, json[key]!);
     }
   }
+  return documents;
+}
+
+/** A REST request as its message, and the JSON of its document fields as sent (keyed by JSON name). */
+export interface RestRequest {
+  message: Message;
+  documents: ReadonlyMap<string, JsonValue>;
 }
 
 export interface RestInput {
@@ -87,7 +101,7 @@ export interface RestInput {
   bodyField: string;
 }
 
-export function restRequestMessage(schema: DescMessage, input: RestInput): Message {
+export function restRequestMessage(schema: DescMessage, input: RestInput): RestRequest {
   const json: JsonObject = {};
   for (const [key, value] of Object.entries(input.query)) {
     if (value === undefined || key in input.pathParams) continue;
@@ -109,9 +123,18 @@ export function restRequestMessage(schema: DescMessage, input: RestInput): Messa
     }
   }
   for (const [key, value] of Object.entries(input.pathParams)) setPath(json, schema, key, [value]);
-  parseJsonStrings(schema, json);
+  const documents = takeDocuments(schema, json);
   try {
-    return fromJson(schema, json, { ignoreUnknownFields: true });
+    return { message: fromJson(schema, json, { ignoreUnknownFields: true }), documents };
+  } catch (e) {
+    if (documents.size === 0) throw badRequest(`invalid request: ${(e as Error).message}`);
+  }
+  // A document that does not decode is still handed over, as an empty message so its oneof case is
+  // set: the handler's validation names what is wrong in it, with paths. The rest must decode.
+  for (const field of schema.fields)
+    if (documents.has(field.jsonName)) for (const key of new Set([field.name, field.jsonName])) if (key in json) json[key] = {};
+  try {
+    return { message: fromJson(schema, json, { ignoreUnknownFields: true }), documents };
   } catch (e) {
     throw badRequest(`invalid request: ${(e as Error).message}`);
   }

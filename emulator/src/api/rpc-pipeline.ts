@@ -2,7 +2,7 @@
 // permission, field rules, handler. REST, gRPC and gRPC-web all go through `invokeRpc`, so they
 // answer identically.
 
-import { create, type Message } from "@bufbuild/protobuf";
+import { create, type JsonValue, type Message } from "@bufbuild/protobuf";
 import type { Core } from "../domain/core.js";
 import { authenticate } from "../auth/bearer-token.js";
 import { heldAnywhere } from "../auth/permissions.js";
@@ -21,6 +21,8 @@ export interface TransportInfo {
   instance: Instance | undefined;
   /** A request header or metadata entry by lower-case name. */
   header?: (name: string) => string | undefined;
+  /** HTTP/JSON: the JSON of the request's document fields as sent (api/rest-request.ts). */
+  documents?: ReadonlyMap<string, JsonValue>;
 }
 
 export interface RpcResult {
@@ -44,7 +46,8 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   }
   if (!entry.handler) throw new SvcError(Code.Unimplemented, "RPC-unimplemented", `${entry.path} is not implemented by the emulator yet`);
   const header = transport.header ?? (() => undefined);
-  const call: RpcCall = { core, instance, principal, method: entry.method, permission: entry.permission, header };
+  const documentJson = (name: string) => transport.documents?.get(name);
+  const call: RpcCall = { core, instance, principal, method: entry.method, permission: entry.permission, header, documentJson };
   // The gate: the permission held anywhere. Whether it covers the resource is the handler's check.
   const scope = scopeOf(call);
   if (!heldAnywhere(scope)) throw permissionDenied(entry.permission);

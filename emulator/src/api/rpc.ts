@@ -2,7 +2,7 @@
 // permission, success status) and the handler that serves it, if one is built. The transports
 // (rest-adapter, grpc-adapter) serve exactly what is in this table.
 
-import type { DescMethod, DescService, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
+import type { DescMethod, DescService, JsonValue, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
 import { getOption, hasOption } from "@bufbuild/protobuf";
 import type { Core } from "../domain/core.js";
 import type { Feature, Instance } from "../domain/instance/instance.js";
@@ -27,6 +27,11 @@ export interface RpcCall {
   httpStatus?: number;
   /** A request header (HTTP/JSON) or metadata entry (gRPC, gRPC-web) by lower-case name. */
   header(name: string): string | undefined;
+  /**
+   * The JSON of a document field (declared `json_string_allowed`) as an HTTP/JSON request sent it,
+   * by JSON name; undefined over gRPC and gRPC-web, where the field is the decoded message.
+   */
+  documentJson(jsonName: string): JsonValue | undefined;
 }
 
 type MethodsOf<S extends DescService> = S extends { method: infer M } ? M : never;

@@ -1,20 +1,22 @@
-// `svc-emulator export [--org ID…] [--with-passwords] [--out FILE]`: the admin API's ExportData
-// (POST /admin/v1/export, a PAT of an instance owner) with response_output; the `{orgs:[…]}`
-// document goes to FILE or to stdout, progress and the summary to stderr.
+// `svc-emulator export [--org ID…] [--with-passwords] [--out FILE]`: an export job of the control
+// API (POST /emulator/v1/jobs, the console token), followed over its events for the org counter;
+// its report is the admin ExportData's `{orgs:[…]}` document, written to FILE or to stdout;
+// progress and the summary go to stderr.
 
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { progress } from "./progress.js";
-import { CommandError, postJson, remoteOf, UsageError } from "./remote.js";
+import { runJob } from "./job-client.js";
+import { CommandError, remoteOf, UsageError } from "./remote.js";
 
-export const EXPORT_USAGE = `Usage: svc-emulator export [--org ID]... [--with-passwords] [--out FILE] [--url URL] [--token PAT]
+export const EXPORT_USAGE = `Usage: svc-emulator export [--org ID]... [--with-passwords] [--out FILE] [--url URL] [--token CONSOLE_TOKEN]
 
-Exports orgs of a running emulator as the admin API's {orgs:[...]} document.
+Exports orgs of the default instance of a running emulator as the admin API's {orgs:[...]} document.
   --org ID           export this org (repeatable; default: every org of the instance)
   --with-passwords   include the users' bcrypt hashes
   --out FILE         write the document to FILE (default: stdout)
   --url URL          the emulator (default: $SVC_EMULATOR_URL)
-  --token PAT        a PAT of an instance owner, e.g. the adminPat printed by start (default: $SVC_EMULATOR_TOKEN)`;
+  --token TOKEN      the console token printed by start (default: $SVC_EMULATOR_TOKEN)`;
 
 export async function exportCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -33,12 +35,12 @@ export async function exportCommand(argv: string[]): Promise<number> {
   if (values.out !== undefined && !values.out.trim()) throw new UsageError("--out needs a file");
   const orgIds = values.org ?? [];
   if (orgIds.some((id) => !id.trim())) throw new UsageError("--org needs an org id");
-  const remote = remoteOf(values, "a PAT of an instance owner");
-  const bar = progress("export", values.out ? 2 : 1);
-  bar.step(`requesting ${orgIds.length ? `${orgIds.length} org(s)` : "every org"} from ${remote.url}`);
-  const body = { orgIds, withPasswords: values["with-passwords"] ?? false, responseOutput: true };
-  const answer = (await postJson(remote, "/admin/v1/export", body)) as { orgs?: unknown[] };
-  const document = { orgs: answer.orgs ?? [] };
+  const remote = remoteOf(values, "the console token");
+  const bar = progress("export");
+  bar.step(`exporting ${orgIds.length ? `${orgIds.length} org(s)` : "every org"} from ${remote.url}`);
+  const body = { kind: "export", orgIds, withPasswords: values["with-passwords"] ?? false };
+  const job = await runJob(remote, body, (p) => bar.count(p.kind, p.done, p.total));
+  const document = { orgs: (job.report as { orgs?: unknown[] }).orgs ?? [] };
   const text = `${JSON.stringify(document, null, 2)}\n`;
   if (values.out) {
     bar.step(`writing ${values.out}`);

@@ -1,13 +1,15 @@
-// `svc-emulator import FILE [--dry-run] [--best-effort]`: the control API's import
-// (POST /emulator/v1/orgs/_import, the console token) into the default instance. It is used
-// instead of the admin ImportData because it offers the dry run; both run the same engine.
-// The report (counts per kind, errors with their paths) goes to stdout; any error exits 1.
+// `svc-emulator import FILE [--dry-run] [--best-effort]`: an import job of the control API
+// (POST /emulator/v1/jobs, the console token) into the default instance, followed over its events
+// for the progress counters per kind. It is used instead of the admin ImportData because it offers
+// the dry run and the counters; both run the same engine. The report (counts per kind, errors with
+// their paths) goes to stdout; any error exits 1.
 
 import { parseArgs } from "node:util";
 import type { ImportResult } from "../domain/org/import-orgs.js";
 import { readDocumentFile } from "./document-file.js";
 import { progress } from "./progress.js";
-import { postJson, remoteOf, UsageError } from "./remote.js";
+import { runJob } from "./job-client.js";
+import { remoteOf, UsageError } from "./remote.js";
 import { countLine, errorLines, importCounts } from "./report.js";
 
 export const IMPORT_USAGE = `Usage: svc-emulator import FILE [--dry-run] [--best-effort] [--url URL] [--token CONSOLE_TOKEN]
@@ -32,12 +34,12 @@ export async function importCommand(argv: string[]): Promise<number> {
   const remote = remoteOf(values, "the console token");
   const dryRun = values["dry-run"] ?? false;
   const bestEffort = values["best-effort"] ?? false;
-  const bar = progress("import", 2);
+  const bar = progress("import");
   bar.step(`reading ${file}`);
   const document = readDocumentFile(file);
   bar.step(`${dryRun ? "dry run" : "importing"} into ${remote.url}`);
-  const query = `dryRun=${dryRun}&bestEffort=${bestEffort}`;
-  const result = (await postJson(remote, `/emulator/v1/orgs/_import?${query}`, { document })) as ImportResult;
+  const job = await runJob(remote, { kind: "import", document, dryRun, bestEffort }, (p) => bar.count(p.kind, p.done, p.total));
+  const result = job.report as ImportResult;
   const failed = result.errors.length > 0;
   const kept = !dryRun && (!failed || bestEffort);
   bar.done(failed ? `${result.errors.length} error(s)` : "done");

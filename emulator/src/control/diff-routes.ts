@@ -3,10 +3,12 @@
 // instance side is the export of the same orgs (readOrg and the export's mapping), the file side
 // the document in the same proto3 JSON form. Nothing is written.
 
+import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
 import { dataOrgJson, exportedOrgIds } from "../api/admin/export-json.js";
 import { exportScope } from "../api/admin/export-document.js";
 import { diffOrg } from "../domain/org/diff-org.js";
+import { nameIndex } from "../domain/org/diff-names.js";
 import { readOrg } from "../domain/org/read-org.js";
 import { validateImport } from "../domain/org/validate-import.js";
 import { ImportDataOrgSchema } from "../gen/svc/admin/v1/admin_pb.js";
@@ -33,24 +35,25 @@ function canonical(document: unknown): { orgs?: Obj[] } | undefined {
 }
 
 export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.post("/orgs/_diff", { schema: { body: ImportBody, response: { 200: DiffResult, 400: ControlError, 404: ControlError } } }, async (req, reply) => {
-    const instanceId = targetInstance(ctx, req.body.instanceId);
-    if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
-    const { errors } = validateImport(req.body.document);
-    if (errors.length) return { errors, orgs: [] };
-    const file = canonical(req.body.document);
-    if (!file) return sendControlError(reply, 400, Code.InvalidArgument, "The document could not be read as an ImportDataOrg");
-    const fileOrgs = file.orgs ?? [];
-    // The whole instance is the scope, so references from the file's orgs to other orgs of the
-    // instance (a grant to an org not in the file) show as they are. Read without passwords: secrets
-    // are never shown side by side (diff-org.ts leaves them out of the comparison).
-    const reads = exportedOrgIds(ctx.core, instanceId).map((id) => readOrg(ctx.core, instanceId, id)!);
-    const scope = exportScope(reads);
-    const instanceOrgs = new Map(reads.map((r) => [r.org.id, r]));
-    const instanceSide = (orgId: string) => {
-      const read = instanceOrgs.get(orgId);
-      return read && (dataOrgJson(read, scope) as Obj);
-    };
-    return { errors: [], orgs: fileOrgs.map((o) => diffOrg(o, instanceSide(String(o.orgId ?? "")))) };
-  });
+  app.post(
+    "/orgs/_diff",
+    { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: DiffResult, 400: ControlError, 404: ControlError } } },
+    async (req, reply) => {
+      const instanceId = targetInstance(ctx, req.body.instanceId);
+      if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
+      const { errors } = validateImport(req.body.document);
+      if (errors.length) return { errors, orgs: [] };
+      const file = canonical(req.body.document);
+      if (!file) return sendControlError(reply, 400, Code.InvalidArgument, "The document could not be read as an ImportDataOrg");
+      const fileOrgs = file.orgs ?? [];
+      // The whole instance is the scope, so references from the file's orgs to other orgs of the
+      // instance (a grant to an org not in the file) show as they are. Read without passwords: secrets
+      // are never shown side by side (diff-org.ts leaves them out of the comparison).
+      const reads = exportedOrgIds(ctx.core, instanceId).map((id) => readOrg(ctx.core, instanceId, id)!);
+      const scope = exportScope(reads);
+      const instanceOrgs = new Map(reads.map((r) => [r.org.id, dataOrgJson(r, scope) as Obj]));
+      const names = nameIndex([...instanceOrgs.values()]);
+      return { errors: [], orgs: fileOrgs.map((o) => diffOrg(o, instanceOrgs.get(String(o.orgId ?? "")), names)) };
+    },
+  );
 }

@@ -1,7 +1,9 @@
 // The org import engine on the control API (issue 12), for tests, the UI and the CLI: validate a
 // document (every error with its path, nothing written) and import it (atomic by default; dryRun
-// and bestEffort as query parameters). The admin ImportData rpc calls the same importOrgs.
+// and bestEffort as query parameters). The admin ImportData rpc calls the same importOrgs. The
+// routes that take a document accept bodies up to the admin rpcs' ORG_DOCUMENT_BODY_LIMIT.
 
+import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { Code } from "../kernel/errors.js";
 import { importOrgs } from "../domain/org/import-orgs.js";
 import { validateImport } from "../domain/org/validate-import.js";
@@ -12,13 +14,13 @@ import { ControlError, ImportBody, ImportQuery, ImportResult, ValidateResult } f
 import type { ControlApp } from "./type-provider.js";
 
 export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.post("/orgs/_validate", { schema: { body: ImportBody, response: { 200: ValidateResult } } }, async (req) => {
+  app.post("/orgs/_validate", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: ValidateResult } } }, async (req) => {
     const { errors } = validateImport(req.body.document);
     return { valid: errors.length === 0, errors };
   });
   app.post(
     "/orgs/_import",
-    { schema: { body: ImportBody, querystring: ImportQuery, response: { 200: ImportResult, 404: ControlError } } },
+    { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, querystring: ImportQuery, response: { 200: ImportResult, 404: ControlError } } },
     async (req, reply) => {
       const instanceId = targetInstance(ctx, req.body.instanceId);
       if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);

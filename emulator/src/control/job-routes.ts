@@ -7,6 +7,7 @@ import { dataOrgJson, exportedOrgIds } from "../api/admin/export-json.js";
 import { exportScope } from "../api/admin/export-document.js";
 import { importOrgs } from "../domain/org/import-orgs.js";
 import { type OrgRead, readOrg } from "../domain/org/read-org.js";
+import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
@@ -41,7 +42,7 @@ export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
     () => ctx.core.clock.now(),
   );
 
-  app.post("/jobs", { schema: { body: JobBody, response: { 202: JobStarted, 404: ControlError } } }, async (req, reply) => {
+  app.post("/jobs", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: JobBody, response: { 202: JobStarted, 404: ControlError } } }, async (req, reply) => {
     const body = req.body;
     const instanceId = targetInstance(ctx, body.instanceId);
     if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${body.instanceId}`);

@@ -60,6 +60,18 @@ const KindDiff = Type.Object({
       { description: "the item of the file and of the instance, side by side" },
     ),
   ),
+  nameTaken: Type.Array(
+    Type.Object(
+      {
+        id: Type.String(),
+        field: Type.String({ description: "where the name is in the item, e.g. user.userName" }),
+        value: Type.String(),
+        takenBy: Type.Object({ orgId: Type.String(), id: Type.String() }, { description: "the object of the instance that has the name" }),
+      },
+      { description: "items of the file whose name another object of the instance has" },
+    ),
+  ),
+  instanceOnly: Type.Array(Type.String(), { description: "ids of the items the instance's org has and the file does not" }),
 });
 export const OrgDiff = Type.Object({
   orgId: Type.String(),

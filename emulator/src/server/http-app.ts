@@ -19,7 +19,7 @@ import { Code } from "../kernel/errors.js";
 import type { RequestInstances } from "./request-instance.js";
 import { frameProtection } from "./frame-protection.js";
 import { lazyValidatorCompiler } from "./lazy-validator.js";
-import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-limit.js";
+import { BODY_LIMIT, bodyTooLargeText, isBodyTooLarge } from "../kernel/body-limit.js";
 import { drainUnreadBody } from "./body-limits.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
 import { gcsRoutes } from "../bucket/gcs-routes.js";
@@ -80,8 +80,9 @@ export async function createHttpApp(
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => json(req, decodeUtf8Escaping(body as Buffer), done));
   app.addContentTypeParser("text/plain", { parseAs: "buffer" }, (_req, body, done) => done(null, decodeUtf8Escaping(body as Buffer)));
 
-  app.setErrorHandler((err: FastifyError, _req, reply) => {
-    if (isBodyTooLarge(err)) return sendControlError(reply, 413, Code.ResourceExhausted, BODY_TOO_LARGE_TEXT);
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    // The text names the route's own limit (the org document routes have a larger one).
+    if (isBodyTooLarge(err)) return sendControlError(reply, 413, Code.ResourceExhausted, bodyTooLargeText(req.routeOptions?.bodyLimit));
     if (err.validation) return sendControlError(reply, 400, Code.InvalidArgument, err.message);
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) console.error("svc-emulator: internal error:", err);

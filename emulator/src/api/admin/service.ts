@@ -86,7 +86,9 @@ export function adminService(ownUrl: () => string = () => ""): ServiceDefinition
         let document: unknown;
         // A bucket source is read and imported before the answer, unlike the product's background job.
         if (data.case === "dataOrgsv1Gcs") document = await readDocument(await openGcsTarget("data_orgsv1_gcs", data.value, ownUrl()));
-        else if (data.case === "dataOrgsv1") document = toJson(V1ImportDataOrgSchema, data.value);
+        // Over HTTP/JSON the document as sent, so validation sees unknown fields and wrong types as
+        // the control API's _validate does; over gRPC the decoded message.
+        else if (data.case === "dataOrgsv1") document = call.documentJson("dataOrgsv1") ?? toJson(V1ImportDataOrgSchema, data.value);
         else {
           const text = data.case ? `${data.case} is not supported; send the document as data_orgsv1 or data_orgsv1_gcs` : "data_orgsv1 is required";
           throw data.case ? unimplemented("ADMIN-import-source", text) : invalidArgument("ADMIN-import-data-missing", text);

@@ -1,10 +1,13 @@
 // The diff of a document's org against the instance (issue 12, for the UI and the CLI): per kind of
 // a DataOrg, each item of the file is "create" (the instance has no item with its id), "unchanged"
 // (it has one with the same content) or "conflict" (it has one with other content; both are given
-// side by side). Both sides are proto3 JSON in the export's form; the caller builds the instance
-// side from readOrg and the export's mapping. Item ids are the import's error ids (import-ids.ts),
-// so a conflict here is the item the import would report. Choices: docs/behaviour.md "Org diff".
+// side by side); "nameTaken" when another object of the instance has its name (diff-names.ts), and
+// "instanceOnly" lists what the instance's org has and the file does not. Both sides are proto3 JSON
+// in the export's form; the caller builds the instance side from readOrg and the export's mapping.
+// Item ids are the import's error ids (import-ids.ts), so a conflict here is the item the import
+// would report. Choices: docs/behaviour.md "Org diff".
 
+import { type NameIndex, type NameTaken, takenNames } from "./diff-names.js";
 import { CARRIED_KINDS, itemId } from "./import-ids.js";
 
 type Obj = Record<string, unknown>;
@@ -14,6 +17,10 @@ export interface KindDiff {
   create: string[];
   unchanged: string[];
   conflicts: { id: string; file: unknown; instance: unknown }[];
+  /** Items whose name another object of the instance has (not in `create`: the import would fail on them). */
+  nameTaken: NameTaken[];
+  /** Ids of the items the instance's org has and the file does not (an import leaves them as they are). */
+  instanceOnly: string[];
 }
 
 export interface OrgDiff {
@@ -81,30 +88,42 @@ function same(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && same((a as Obj)[k], (b as Obj)[k]));
 }
 
-/** The diff of the file's org `file` against the instance's org `instance` (undefined: the instance has no such org). */
-export function diffOrg(file: Obj, instance: Obj | undefined): OrgDiff {
+/**
+ * The diff of the file's org `file` against the instance's org `instance` (undefined: the instance
+ * has no such org); `names` indexes the names of every object of the instance.
+ */
+export function diffOrg(file: Obj, instance: Obj | undefined, names: NameIndex): OrgDiff {
   const orgId = typeof file.orgId === "string" ? file.orgId : "";
   const kinds: Record<string, KindDiff> = {};
   for (const kind of CARRIED_KINDS) {
     const ignored = IGNORED[kind] ?? [];
     const theirs = new Map(items(instance ?? {}, kind).map((i) => [itemId(kind, orgId, i), without(i, ignored)]));
-    const diff: KindDiff = { create: [], unchanged: [], conflicts: [] };
+    const diff: KindDiff = { create: [], unchanged: [], conflicts: [], nameTaken: [], instanceOnly: [] };
+    const seen = new Set<string>();
     for (const item of items(file, kind)) {
       const id = itemId(kind, orgId, item);
+      seen.add(id);
       const mine = without(withImportDefaults(kind, item), ignored);
       const other = theirs.get(id);
-      if (other === undefined) diff.create.push(id);
-      else if (same(mine, other)) diff.unchanged.push(id);
+      const taken = takenNames(names, kind, orgId, id, mine);
+      diff.nameTaken.push(...taken);
+      if (other === undefined) {
+        if (!taken.length) diff.create.push(id);
+      } else if (same(mine, other)) diff.unchanged.push(id);
       else diff.conflicts.push({ id, file: mine, instance: other });
     }
+    diff.instanceOnly = [...theirs.keys()].filter((id) => !seen.has(id));
     kinds[kind] = diff;
   }
-  const status: DiffStatus = !instance ? "create" : same(obj(file.org), obj(instance.org)) ? "unchanged" : "conflict";
-  return { orgId, status, kinds: { org: orgKind(orgId, status, file, instance), ...kinds } };
+  const org = orgKind(orgId, file, instance, takenNames(names, "org", orgId, orgId, file));
+  const status: DiffStatus = org.conflicts.length || org.nameTaken.length ? "conflict" : instance ? "unchanged" : "create";
+  return { orgId, status, kinds: { org, ...kinds } };
 }
 
-function orgKind(orgId: string, status: DiffStatus, file: Obj, instance: Obj | undefined): KindDiff {
-  if (status === "create") return { create: [orgId], unchanged: [], conflicts: [] };
-  if (status === "unchanged") return { create: [], unchanged: [orgId], conflicts: [] };
-  return { create: [], unchanged: [], conflicts: [{ id: orgId, file: obj(file.org), instance: obj(instance?.org) }] };
+/** The org itself: create, unchanged, or its `org` part side by side; its name may be another org's. */
+function orgKind(orgId: string, file: Obj, instance: Obj | undefined, nameTaken: NameTaken[]): KindDiff {
+  const kind: KindDiff = { create: [], unchanged: [], conflicts: [], nameTaken, instanceOnly: [] };
+  if (!instance) return nameTaken.length ? kind : { ...kind, create: [orgId] };
+  if (same(obj(file.org), obj(instance.org))) return { ...kind, unchanged: [orgId] };
+  return { ...kind, conflicts: [{ id: orgId, file: obj(file.org), instance: obj(instance.org) }] };
 }

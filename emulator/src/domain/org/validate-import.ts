@@ -151,7 +151,8 @@ export function validateImport(document: unknown): { errors: ImportError[]; doc?
   const top = (path: string, text: string) => errors.push({ type: "org", id: "", message: invalid(path, text), path });
   if (!isObj(document)) return (top("", "the document must be an object { orgs: [...] }"), { errors });
   for (const k of Object.keys(document)) if (k !== "orgs") top(`.${k}`, "unknown field");
-  if (!Array.isArray(document.orgs)) top(".orgs", "expected a list of organizations");
+  // proto3 JSON leaves an empty list out (gRPC's decoded `{orgs: []}` is `{}`): no orgs, not an error.
+  if (document.orgs !== undefined && document.orgs !== null && !Array.isArray(document.orgs)) top(".orgs", "expected a list of organizations");
   const orgs = (Array.isArray(document.orgs) ? document.orgs : []).map((raw: unknown, i) => validateOrg(raw, `orgs[${i}]`, errors));
   return errors.length ? { errors } : { errors, doc: { orgs } };
 }

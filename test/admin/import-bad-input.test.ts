@@ -1,0 +1,183 @@
+// Bad input on the admin ImportData itself (issue 12): each is answered with a clear error and
+// leaves the instance unchanged (a full dump of the database before and after). Request-level
+// problems (a body that is not JSON, wrong request field types, a huge or deeply nested body, the
+// timeout, the bucket source) are the rpc status body; problems inside the document are the
+// engine's validation errors with their paths, exactly what the control API's _validate reports.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { fails } from "../helpers/assertions.js";
+import { control, request } from "../helpers/emulator.js";
+import { databaseDump } from "../helpers/dump.js";
+import { setUpResourceTest } from "../helpers/resource-test.js";
+import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
+
+const { emu, pat, transports } = await setUpResourceTest();
+const ctl = control(emu);
+const dump = databaseDump(emu);
+const admin = transports({
+  service: AdminService,
+  protoFile: "svc/admin/v1/admin.proto",
+  routes: { ImportData: { verb: "POST", path: "/admin/v1/import", body: "*" } },
+});
+const grpc = admin.all.find((t) => t.name === "grpc")!;
+
+const user = (over: Record<string, unknown> = {}) => ({
+  userId: "704133391254874632",
+  user: {
+    userName: "bad-input",
+    profile: { firstName: "Road", lastName: "Runner", preferredLanguage: "de" },
+    email: { email: "bad@acme.tld" },
+    ...over,
+  },
+});
+const org = (over: Record<string, unknown> = {}) => ({ orgId: "704133391254874600", org: { name: "Bad Input" }, humanUsers: [user()], ...over });
+
+/** A raw POST of `body` to the REST route. */
+const postRaw = (body: string | Blob) =>
+  request(`${emu.url}/admin/v1/import`, { method: "POST", token: pat, body, headers: { "content-type": "application/json" } });
+const post = (json: unknown) => postRaw(JSON.stringify(json));
+
+type Status = { code: number; message: string; details: { id: string }[] };
+type Errors = { errors: { type: string; id: string; message: string; path: string }[]; success?: unknown };
+
+/** The call answered the rpc status body with `code` / `status` and wrote nothing. */
+async function refused(send: () => Promise<{ status: number; body: unknown; text: string }>, status: number, code: number, message: RegExp) {
+  const before = dump();
+  const res = await send();
+  assert.equal(res.status, status, res.text.slice(0, 300));
+  const body = res.body as Status;
+  assert.equal(body.code, code);
+  assert.match(body.message, message);
+  assert.equal(body.details.length, 1);
+  assert.equal(dump(), before, "nothing written");
+}
+
+/** The document's validation errors, as the control API's _validate reports them; nothing written. */
+async function invalidDocument(document: unknown, expected: [string, string, RegExp][]) {
+  const before = dump();
+  const res = await post({ dataOrgsv1: document, timeout: "1m" });
+  assert.equal(res.status, 200, res.text.slice(0, 300));
+  const body = res.body as Errors;
+  assert.deepEqual(
+    body.errors.map((e) => [e.path, e.type]),
+    expected.map(([p, t]) => [p, t]),
+  );
+  for (const [i, e] of body.errors.entries()) assert.match(e.message, expected[i]![2]);
+  assert.deepEqual(body.success, {}, "nothing imported");
+  const validate = await ctl("/orgs/_validate", { method: "POST", json: { document } });
+  assert.deepEqual(
+    (validate.body as Errors).errors.map((e) => [e.path, e.type, e.id, e.message]),
+    body.errors.map((e) => [e.path, e.type, e.id ?? "", e.message]),
+    "the same errors as _validate",
+  );
+  assert.equal(dump(), before, "nothing written");
+}
+
+describe("ImportData over HTTP/JSON refuses a bad request body with the rpc status body, writing nothing", () => {
+  it("malformed JSON", async () => {
+    await refused(() => postRaw('{"dataOrgsv1": {"orgs": [}'), 400, 3, /request body is not valid JSON/);
+  });
+
+  it("a request field of the wrong type (timeout: 5)", async () => {
+    await refused(() => post({ dataOrgsv1: { orgs: [org()] }, timeout: 5 }), 400, 3, /invalid request: .*timeout/);
+  });
+
+  it("an invalid timeout", async () => {
+    await refused(() => post({ dataOrgsv1: { orgs: [org()] }, timeout: "soon" }), 400, 3, /timeout "soon" is not a duration/);
+  });
+
+  it("a body nested 10,000 levels deep outside the document is an unknown request field: dropped, as the product's gateway does", async () => {
+    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+    const before = dump();
+    const res = await postRaw(`{"dataOrgsv1":{"orgs":[]},"timeout":"1m","x":${deep}}`);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body, { success: {} });
+    assert.equal(dump(), before);
+  });
+
+  it("100 MB of garbage: refused with a clear error, and the server stays healthy", async () => {
+    const garbage = Buffer.alloc(100 * 1024 * 1024, "garbage ");
+    await refused(() => postRaw(new Blob([garbage])), 400, 3, /request body is not valid JSON/);
+    assert.equal((await post({ dataOrgsv1: { orgs: [] }, timeout: "1m" })).status, 200, "the server still answers");
+  });
+
+  it("a service account that is not base64 of a key, and a bucket or object that does not exist", async () => {
+    const key = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
+    const good = key({
+      type: "service_account",
+      client_email: "a@b.iam",
+      private_key: "-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n",
+      project_id: "p",
+    });
+    const gcs = (bucket: string, serviceaccountJson: string) => ({ dataOrgsv1Gcs: { bucket, serviceaccountJson, path: "missing.json" }, timeout: "1m" });
+    await refused(() => post(gcs("b", "%%% not base64 %%%")), 400, 3, /data_orgsv1_gcs: /);
+    await refused(() => post(gcs("no-such-bucket", good)), 404, 5, /bucket no-such-bucket does not exist/);
+    assert.equal((await ctl("/buckets", { method: "POST", json: { name: "bad-input" } })).status, 201);
+    await refused(() => post(gcs("bad-input", good)), 404, 5, /object missing\.json does not exist in bucket bad-input/);
+  });
+});
+
+describe("ImportData reports a bad document with the paths of the control API's validation, writing nothing", () => {
+  it('wrong types: orgs: 5, humanUsers: "x"', async () => {
+    await invalidDocument({ orgs: 5 }, [[".orgs", "org", /expected a list of organizations/]]);
+    await invalidDocument({ orgs: [org({ humanUsers: "x" })] }, [["orgs[0].humanUsers", "human_user", /expected a list/]]);
+  });
+
+  it("unknown fields, at any depth, named with their path (a typo is not silently dropped)", async () => {
+    await invalidDocument({ orgs: [org({ humanUser: [user()] })] }, [["orgs[0].humanUser", "org", /unknown field/]]);
+    await invalidDocument({ orgs: [org({ humanUsers: [user({ emial: { email: "x@y.z" } })] })] }, [
+      ["orgs[0].humanUsers[0].user.emial", "human_user", /unknown field/],
+    ]);
+  });
+
+  it("10,000 levels of nesting inside the document: the first wrong level, or the free-form part's depth limit", async () => {
+    // Too deep for JSON.stringify and for the control API's body check, so sent as text.
+    const deep = (open: string, close: string) => `${open.repeat(10_000)}{}${close.repeat(10_000)}`;
+    const cases: [string, string[]][] = [
+      [`{"orgs":${deep("[", "]")}}`, ["orgs[0]", "org", "ID=IMPORT-invalid Message=orgs[0]: expected an object"]],
+      [
+        JSON.stringify({ orgs: [org({ loginTexts: ["DEEP"] })] }).replace('"DEEP"', deep('{"a":', "}")),
+        ["orgs[0].loginTexts[0]", "login_texts", "ID=IMPORT-invalid Message=orgs[0].loginTexts[0]: nested deeper than 32 levels"],
+      ],
+    ];
+    for (const [text, error] of cases) {
+      const before = dump();
+      const res = await postRaw(`{"dataOrgsv1":${text},"timeout":"1m"}`);
+      assert.equal(res.status, 200, res.text.slice(0, 300));
+      assert.deepEqual(
+        (res.body as Errors).errors.map((e) => [e.path, e.type, e.message]),
+        [error],
+      );
+      assert.equal(dump(), before);
+    }
+  });
+
+  it("an invalid preferredLanguage", async () => {
+    const u = user();
+    (u.user.profile as Record<string, unknown>).preferredLanguage = "klingon";
+    await invalidDocument({ orgs: [org({ humanUsers: [u] })] }, [
+      ["orgs[0].humanUsers[0].user.profile.preferredLanguage", "human_user", /not a supported language/],
+    ]);
+  });
+
+  it("over gRPC too: an invalid preferredLanguage is reported with its path and nothing is written", async () => {
+    const u = user();
+    (u.user.profile as Record<string, unknown>).preferredLanguage = "klingon";
+    const before = dump();
+    const res = await grpc.call("ImportData", { dataOrgsv1: { orgs: [org({ humanUsers: [u] })] }, timeout: "1m" }, pat);
+    assert.ok(res.ok, JSON.stringify(res));
+    const body = res.body as Errors;
+    assert.deepEqual(
+      body.errors.map((e) => [e.path, e.type, e.id]),
+      [["orgs[0].humanUsers[0].user.profile.preferredLanguage", "human_user", "704133391254874632"]],
+    );
+    assert.equal(dump(), before);
+  });
+
+  it("over gRPC: an invalid timeout is InvalidArgument and nothing is written", async () => {
+    const before = dump();
+    fails(await grpc.call("ImportData", { dataOrgsv1: { orgs: [org()] }, timeout: "soon" }, pat), 3, 400, /not a duration/, "ADMIN-timeout-invalid");
+    assert.equal(dump(), before);
+  });
+});
