@@ -23,6 +23,7 @@ import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-
 import { drainUnreadBody } from "./body-limits.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
 import { gcsRoutes } from "../bucket/gcs-routes.js";
+import { MAX_PARAM_LENGTH, clientError, frameworkError } from "./request-errors.js";
 
 export interface HttpApp {
   app: FastifyInstance;
@@ -40,8 +41,10 @@ export async function createHttpApp(
   let server: Server | undefined;
   const app = Fastify({
     logger: false,
-    // Execution ids contain slashes; clients send them URL-encoded in one path segment.
-    routerOptions: { maxParamLength: 1000 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Requests refused before a route is found still get the error format of their surface.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     bodyLimit: BODY_LIMIT,
     serverFactory: (handler) => {
       server = createServer((req, res) => {

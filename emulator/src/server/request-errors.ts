@@ -1,0 +1,78 @@
+// Refusals that happen before any route is found — a path that is not valid percent-encoding, a path
+// variable above the router's length limit, a request head above Node's size limit — answered in the
+// error format of the surface the path belongs to, as that surface's own error handler would
+// (DESIGN 7: one error model per surface), never in fastify's or Node's own format.
+
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { Code, SvcError, rpcStatusBody } from "../kernel/errors.js";
+import { OidcError } from "../oidc/errors.js";
+import { GcsError, gcsErrorBody } from "../bucket/gcs-error.js";
+
+/** The router's limit on one path variable (execution ids contain slashes, sent URL-encoded in one segment). */
+export const MAX_PARAM_LENGTH = 1000;
+
+export type Surface = "control" | "oidc" | "bucket" | "rpc";
+
+const OIDC_PREFIXES = ["/oauth/", "/oidc/", "/.well-known/", "/ui/login/"];
+const BUCKET_PREFIXES = ["/storage/v1/", "/upload/storage/v1/", "/download/storage/v1/", "/b/"];
+
+/** Which surface serves `path`; REST (and anything unknown, like the router's 404) is the rpc surface. */
+export function surfaceOf(path: string): Surface {
+  if (path.startsWith("/emulator/")) return "control";
+  if (OIDC_PREFIXES.some((p) => path.startsWith(p))) return "oidc";
+  if (path === "/b" || BUCKET_PREFIXES.some((p) => path.startsWith(p))) return "bucket";
+  return "rpc";
+}
+
+/** The body of a refusal with `status` in the format of `surface`. */
+export function requestErrorBody(surface: Surface, status: number, message: string): string {
+  switch (surface) {
+    case "control":
+      return JSON.stringify({ code: status === 431 ? Code.ResourceExhausted : Code.InvalidArgument, message });
+    case "oidc":
+      return JSON.stringify(new OidcError("invalid_request", message, status).body());
+    case "bucket":
+      return JSON.stringify(gcsErrorBody(new GcsError(status, "invalid", message)));
+    case "rpc":
+      // ResourceExhausted for a head that is too large, as for a body (rest-adapter.ts).
+      return JSON.stringify(rpcStatusBody(new SvcError(status === 431 ? Code.ResourceExhausted : Code.InvalidArgument, "REST-invalid-request", message)));
+  }
+}
+
+/** fastify's `frameworkErrors`: a URL the router cannot take (bad percent-encoding, a path variable too long). */
+export function frameworkError(err: { code?: string }, req: FastifyRequest, reply: FastifyReply): void {
+  const path = req.raw.url?.split("?", 1)[0] ?? "/";
+  const message =
+    err.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? `a path segment of the URL is longer than the limit of ${MAX_PARAM_LENGTH} characters`
+      : "the URL is not valid percent-encoded UTF-8";
+  void reply
+    .code(400)
+    .type("application/json")
+    .send(requestErrorBody(surfaceOf(path), 400, message));
+}
+
+/**
+ * fastify's `clientErrorHandler`: Node could not parse the request (a head above its size limit, bad
+ * syntax). Only the bytes read so far are known; the request line names the surface when it is among them.
+ */
+export function clientError(err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "the request line and headers are larger than the limit of 16 KiB"]
+      : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "the request was not received in time"]
+        : [400, "the request is not valid HTTP/1.1"];
+  const head = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 2048).toString("latin1") : "";
+  const line = /^[A-Z]+ (\/\S*)/.exec(head);
+  const body = requestErrorBody(surfaceOf(line?.[1]?.split("?", 1)[0] ?? "/"), status, message);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
