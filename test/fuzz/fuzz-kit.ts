@@ -27,6 +27,19 @@ export function storeState(emu: Emulator): string {
   return `events@${last} ${counts.join(" ")}`;
 }
 
+/** The store is as `before` (a storeState) says; the message names what changed. */
+export function assertUnchanged(emu: Emulator, before: string, what: string): void {
+  const now = storeState(emu);
+  if (now === before) return;
+  const old = new Set(before.split(" "));
+  assert.fail(
+    `${what}, but the store changed: ${now
+      .split(" ")
+      .filter((t) => !old.has(t))
+      .join(" ")}`,
+  );
+}
+
 /** Every row of every table, for the end-of-run comparison. */
 export function fullDump(emu: Emulator): string {
   const { db } = internals(emu).core;
