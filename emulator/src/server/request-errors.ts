@@ -4,7 +4,9 @@
 // (DESIGN 7: one error model per surface), never in fastify's or Node's own format.
 
 import { STATUS_CODES } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import { BODY_LIMIT } from "../kernel/body-limit.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Code, SvcError, rpcStatusBody } from "../kernel/errors.js";
 import { OidcError } from "../oidc/errors.js";
@@ -48,10 +50,37 @@ export function frameworkError(err: { code?: string }, req: FastifyRequest, repl
     err.code === "FST_ERR_MAX_PARAM_LENGTH"
       ? `a path segment of the URL is longer than the limit of ${MAX_PARAM_LENGTH} characters`
       : "the URL is not valid percent-encoded UTF-8";
-  void reply
-    .code(400)
-    .type("application/json")
-    .send(requestErrorBody(surfaceOf(path), 400, message));
+  const send = () =>
+    void reply
+      .code(400)
+      .type("application/json")
+      .send(requestErrorBody(surfaceOf(path), 400, message));
+  afterBody(req.raw, send);
+}
+
+/**
+ * Runs `answer` once the request's body has arrived (up to BODY_LIMIT bytes; beyond that at once, and
+ * body-limits.ts drains the rest). A client that gets its answer while still sending (undici/fetch)
+ * may stop sending and reuse the connection, whose next request the server would then read as the
+ * rest of this body: the connection hangs until a timeout resets it (found by test/fuzz).
+ */
+function afterBody(raw: IncomingMessage, answer: () => void): void {
+  if (raw.complete) return answer();
+  let read = 0;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    raw.off("data", count);
+    answer();
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > BODY_LIMIT) finish();
+  };
+  raw.on("data", count);
+  raw.once("end", finish);
+  raw.once("error", finish);
 }
 
 /**
