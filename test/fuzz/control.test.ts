@@ -147,7 +147,7 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 /** Every path (list of keys) inside a JSON value. */
 function paths(v: Json, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   out.push(at);
-  if (Array.isArray(v)) v.forEach((x, i) => paths(x, [...at, i], out));
+  if (Array.isArray(v)) for (const [i, x] of v.entries()) paths(x, [...at, i], out);
   else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) paths(x, [...at, k], out);
   return out;
 }

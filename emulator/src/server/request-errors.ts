@@ -65,7 +65,10 @@ export function frameworkError(err: { code?: string }, req: FastifyRequest, repl
  * rest of this body: the connection hangs until a timeout resets it (found by test/fuzz).
  */
 function afterBody(raw: IncomingMessage, answer: () => void): void {
-  if (raw.complete) return answer();
+  if (raw.complete) {
+    answer();
+    return;
+  }
   let read = 0;
   let done = false;
   const finish = () => {
