@@ -98,13 +98,12 @@ export function clientError(err: Error & { code?: string; rawPacket?: unknown },
       : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "the request was not received in time"]
         : [400, "the request is not valid HTTP/1.1"];
-  const head = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 2048).toString("latin1") : "";
-  const line = /^[A-Z]+ (\/\S*)/.exec(head);
+  const read = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 2048).toString("latin1") : "";
+  const line = /^[A-Z]+ (\/\S*)/.exec(read);
   const body = requestErrorBody(surfaceOf(line?.[1]?.split("?", 1)[0] ?? "/"), status, message);
   if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json`;
+    socket.write(`${head}\r\nConnection: close\r\n\r\n${body}`);
   }
   socket.destroy(err);
 }
