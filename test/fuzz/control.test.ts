@@ -113,7 +113,7 @@ describe("control API under hostile input", () => {
             assertUnchanged(emu, before, `${route.method} ${route.path} refused with ${r.status}: ${r.text.slice(0, 200)}`);
           }
         }),
-        fuzzParams(`control ${route.method} ${route.path}`, 60),
+        fuzzParams(`control ${route.method} ${route.path}`, 80),
       );
       await assertAlive(emu);
     });

@@ -121,7 +121,7 @@ const endpoints: Endpoint[] = [
   { name: "end_session GET", method: "GET", path: ENDPOINTS.endSession, kind: "browser" },
   { name: "end_session POST", method: "POST", path: ENDPOINTS.endSession, kind: "browser" },
 ];
-const RUNS = 180;
+const RUNS = 200;
 
 function assertOAuthError(status: number, text: string, type: string): void {
   assert.match(type, /^application\/json/, `content type of ${status}: ${text.slice(0, 200)}`);

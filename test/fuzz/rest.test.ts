@@ -27,7 +27,7 @@ import {
 import { messageArbitrary, queryNames } from "./message-arbitrary.js";
 
 const emu = await startTestEmulator();
-const RUNS_PER_RPC = 30;
+const RUNS_PER_RPC = 40;
 
 /** Percent-encodes every byte, so any text (and any byte) reaches the router as one path segment. */
 const encodeBytes = (b: Buffer) => [...b].map((x) => `%${x.toString(16).padStart(2, "0")}`).join("");
