@@ -5,7 +5,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import net from "node:net";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 
 const emu = await startTestEmulator();
 const pat = emu.adminPat;
@@ -42,6 +42,12 @@ describe("refusals before routing", () => {
       [gcs.status, gcs.body],
       [400, { error: { code: 400, message: BAD_URL, errors: [{ message: BAD_URL, domain: "global", reason: "invalid" }] } }],
     );
+  });
+
+  it("refuses a foreign Host first, as on every route", async () => {
+    const r = await requestWithHost(emu.port, "/resources/v3alpha/targets/%e2%82", "evil.example", { headers: { authorization: `Bearer ${pat}` } });
+    assert.equal(r.status, 403);
+    assert.deepEqual(JSON.parse(r.text), { code: 7, message: 'Host "evil.example" is not served here: use localhost or an instance domain' });
   });
 
   it("answers a path variable above the router's limit as the surface's error", async () => {

@@ -23,7 +23,7 @@ import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-
 import { drainUnreadBody } from "./body-limits.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
 import { gcsRoutes } from "../bucket/gcs-routes.js";
-import { MAX_PARAM_LENGTH, clientError, frameworkError } from "./request-errors.js";
+import { MAX_PARAM_LENGTH, clientError, frameworkErrors, refuseHost } from "./request-errors.js";
 
 export interface HttpApp {
   app: FastifyInstance;
@@ -43,7 +43,7 @@ export async function createHttpApp(
     logger: false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Requests refused before a route is found still get the error format of their surface.
-    frameworkErrors: frameworkError,
+    frameworkErrors: frameworkErrors((req) => instances.admit(req)),
     clientErrorHandler: clientError,
     bodyLimit: BODY_LIMIT,
     serverFactory: (handler) => {
@@ -63,14 +63,7 @@ export async function createHttpApp(
   const instanceOf = (req: IncomingMessage) => instances.of(req);
 
   app.addHook("onRequest", async (req, reply) => {
-    if (!instances.admit(req.raw)) {
-      return sendControlError(
-        reply,
-        403,
-        Code.PermissionDenied,
-        `Host ${JSON.stringify(req.headers.host ?? "")} is not served here: use localhost or an instance domain`,
-      );
-    }
+    if (!instances.admit(req.raw)) return refuseHost(reply, req.headers.host);
   });
 
   // On the root instance, so it covers every route registered below, whichever plugin adds it.

@@ -28,34 +28,52 @@ export function surfaceOf(path: string): Surface {
   return "rpc";
 }
 
+/** ResourceExhausted for a head that is too large, as for a body (rest-adapter.ts); DeadlineExceeded for a slow one. */
+const controlCode = (status: number): Code => (status === 431 ? Code.ResourceExhausted : status === 408 ? Code.DeadlineExceeded : Code.InvalidArgument);
+
 /** The body of a refusal with `status` in the format of `surface`. */
 export function requestErrorBody(surface: Surface, status: number, message: string): string {
   switch (surface) {
     case "control":
-      return JSON.stringify({ code: status === 431 ? Code.ResourceExhausted : Code.InvalidArgument, message });
+      return JSON.stringify({ code: controlCode(status), message });
     case "oidc":
       return JSON.stringify(new OidcError("invalid_request", message, status).body());
     case "bucket":
       return JSON.stringify(gcsErrorBody(new GcsError(status, "invalid", message)));
     case "rpc":
-      // ResourceExhausted for a head that is too large, as for a body (rest-adapter.ts).
-      return JSON.stringify(rpcStatusBody(new SvcError(status === 431 ? Code.ResourceExhausted : Code.InvalidArgument, "REST-invalid-request", message)));
+      return JSON.stringify(rpcStatusBody(new SvcError(controlCode(status), "REST-invalid-request", message)));
   }
 }
 
-/** fastify's `frameworkErrors`: a URL the router cannot take (bad percent-encoding, a path variable too long). */
-export function frameworkError(err: { code?: string }, req: FastifyRequest, reply: FastifyReply): void {
-  const path = req.raw.url?.split("?", 1)[0] ?? "/";
-  const message =
-    err.code === "FST_ERR_MAX_PARAM_LENGTH"
-      ? `a path segment of the URL is longer than the limit of ${MAX_PARAM_LENGTH} characters`
-      : "the URL is not valid percent-encoded UTF-8";
-  const send = () =>
-    void reply
-      .code(400)
-      .type("application/json")
-      .send(requestErrorBody(surfaceOf(path), 400, message));
-  afterBody(req.raw, send);
+/** The refusal of a Host that is neither loopback nor an instance domain (DESIGN 11), on every HTTP/1.1 route. */
+export function refuseHost(reply: FastifyReply, host: string | undefined): FastifyReply {
+  const message = `Host ${JSON.stringify(host ?? "")} is not served here: use localhost or an instance domain`;
+  return reply
+    .code(403)
+    .type("application/json")
+    .send(JSON.stringify({ code: Code.PermissionDenied, message }));
+}
+
+/**
+ * fastify's `frameworkErrors`: a URL the router cannot take (bad percent-encoding, a path variable too
+ * long). Runs before the onRequest hooks, so it checks the Host itself first.
+ */
+export function frameworkErrors(admit: (req: IncomingMessage) => boolean) {
+  return (err: { code?: string }, req: FastifyRequest, reply: FastifyReply): void => {
+    const path = req.raw.url?.split("?", 1)[0] ?? "/";
+    const message =
+      err.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? `a path segment of the URL is longer than the limit of ${MAX_PARAM_LENGTH} characters`
+        : "the URL is not valid percent-encoded UTF-8";
+    afterBody(req.raw, () => {
+      if (!admit(req.raw)) void refuseHost(reply, req.headers.host);
+      else
+        void reply
+          .code(400)
+          .type("application/json")
+          .send(requestErrorBody(surfaceOf(path), 400, message));
+    });
+  };
 }
 
 /**
