@@ -8,9 +8,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const REDIRECT = "http://localhost:3000/callback";
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
-const form = (o: Record<string, string>) => new URLSearchParams(o);
+export const REDIRECT = "http://localhost:3000/callback";
+export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+export const form = (o: Record<string, string>) => new URLSearchParams(o);
 
 export interface Target {
   name: string;
@@ -19,7 +19,7 @@ export interface Target {
   introspect(token: string): Promise<void>;
 }
 
-function spawnServer(args: string[]): Promise<{ child: ChildProcess; ready: Record<string, unknown> }> {
+export function spawnServer(args: string[]): Promise<{ child: ChildProcess; ready: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`${args.join(" ")} not ready`))), 15_000);
@@ -30,8 +30,9 @@ function spawnServer(args: string[]): Promise<{ child: ChildProcess; ready: Reco
   });
 }
 
-class Jar {
+export class Jar {
   private cookies = new Map<string, string>();
+  constructor(private readonly timeoutMs = 10_000) {}
   header() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
@@ -47,26 +48,26 @@ class Jar {
       ...init,
       redirect: "manual",
       headers: { ...(init.headers as Record<string, string>), cookie: this.header() },
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(this.timeoutMs),
     });
     this.take(res);
     return res;
   }
 }
 
-function pkce() {
+export function pkce() {
   const verifier = randomBytes(32).toString("base64url");
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
-const codeOf = (location: string | null) => new URL(location!).searchParams.get("code")!;
+export const codeOf = (location: string | null) => new URL(location!).searchParams.get("code")!;
 
-async function tokenRequest(url: string, body: URLSearchParams, auth?: string): Promise<Record<string, string>> {
+export async function tokenRequest(url: string, body: URLSearchParams, auth?: string, timeoutMs = 10_000): Promise<Record<string, string>> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...(auth ? { authorization: auth } : {}) },
     body,
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as Record<string, string>;

@@ -10,6 +10,7 @@ import { emulatorTarget, mockServerTarget, oidcProviderTarget, perSecond } from 
 import { settingsAndIdps } from "./settings-idps.js";
 import { actionsOverhead } from "./actions.js";
 import { exportImport } from "./export-import.js";
+import { longLoad, longLoadRows } from "./long-load.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -70,6 +71,9 @@ for (const [label, key] of [
     .map(([n, r]) => `${n} ${Math.round(r[key])} (×${(emu[key] / r[key]).toFixed(2)})`);
   rows.push([`${label} per second, 8 concurrent`, `svc-emulator ${Math.round(emu[key])}; ${others.join("; ")}`]);
 }
+// Five minutes: only when asked for (BENCH_LONG=1).
+const long = process.env.BENCH_LONG === "1" ? await longLoad() : undefined;
+if (long) rows.push(...longLoadRows(long));
 console.log(`Machine: ${machine}\n`);
 console.log("| benchmark | result |\n|---|---|");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
@@ -77,5 +81,5 @@ for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(
   new URL("./results/latest.json", import.meta.url),
-  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, oidc }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, oidc, long }, null, 2),
 );

@@ -51,6 +51,10 @@ function setPath(target: JsonObject, desc: DescMessage, key: string, values: str
   if (rest.length > 0) {
     if (field.fieldKind !== "message") return;
     const existed = field.jsonName in target;
+    const current = target[field.jsonName];
+    // `target=x&target.name=y`: a message given whole as text cannot also be given field by field.
+    if (existed && (typeof current !== "object" || current === null || Array.isArray(current)))
+      throw badRequest(`query parameter ${fullKey} sets a field of ${head}, which the request already gives as a value`);
     const child = (target[field.jsonName] ??= {}) as JsonObject;
     setPath(child, field.message, rest.join("."), values, fullKey);
     // An unknown nested parameter must not leave an empty message behind.

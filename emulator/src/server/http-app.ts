@@ -24,6 +24,7 @@ import { drainUnreadBody } from "./body-limits.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
 import { gcsRoutes } from "../bucket/gcs-routes.js";
 import { uiRoutes } from "./ui-static.js";
+import { MAX_PARAM_LENGTH, clientError, frameworkErrors, refuseHost } from "./request-errors.js";
 
 export interface HttpApp {
   app: FastifyInstance;
@@ -41,8 +42,10 @@ export async function createHttpApp(
   let server: Server | undefined;
   const app = Fastify({
     logger: false,
-    // Execution ids contain slashes; clients send them URL-encoded in one path segment.
-    routerOptions: { maxParamLength: 1000 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Requests refused before a route is found still get the error format of their surface.
+    frameworkErrors: frameworkErrors((req) => instances.admit(req)),
+    clientErrorHandler: clientError,
     bodyLimit: BODY_LIMIT,
     serverFactory: (handler) => {
       server = createServer((req, res) => {
@@ -61,14 +64,7 @@ export async function createHttpApp(
   const instanceOf = (req: IncomingMessage) => instances.of(req);
 
   app.addHook("onRequest", async (req, reply) => {
-    if (!instances.admit(req.raw)) {
-      return sendControlError(
-        reply,
-        403,
-        Code.PermissionDenied,
-        `Host ${JSON.stringify(req.headers.host ?? "")} is not served here: use localhost or an instance domain`,
-      );
-    }
+    if (!instances.admit(req.raw)) return refuseHost(reply, req.headers.host);
   });
 
   // On the root instance, so it covers every route registered below, whichever plugin adds it.

@@ -3,6 +3,7 @@
 
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from "jose";
 import type { Core } from "../core.js";
+import { publishedKeysAt } from "./queries.js";
 
 export async function verifyOwnJwt(
   core: Core,
@@ -11,7 +12,11 @@ export async function verifyOwnJwt(
   jwt: string,
   opts: { allowExpired?: boolean } = {},
 ): Promise<JWTPayload | undefined> {
-  const keys = createLocalJWKSet({ keys: core.keys.published(instanceId) as never });
+  // Read, not core.keys.published(): that makes the first key, and checking a hint stores nothing.
+  // No key yet means nothing was signed, so nothing verifies.
+  const published = publishedKeysAt(core.db, instanceId, core.clock.now().toISOString());
+  if (published.length === 0) return undefined;
+  const keys = createLocalJWKSet({ keys: published as never });
   try {
     const { payload } = await jwtVerify(jwt, keys, {
       issuer,
