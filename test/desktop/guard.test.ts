@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+// @ts-expect-error: a plain .mjs script without types
 import { checkShell } from "../../scripts/check-architecture.mjs";
 import { fakeElectron, installFake } from "./fake-electron.js";
 
