@@ -56,6 +56,8 @@ export function fakeElectron(options: FakeOptions) {
     /** Settles with the code the app exits with. */
     exit: new Promise<number>((resolve) => (exited = resolve)),
     quitCalls: 0,
+    /** Run synchronously inside app.exit(): what a test checks at the moment the process would end. */
+    atExit: [] as (() => void)[],
     menus: [] as unknown[],
     handlers: new Map<string, (event: unknown, ...args: unknown[]) => unknown>(),
     permissionRequest: undefined as undefined | ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void),
@@ -128,7 +130,10 @@ export function fakeElectron(options: FakeOptions) {
         record.quitCalls++;
         appEvents.emit("before-quit", new FakeEvent());
       },
-      exit: (code: number) => exited(code),
+      exit: (code: number) => {
+        for (const f of record.atExit) f();
+        exited(code);
+      },
     }),
     BrowserWindow: FakeBrowserWindow,
     dialog: {
