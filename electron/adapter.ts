@@ -70,6 +70,7 @@ export function mainPorts(): DesktopPorts {
         return app.isPackaged;
       },
       resourcesPath: process.resourcesPath,
+      setUserDataPath: (path) => app.setPath("userData", path),
       requestSingleInstanceLock: () => app.requestSingleInstanceLock(),
       whenReady: () => app.whenReady(),
       getPath: (name) => app.getPath(name),

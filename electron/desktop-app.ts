@@ -10,6 +10,9 @@ import { guardNavigation, secureSession, secureWebPreferences } from "./security
 import { type DesktopSettings, loadSettings, saveSettings, settingsView } from "./settings.js";
 import type { ShellContext } from "./shell-context.js";
 
+/** The user-data folder's name under the OS's app data folder (settings.json, data/). */
+export const USER_DATA_NAME = "svc-emulator";
+
 export interface DesktopOptions {
   startEmulator: EmulatorFactory;
   /** dist/electron/preload.cjs */
@@ -66,6 +69,9 @@ function openWindow(ports: DesktopPorts, settings: DesktopSettings, preloadPath:
 /** Runs the app; answers undefined when another instance holds the lock (that one is focused, this one quits). */
 export async function runDesktop(ports: DesktopPorts, options: DesktopOptions): Promise<RunningDesktop | undefined> {
   const { app } = ports;
+  // One folder whether launched packaged or by `npm run desktop` (Electron would name it after the launcher);
+  // set before the lock, which is held per user-data folder.
+  app.setUserDataPath(join(app.getPath("appData"), USER_DATA_NAME));
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return undefined;

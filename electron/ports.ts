@@ -148,9 +148,11 @@ export interface AppPort {
   readonly isPackaged: boolean;
   /** Where a packaged app's extra resources are (README.md). */
   readonly resourcesPath: string;
+  /** Moves the user-data folder (before ready; settings.json and data/ live there). */
+  setUserDataPath(path: string): void;
   requestSingleInstanceLock(): boolean;
   whenReady(): Promise<void>;
-  getPath(name: "userData"): string;
+  getPath(name: "userData" | "appData"): string;
   onSecondInstance(listener: () => void): void;
   onWindowAllClosed(listener: () => void): void;
   onBeforeQuit(listener: (event: { preventDefault(): void }) => void): void;

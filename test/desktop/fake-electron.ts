@@ -56,6 +56,7 @@ export function fakeElectron(options: FakeOptions) {
     /** Settles with the code the app exits with. */
     exit: new Promise<number>((resolve) => (exited = resolve)),
     quitCalls: 0,
+    setPaths: [] as [string, string][],
     /** Run synchronously inside app.exit(): what a test checks at the moment the process would end. */
     atExit: [] as (() => void)[],
     menus: [] as unknown[],
@@ -118,9 +119,12 @@ export function fakeElectron(options: FakeOptions) {
   const electron = {
     app: Object.assign(appEvents, {
       isPackaged: false,
+      /** Recorded only: getPath("userData") answers the test's folder. */
+      setPath: (name: string, path: string) => void record.setPaths.push([name, path]),
       requestSingleInstanceLock: () => options.lock ?? true,
       whenReady: () => Promise.resolve(),
       getPath: (name: string) => {
+        if (name === "appData") return "/fake-app-data";
         if (name !== "userData") throw new Error(`fake electron: getPath(${name})`);
         return options.userData;
       },

@@ -37,6 +37,8 @@ describe("desktop lifecycle", () => {
       assert.ok(await answers(app.origin));
       assert.ok(existsSync(join(userData, "data", "emulator.sqlite")));
       assert.equal(app.fake.record.errors.length, 0, JSON.stringify(app.fake.record.errors));
+      // The folder is named svc-emulator under the OS's app data, also when launched through `npm run desktop`.
+      assert.deepEqual(app.fake.record.setPaths, [["userData", join("/fake-app-data", "svc-emulator")]]);
     } finally {
       await quitApp(app);
     }
