@@ -66,6 +66,15 @@ function openWindow(ports: DesktopPorts, settings: DesktopSettings, preloadPath:
   return window;
 }
 
+/** Loads a fresh signed-in link; a failed load is shown, and the window stays (View > Reload tries again). */
+async function loadUi(ports: DesktopPorts, window: WindowPort, emulator: DesktopEmulator): Promise<void> {
+  try {
+    await window.loadURL(emulator.uiLink());
+  } catch (e) {
+    ports.dialog.showErrorBox("The UI could not be loaded", (e as Error).message);
+  }
+}
+
 /** Runs the app; answers undefined when another instance holds the lock (that one is focused, this one quits). */
 export async function runDesktop(ports: DesktopPorts, options: DesktopOptions): Promise<RunningDesktop | undefined> {
   const { app } = ports;
@@ -115,9 +124,15 @@ export async function runDesktop(ports: DesktopPorts, options: DesktopOptions): 
       return settingsView(settings);
     },
     async reloadUi() {
-      if (current && !current.isDestroyed()) await current.loadURL(emulator.uiLink());
+      if (current && !current.isDestroyed()) await loadUi(ports, current, emulator);
     },
     rebuildMenu: () => ports.setApplicationMenu(menuTemplate(shell)),
+  };
+
+  const saveBounds = (window: WindowPort) => {
+    const b = window.getBounds();
+    settings = { ...settings, window: { x: b.x, y: b.y, width: b.width, height: b.height, maximized: window.isMaximized() } };
+    saveSettings(userData, settings);
   };
 
   let closing = false;
@@ -129,6 +144,8 @@ export async function runDesktop(ports: DesktopPorts, options: DesktopOptions): 
     event.preventDefault();
     if (closing) return;
     closing = true;
+    // Quit with the window open (File > Quit, Cmd+Q): app.exit closes it without a close event.
+    if (current && !current.isDestroyed()) saveBounds(current);
     void emulator
       .close()
       .catch((e: Error) => ports.dialog.showErrorBox("Closing the emulator failed", e.message))
@@ -143,11 +160,9 @@ export async function runDesktop(ports: DesktopPorts, options: DesktopOptions): 
   const window = openWindow(ports, settings, options.preloadPath, emulator.url);
   current = window;
   window.onClose(() => {
-    const b = window.getBounds();
-    settings = { ...settings, window: { x: b.x, y: b.y, width: b.width, height: b.height, maximized: window.isMaximized() } };
-    saveSettings(userData, settings);
+    saveBounds(window);
     current = undefined;
   });
-  await window.loadURL(emulator.uiLink());
+  await loadUi(ports, window, emulator);
   return { shell, exited };
 }

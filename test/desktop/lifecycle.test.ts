@@ -89,6 +89,16 @@ describe("desktop lifecycle", () => {
     }
   });
 
+  it("saves the window's bounds also when the app quits with the window open (File > Quit)", async () => {
+    const userData = newUserData();
+    const app = await startApp({ userData });
+    app.window.bounds = { x: 5, y: 6, width: 900, height: 650 };
+    app.window.maximized = true;
+    await quitApp(app);
+    const saved = JSON.parse(readFileSync(join(userData, "settings.json"), "utf8"));
+    assert.deepEqual(saved.window, { x: 5, y: 6, width: 900, height: 650, maximized: true });
+  });
+
   it("a second launch does not start: it quits at once, and the first window is restored and focused", async () => {
     const app = await startApp();
     try {
