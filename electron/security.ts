@@ -51,7 +51,8 @@ export async function openExternalLink(shell: ShellPort, url: string): Promise<b
 
 /**
  * Keeps the window on the emulator's origin: a navigation or redirect elsewhere is stopped and, if it
- * is http(s), opened in the system browser; window.open and target=_blank never make a window.
+ * is http(s), opened in the system browser; window.open and target=_blank never make a window (http(s)
+ * links go to the system browser).
  */
 export function guardNavigation(contents: WebContentsPort, emulatorUrl: string, shell: ShellPort): void {
   const guard = (event: { url: string; preventDefault(): void }) => {
@@ -62,8 +63,9 @@ export function guardNavigation(contents: WebContentsPort, emulatorUrl: string, 
   contents.onWillNavigate(guard);
   contents.onWillRedirect(guard);
   contents.onWillAttachWebview((event) => event.preventDefault());
+  // A link meant for a new window (a discovery document, a README) is for the system browser, the emulator's own included.
   contents.setWindowOpenHandler(({ url }) => {
-    if (!sameOrigin(url, emulatorUrl)) void openExternalLink(shell, url);
+    void openExternalLink(shell, url);
     return { action: "deny" };
   });
 }

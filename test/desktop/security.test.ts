@@ -64,14 +64,15 @@ describe("desktop security", () => {
     ]);
   });
 
-  it("never opens a new window: same-origin window.open is denied, an external link goes to the system browser", async () => {
+  it("never opens a new window: window.open and target=_blank links go to the system browser when they are http(s)", async () => {
     const handler = app.window.webContents.windowOpenHandler!;
     const before = app.fake.record.external.length;
-    assert.deepEqual(handler({ url: `${app.origin}/ui/` }), { action: "deny" });
+    assert.deepEqual(handler({ url: `${app.origin}/.well-known/openid-configuration` }), { action: "deny" });
     assert.deepEqual(handler({ url: "https://example.com/docs" }), { action: "deny" });
     assert.deepEqual(handler({ url: "mailto:a@example.com" }), { action: "deny" });
+    assert.deepEqual(handler({ url: "file:///etc/passwd" }), { action: "deny" });
     await new Promise((r) => setImmediate(r));
-    assert.deepEqual(app.fake.record.external.slice(before), ["https://example.com/docs"]);
+    assert.deepEqual(app.fake.record.external.slice(before), [`${app.origin}/.well-known/openid-configuration`, "https://example.com/docs"]);
   });
 
   it("prevents <webview> from attaching", () => {
