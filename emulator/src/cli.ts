@@ -88,11 +88,13 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
 }
 
 export function readyLine(emu: Emulator): string {
-  return JSON.stringify({ url: emu.url, issuer: emu.issuer, port: emu.port, adminPat: emu.adminPat, consoleToken: emu.consoleToken });
+  return JSON.stringify({ url: emu.url, issuer: emu.issuer, port: emu.port, adminPat: emu.adminPat, consoleToken: emu.consoleToken, ui: emu.uiLink() });
 }
 
 export function banner(emu: Emulator, where: string): string {
+  // The UI link first: the line a person opens.
   return [
+    `ui  ${emu.uiLink()}`,
     `svc-emulator ready on ${emu.url}`,
     `  issuer        ${emu.issuer}`,
     `  data          ${where}`,

@@ -35,6 +35,7 @@ import { onTargetCall } from "./actions/calls.js";
 import { handleClock } from "./handle/clock.js";
 import type { Emulator, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
 import { INTERNALS, type EmulatorInternals } from "./handle/internals.js";
+import { UiAccess } from "./control/ui-access.js";
 
 export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
 
@@ -110,7 +111,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const grpc = createGrpcHandler(core, table);
   const keys = core.keys;
   const instances = new RequestInstances(db);
-  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys, buckets }, keys, instances);
+  const ui = new UiAccess();
+  const runtime = () => ({ url: ownUrl, issuer: ownUrl, dataDir: dataDir ?? null, adminPat });
+  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys, buckets, ui, runtime }, keys, instances);
   const h2 = createH2Server({}, createH2Handler(instances, grpc));
   const listener = new Listener(http.server, h2);
   let address: AddressInfo;
@@ -137,6 +140,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     port: address.port,
     adminPat,
     consoleToken,
+    uiLink: () => `${url}/ui/?t=${ui.mintLinkToken()}`,
     clock: handleClock(clock),
     reset,
     snapshot: (name) => snapshots.save(name),

@@ -50,7 +50,8 @@ describe("svc-emulator start", () => {
   it("prints exactly one JSON line when ready, serves it, and exits 0 on SIGTERM", LIMIT, async () => {
     const r = run(["start", "--port", "0", "--in-memory", "--json"]);
     const ready = JSON.parse(await r.firstLine) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(ready), ["url", "issuer", "port", "adminPat", "consoleToken"]);
+    assert.deepEqual(Object.keys(ready), ["url", "issuer", "port", "adminPat", "consoleToken", "ui"]);
+    assert.match(String(ready.ui), new RegExp(`^${ready.url}/ui/\\?t=[A-Za-z0-9_-]{32}$`));
     assert.equal(ready.url, `http://localhost:${ready.port}`);
     assert.equal(ready.issuer, ready.url);
     const health = await fetch(`${ready.url}/emulator/v1/health`);
@@ -71,9 +72,10 @@ describe("svc-emulator start", () => {
 
   it("prints a banner with the same facts without --json and exits 0 on SIGINT", LIMIT, async () => {
     const r = run(["start", "--port", "0", "--data-dir", join(tmp, "data")]);
-    const first = await r.firstLine;
-    assert.match(first, /^svc-emulator ready on http:\/\/localhost:\d+$/);
+    assert.match(await r.firstLine, /^ui {2}http:\/\/localhost:\d+\/ui\/\?t=[A-Za-z0-9_-]{32}$/);
     await new Promise((res) => setTimeout(res, 100));
+    const first = r.output().split("\n")[1]!;
+    assert.match(first, /^svc-emulator ready on http:\/\/localhost:\d+$/);
     const fact = (label: string) => new RegExp(`^  ${label} +(\\S+)$`, "m").exec(r.output())?.[1];
     const url = first.slice("svc-emulator ready on ".length);
     assert.deepEqual([fact("issuer"), fact("data")], [url, join(tmp, "data")]);

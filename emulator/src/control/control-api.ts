@@ -1,5 +1,6 @@
 // The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
-// snapshots, clock, event log, instance features, local buckets, org import, diff and jobs with `Authorization: Bearer <consoleToken>`.
+// snapshots, clock, event log, instance features, local buckets, org import, diff and jobs with `Authorization: Bearer <consoleToken>`
+// or the UI's session cookie with a same-origin proof (ui-access.ts).
 // Errors use the same {code, message} body as the resource API's routing errors. Requests and
 // answers are declared in schemas.ts, in lowerCamel (snake_case names still read: casing.ts).
 
@@ -25,6 +26,8 @@ import { registerBucketRoutes } from "./bucket-routes.js";
 import { registerImportRoutes } from "./import-routes.js";
 import { registerDiffRoutes } from "./diff-routes.js";
 import { registerJobRoutes } from "./job-routes.js";
+import { uiCsrfProblem } from "./ui-access.js";
+import { registerUiSessionRoutes } from "./ui-session-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -51,6 +54,10 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
   await app.register(async (secured: ControlApp) => {
     secured.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(req.headers.authorization);
+      if (!token && ctx.ui.hasSession(req.headers)) {
+        const problem = uiCsrfProblem(req.headers);
+        return problem ? sendControlError(reply, 403, Code.PermissionDenied, problem) : undefined;
+      }
       if (!token) return sendControlError(reply, 401, Code.Unauthenticated, "The control API needs Authorization: Bearer <consoleToken>");
       if (!sameToken(token, ctx.consoleToken)) return sendControlError(reply, 401, Code.Unauthenticated, "The console token is not valid");
     });
@@ -70,5 +77,6 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerImportRoutes(secured, ctx);
     registerDiffRoutes(secured, ctx);
     registerJobRoutes(secured, ctx);
+    registerUiSessionRoutes(secured, ctx);
   });
 }

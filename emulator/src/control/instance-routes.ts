@@ -26,7 +26,7 @@ function featuresIn(f: Static<typeof FeaturesPatch>): Partial<DomainFeatures> {
   return Object.fromEntries(FLAG_NAMES.filter(([api]) => f[api] !== undefined).map(([api, domain]) => [domain, f[api]]));
 }
 
-const instanceOut = (i: DomainInstance): Static<typeof Instance> => ({ ...i, features: featuresOut(i.features) });
+export const instanceOut = (i: DomainInstance): Static<typeof Instance> => ({ ...i, features: featuresOut(i.features) });
 
 export function registerInstanceRoutes(app: ControlApp, ctx: ControlContext): void {
   app.get("/instances", { schema: { response: { 200: InstanceList } } }, async () => ({ instances: listInstances(ctx.core.db).map(instanceOut) }));

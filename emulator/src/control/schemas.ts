@@ -248,6 +248,17 @@ export const BucketObject = Type.Object({
 });
 export const BucketObjectList = Type.Object({ objects: Type.Array(BucketObject) });
 
+// -- the UI's session (issue 13) --------------------------------------------------------------
+
+/** What the UI reads once after sign-in and keeps in memory (never in localStorage). */
+export const UiSession = Type.Object({
+  url: Type.String({ description: "where every protocol is served" }),
+  issuer: Type.String({ description: "the default instance's OIDC issuer" }),
+  dataDir: Nullable(Type.String({ description: "the data directory; null in memory" })),
+  adminPat: Type.String({ description: "a personal access token of the seed's instance owner, for the resource API; empty when the fixtures give none" }),
+  instances: Type.Array(Instance),
+});
+
 // -- the types, for the routes and the renderer -----------------------------------------------
 
 export type ControlError = Static<typeof ControlError>;
@@ -268,6 +279,7 @@ export type SinkConfig = Static<typeof SinkConfig>;
 export type SinkCall = Static<typeof SinkCall>;
 export type Bucket = Static<typeof Bucket>;
 export type BucketObject = Static<typeof BucketObject>;
+export type UiSession = Static<typeof UiSession>;
 
 // -- org import, diff and jobs (issue 12): in org-import-schemas.ts, part of this module's API --------
 

@@ -70,6 +70,8 @@ export interface Emulator {
   readonly adminPat: string;
   /** The bearer token of the control API under /emulator/v1. */
   readonly consoleToken: string;
+  /** A link that opens the UI signed in, once: its token becomes a session cookie in the first browser that opens it. */
+  uiLink(): string;
   readonly clock: EmulatorClock;
   /** Back to the seeded state, completely (database, clock, id generator); emits "reset". */
   reset(): void;

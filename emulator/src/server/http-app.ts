@@ -23,6 +23,7 @@ import { BODY_LIMIT, BODY_TOO_LARGE_TEXT, isBodyTooLarge } from "../kernel/body-
 import { drainUnreadBody } from "./body-limits.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
 import { gcsRoutes } from "../bucket/gcs-routes.js";
+import { uiRoutes } from "./ui-static.js";
 
 export interface HttpApp {
   app: FastifyInstance;
@@ -101,6 +102,7 @@ export async function createHttpApp(
   await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
   await app.register(async (o) => oidcRoutes(o, core, keys, instanceOf));
   await app.register(async (d) => demoRoutes(d));
+  await app.register(async (u) => uiRoutes(u, control.ui));
   // Encapsulated: the bucket store reads every body raw and answers errors in GCS's format.
   await app.register(async (g) => gcsRoutes(g, control.buckets));
 

@@ -1,0 +1,61 @@
+// Typed wrappers over the control API (/emulator/v1). The types come from the emulator's own schemas
+// (type imports only: nothing of emulator/src is bundled). The session cookie signs the calls in; the
+// X-Svc-Ui header is the CSRF proof the API asks of cookie-signed requests (ui-access.ts).
+// Screen authors: add a wrapper here for each route a screen uses, next to its neighbours.
+
+import type {
+  ClockState,
+  EventPage,
+  EventQuery,
+  Features,
+  Instance,
+  SnapshotInfo,
+  TargetCall,
+  Token,
+  UiSession,
+} from "../../../emulator/src/control/schemas.js";
+import { fetchJson, type JsonRequest } from "./http";
+
+export type { ClockState, EventPage, EventQuery, Features, Instance, SnapshotInfo, TargetCall, Token, UiSession };
+
+export const CONTROL_BASE = "/emulator/v1";
+
+/** Any control route: `path` below /emulator/v1, e.g. "/clock". */
+export function controlCall<T>(path: string, req: JsonRequest = {}): Promise<T> {
+  return fetchJson<T>(`${CONTROL_BASE}${path}`, { ...req, headers: { "x-svc-ui": "1", ...req.headers } });
+}
+
+const post = <T>(path: string, body?: unknown) => controlCall<T>(path, { method: "POST", body });
+const query = (params: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+};
+
+export const control = {
+  /** What the UI needs after sign-in: endpoints, data dir, admin PAT, instances. */
+  session: () => controlCall<UiSession>("/ui/session"),
+  reset: () => post<{ reset: true }>("/reset"),
+
+  clock: () => controlCall<ClockState>("/clock"),
+  /** Stops time now, or at `at` (ISO time). */
+  freezeClock: (at?: string) => post<ClockState>("/clock/_freeze", at ? { at } : {}),
+  /** `by`: a duration like "90s", "15m", "1h30m". */
+  advanceClock: (by: string) => post<ClockState>("/clock/_advance", { by }),
+  resumeClock: () => post<ClockState>("/clock/_resume"),
+  realClock: () => post<ClockState>("/clock/_reset"),
+
+  snapshots: () => controlCall<{ snapshots: SnapshotInfo[] }>("/snapshots").then((r) => r.snapshots),
+  saveSnapshot: (name: string) => post<SnapshotInfo>("/snapshots", { name }),
+  restoreSnapshot: (name: string) => post<{ restored: string }>(`/snapshots/${encodeURIComponent(name)}/_restore`),
+  deleteSnapshot: (name: string) => controlCall<{ deleted: string }>(`/snapshots/${encodeURIComponent(name)}`, { method: "DELETE" }),
+
+  instances: () => controlCall<{ instances: Instance[] }>("/instances").then((r) => r.instances),
+  setFeatures: (instanceId: string, features: Partial<Features>) =>
+    controlCall<Features>(`/instances/${encodeURIComponent(instanceId)}/features`, { method: "PATCH", body: features }),
+
+  events: (q: Partial<EventQuery> = {}) => controlCall<EventPage>(`/events${query(q)}`),
+  tokens: (instanceId?: string) => controlCall<{ tokens: Token[] }>(`/tokens${query({ instanceId })}`).then((r) => r.tokens),
+  revokeToken: (id: string) => post<unknown>(`/tokens/${encodeURIComponent(id)}/_revoke`),
+};

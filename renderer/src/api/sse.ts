@@ -1,0 +1,28 @@
+// Server-sent events from the control API (job progress, target calls, ...). EventSource sends the
+// session cookie; the control API accepts it on Sec-Fetch-Site: same-origin, since EventSource can
+// set no header. The browser reconnects by itself after a drop; `onError` hears of each drop.
+
+import { CONTROL_BASE } from "./control";
+
+export interface SseHandlers {
+  /** Per event name (`event:` line; "message" when the server names none): the parsed `data:` JSON. */
+  [event: string]: (data: unknown) => void;
+}
+
+/** Listens to `path` below /emulator/v1; returns the function that closes the stream. */
+export function subscribe(path: string, handlers: SseHandlers, onError?: (closed: boolean) => void): () => void {
+  const source = new EventSource(`${CONTROL_BASE}${path}`);
+  for (const [name, handle] of Object.entries(handlers)) {
+    source.addEventListener(name, (e) => {
+      let data: unknown;
+      try {
+        data = JSON.parse((e as MessageEvent<string>).data);
+      } catch {
+        data = (e as MessageEvent<string>).data;
+      }
+      handle(data);
+    });
+  }
+  if (onError) source.onerror = () => onError(source.readyState === EventSource.CLOSED);
+  return () => source.close();
+}

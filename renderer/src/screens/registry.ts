@@ -1,0 +1,26 @@
+// Every screen of the UI, once: the navigation, the router and the keyboard shortcuts read this list.
+// A screen is a lazily loaded module whose default export is a component without props (so the
+// initial bundle holds only the shell). Add an entry when a screen works; none stands in for one.
+
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+
+export interface Screen {
+  /** Stable id: the test names and docs/screenshots/<id>.png use it. */
+  id: string;
+  /** The navigation label and the page title. */
+  title: string;
+  /** Path below /ui, starting with "/"; the screen also gets every path below it ("/tokens/123"). */
+  path: string;
+  component: LazyExoticComponent<ComponentType>;
+  /** Alt+<shortcut> opens the screen (one character, unique). */
+  shortcut: string;
+}
+
+export const SCREENS: readonly Screen[] = [
+  { id: "overview", title: "Overview", path: "/", component: lazy(() => import("./overview/Overview")), shortcut: "1" },
+];
+
+/** The screen of a path below /ui: the longest registered path it equals or lies under. */
+export function screenOf(path: string): Screen | undefined {
+  return [...SCREENS].sort((a, b) => b.path.length - a.path.length).find((s) => path === s.path || (s.path !== "/" && path.startsWith(`${s.path}/`)));
+}
