@@ -2,7 +2,7 @@
 // adapter.ts fills them with the real `electron` module; the tests fill them with a fake, so every
 // other module of the shell runs under plain Node.
 
-/** The library handle, as far as the shell uses it (emulator/src/handle/handle.ts, plus the UI's sign-in link). */
+/** The library handle (emulator/src/handle/handle.ts), as far as the shell uses it. */
 export interface DesktopEmulator {
   readonly url: string;
   readonly issuer: string;

@@ -33,7 +33,16 @@ describe("desktop lifecycle", () => {
     const userData = newUserData();
     const app = await startApp({ userData });
     try {
-      assert.match(app.link, /^http:\/\/localhost:\d+\/ui\//);
+      assert.match(app.link, /^http:\/\/localhost:\d+\/ui\/\?t=[\w-]+$/);
+      assert.deepEqual(app.fake.record.loaded, [app.link]);
+      // The window's link really signs in: it sets the UI's session cookie, which the control API accepts.
+      const opened = await fetch(app.link, { redirect: "manual" });
+      assert.equal(opened.status, 302);
+      assert.equal(opened.headers.get("location"), "/ui/");
+      const cookie = opened.headers.get("set-cookie")!.split(";")[0]!;
+      const session = await fetch(`${app.origin}/emulator/v1/ui/session`, { headers: { cookie, "x-svc-ui": "1" } });
+      assert.equal(session.status, 200, await session.clone().text());
+      assert.equal(((await session.json()) as { url: string }).url, app.origin);
       assert.ok(await answers(app.origin));
       assert.ok(existsSync(join(userData, "data", "emulator.sqlite")));
       assert.equal(app.fake.record.errors.length, 0, JSON.stringify(app.fake.record.errors));

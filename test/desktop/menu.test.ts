@@ -68,6 +68,9 @@ describe("desktop menus", () => {
     assert.deepEqual(app.fake.record.errors, []);
     assert.equal(app.fake.record.messages.at(-1)!.message, "Imported 1 org from org.json");
     assert.equal(app.fake.record.loaded.length, loads + 1);
+    const [previous, fresh] = app.fake.record.loaded.slice(-2);
+    assert.match(fresh!, /\/ui\/\?t=[\w-]+$/);
+    assert.notEqual(fresh, previous, "a one-time link is never loaded twice");
     assert.ok((await exportedIds("after-import.json")).includes(ORG_ID));
   });
 
