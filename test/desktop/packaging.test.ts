@@ -80,7 +80,7 @@ describe("packaging with electron-builder (linux dir, stub Electron)", () => {
     assert.ok(existsSync(join(unpacked, "resources", "app.asar.unpacked", "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node")));
   });
 
-  it("carries everything the emulator loads at run time: the extracted app starts it under Node, away from the repository's node_modules", async () => {
+  it("carries everything the emulator loads at run time: the extracted app starts it under Node, away from the repository, and serves the UI", async () => {
     const app = join(work, "extracted");
     asar.extractAll(join(unpacked, "resources", "app.asar"), app);
     cpSync(join(unpacked, "resources", "app.asar.unpacked"), app, { recursive: true });
@@ -88,10 +88,15 @@ describe("packaging with electron-builder (linux dir, stub Electron)", () => {
       require("nodemailer"); require("hash-wasm");
       require("./dist/index.cjs").startEmulator({ inMemory: true, port: 0 }).then(async (emu) => {
         const res = await fetch(emu.url + "/.well-known/openid-configuration");
-        console.log(res.status);
+        // The UI comes from the packed dist/renderer (found beside the packed package.json).
+        const signedIn = await fetch(emu.uiLink(), { redirect: "manual" });
+        const cookie = signedIn.headers.get("set-cookie").split(";")[0];
+        const ui = await fetch(emu.url + "/ui/", { headers: { cookie } });
+        const html = await ui.text();
+        console.log(res.status, ui.status, html.includes('src="/ui/assets/'));
         await emu.close();
       });`;
     const { stdout } = await run(process.execPath, ["-e", script], { cwd: app, env: { ...process.env, NODE_PATH: "" } });
-    assert.equal(stdout.trim(), "200");
+    assert.equal(stdout.trim(), "200 200 true");
   });
 });
