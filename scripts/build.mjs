@@ -1,5 +1,6 @@
 // Bundles the emulator into dist/ with esbuild: one CommonJS file for the command, one for the
-// library and one for its internals (the `svc-emulator/internal` export). A bundle starts about twice as fast as the same modules loaded one by one. The native
+// library and one for its internals (the `svc-emulator/internal` export), and the desktop shell's
+// main process and preload (dist/electron/). A bundle starts about twice as fast as the same modules loaded one by one. The native
 // better-sqlite3 addon and the lazily loaded nodemailer and hash-wasm stay external. Then the UI:
 // renderer/ built by vite into dist/renderer, which the emulator serves at /ui/.
 
@@ -20,9 +21,36 @@ const common = {
   banner: { js: 'const __svcImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
+/** The desktop shell's main process uses the library bundle beside it instead of a second copy of the emulator. */
+const libraryBesideIt = {
+  name: "library-beside-it",
+  setup(b) {
+    b.onResolve({ filter: /emulator\/src\/index\.js$/ }, () => ({ path: "../index.cjs", external: true }));
+  },
+};
+
 await Promise.all([
   build({ ...common, entryPoints: ["emulator/src/cli-main.ts"], outfile: "dist/cli.cjs" }),
   build({ ...common, entryPoints: ["emulator/src/index.ts"], outfile: "dist/index.cjs" }),
   build({ ...common, entryPoints: ["emulator/src/internal.ts"], outfile: "dist/internal.cjs" }),
+  // The desktop shell (electron/): `electron` is provided by the runtime.
+  build({
+    ...common,
+    entryPoints: ["electron/main.ts"],
+    outfile: "dist/electron/main.cjs",
+    external: [...common.external, "electron"],
+    plugins: [libraryBesideIt],
+  }),
+  // The preload runs sandboxed in the page's process: one file, no banner (it needs no node:url), only `electron` required.
+  build({
+    ...common,
+    entryPoints: ["electron/preload.ts"],
+    outfile: "dist/electron/preload.cjs",
+    platform: "browser",
+    target: "chrome130",
+    external: ["electron"],
+    define: {},
+    banner: {},
+  }),
 ]);
 await viteBuild({ configFile: "renderer/vite.config.ts" });

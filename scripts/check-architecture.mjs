@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The floors of emulator/src (docs/architecture.md): each folder may import only from its own floor
 // and the floors below it. This script fails on an import from a lower floor into a higher one, on
-// any import cycle between files, and on an event appended outside domain/. `npm test` runs it.
+// any import cycle between files, and on an event appended outside domain/; and on the desktop shell
+// (electron/) reaching into emulator/src past its library entry, or importing `electron` outside
+// its adapter. `npm test` runs it.
 //
-// usage: node scripts/check-architecture.mjs [src-dir]
+// usage: node scripts/check-architecture.mjs [src-dir] [shell-dir]
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -119,13 +121,36 @@ export function checkArchitecture(src) {
   return problems;
 }
 
+/** What the desktop shell (electron/) may reach in emulator/src: the library entry and the handle's types, nothing inside. */
+const SHELL_MAY_IMPORT = ["index.ts", "handle/handle.ts"];
+
+/** Problems of the shell's imports: a file of emulator/src other than SHELL_MAY_IMPORT, or `electron` outside adapter.ts. */
+export function checkShell(shellDir, src) {
+  const problems = [];
+  for (const f of sourceFiles(shellDir)) {
+    const text = readFileSync(f, "utf8");
+    // Every way to name a module: import/export … from, a bare import, import(), require().
+    for (const m of text.matchAll(/(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^'"]+)["']/g)) {
+      const spec = m[1];
+      if (spec === "electron" && relative(shellDir, f) !== "adapter.ts") problems.push(`${relative(".", f)} imports electron: only adapter.ts may`);
+      if (!spec.startsWith(".")) continue;
+      const target = relative(src, resolve(dirname(f), spec).replace(/\.js$/, ".ts"))
+        .split(sep)
+        .join("/");
+      if (!target.startsWith("..") && !SHELL_MAY_IMPORT.includes(target))
+        problems.push(`${relative(".", f)} imports emulator/src/${target}: the shell uses ${SHELL_MAY_IMPORT.join(" and ")} only`);
+    }
+  }
+  return problems;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const src = resolve(process.argv[2] ?? "emulator/src");
-  const problems = checkArchitecture(src);
+  const problems = [...checkArchitecture(src), ...checkShell(resolve(process.argv[3] ?? "electron"), src)];
   for (const p of problems) console.error(p);
   if (problems.length) {
     console.error(`architecture: ${problems.length} problem(s); the floors are listed in scripts/check-architecture.mjs`);
     process.exit(1);
   }
-  console.log("architecture: floors respected, no import cycles, events appended only in domain/");
+  console.log("architecture: floors respected, no import cycles, events appended only in domain/, the shell keeps to the library entry");
 }

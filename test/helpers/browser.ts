@@ -128,7 +128,11 @@ export function watchProblems(page: PwPage): string[] {
   const problems: string[] = [];
   page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
   page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => void problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`));
+  // ERR_ABORTED is a request the page itself dropped (a navigation while a lazy chunk or the favicon loads), not a failure.
+  page.on("requestfailed", (r) => {
+    const error = r.failure()?.errorText ?? "";
+    if (error !== "net::ERR_ABORTED") problems.push(`request failed: ${r.method()} ${r.url()} ${error}`);
+  });
   page.on("response", (r) => void (r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`)));
   return problems;
 }

@@ -16,8 +16,12 @@ export interface Screen {
   shortcut: string;
 }
 
+/** Inside the desktop app only (its preload defines window.svcDesktop before any script of the page runs). */
+const inDesktopApp = typeof window !== "undefined" && "svcDesktop" in window;
+
 export const SCREENS: readonly Screen[] = [
   { id: "overview", title: "Overview", path: "/", component: lazy(() => import("./overview/Overview")), shortcut: "1" },
+  ...(inDesktopApp ? [{ id: "desktop", title: "Desktop", path: "/desktop", component: lazy(() => import("./desktop/DesktopSettings")), shortcut: "9" }] : []),
 ];
 
 /** The screen of a path below /ui: the longest registered path it equals or lies under. */
