@@ -168,6 +168,7 @@ describe("the library handle", () => {
       "restore",
       "snapshot",
       "snapshots",
+      "uiLink",
       "url",
     ]);
     assert.equal(typeof internals(emu).core.events.list, "function");

@@ -60,7 +60,6 @@ describe("the overview screen", { skip: noChromium }, async () => {
       ["before-change"],
     );
     // A change after the snapshot (through the API), then restore it from the screen.
-    await api("/clock/_resume", { method: "POST" });
     const flagged = await api(`/instances/${((await api("/instances")).body as { instances: { id: string }[] }).instances[0]!.id}/features`, {
       method: "PATCH",
       json: { impersonation: true },
@@ -76,6 +75,31 @@ describe("the overview screen", { skip: noChromium }, async () => {
     assert.equal(((await api("/clock")).body as { frozen: boolean }).frozen, false);
     await page.click("button:text-is('Back to real time')");
     await page.waitForSelector("[data-testid=clock-mode]:text-is('real time')");
+    await ui.assertClean();
+  });
+
+  it("follows changes other clients make: the clock frozen through the API, a snapshot deleted, a reset", async () => {
+    await api("/clock/_reset", { method: "POST" });
+    const ui = await openUi(emu);
+    const { page } = ui;
+    await page.waitForSelector("[data-testid=clock-mode]:text-is('real time')");
+    await api("/clock/_freeze", { method: "POST", json: { at: "2030-01-02T03:04:05.000Z" } });
+    await page.waitForSelector("[data-testid=clock-now][datetime='2030-01-02T03:04:05.000Z']", { timeout: 5000 });
+    assert.equal(await page.textContent("[data-testid=clock-mode]"), "frozen");
+    await api("/snapshots", { method: "POST", json: { name: "to-delete" } });
+    await page.waitForSelector("td:text-is('to-delete')", { timeout: 8000 });
+    await page.click("button[aria-label='Delete to-delete']");
+    await page.click("fieldset.confirm button:text-is('Delete')");
+    await page.waitForSelector("text=Deleted snapshot to-delete.");
+    assert.deepEqual(
+      ((await api("/snapshots")).body as { snapshots: { name: string }[] }).snapshots.map((s) => s.name).filter((n) => n === "to-delete"),
+      [],
+    );
+    await page.click("button:text-is('Reset to seed…')");
+    await page.click("fieldset.confirm button:text-is('Reset')");
+    await page.waitForSelector("text=Reset to the seeded state.");
+    await page.waitForSelector("[data-testid=clock-mode]:text-is('real time')", { timeout: 5000 });
+    assert.equal(((await api("/clock")).body as { frozen: boolean }).frozen, false);
     await ui.assertClean();
   });
 

@@ -12,6 +12,8 @@ export const UI_COOKIE = "svc_emulator_ui";
 export const UI_HEADER = "x-svc-ui";
 
 const secret = () => randomBytes(24).toString("base64url");
+/** Unused links kept at most; the oldest go first (a test suite may mint thousands and open none). */
+const MAX_OPEN_LINKS = 1000;
 
 export class UiAccess {
   private readonly linkTokens = new Set<string>();
@@ -21,6 +23,7 @@ export class UiAccess {
   mintLinkToken(): string {
     const token = secret();
     this.linkTokens.add(token);
+    if (this.linkTokens.size > MAX_OPEN_LINKS) this.linkTokens.delete(this.linkTokens.values().next().value!);
     return token;
   }
 

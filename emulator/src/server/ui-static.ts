@@ -12,8 +12,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sessionCookie, type UiAccess } from "../control/ui-access.js";
 import { accessPage, buildMissingPage } from "./ui-pages.js";
 
-export const UI_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+export const UI_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join("; ");
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -1,7 +1,10 @@
 // The one fetch every API module uses: JSON in and out, and every failure as an ApiError with the
 // {code, message} the emulator's surfaces answer (a network failure or a non-JSON answer gets one too).
 
-/** An error of any API: `code` is the gRPC code of the answer (or 14 Unavailable when the emulator is unreachable), `status` the HTTP status (0 without an answer). */
+/**
+ * An error of any API: `code` is the gRPC code of the answer (or 14 Unavailable when the emulator is
+ * unreachable), `status` the HTTP status (0 without an answer).
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: number,

@@ -1,5 +1,5 @@
 // The UI session: read once from GET /emulator/v1/ui/session and kept in memory (React state only,
-// never localStorage). Without a valid cookie the app shows how to sign in instead of any screen.
+// never in the browser's storage). Without a valid cookie the app shows how to sign in instead of any screen.
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { control, type UiSession } from "../api/control";

@@ -1,4 +1,4 @@
-// The emulator clock: its time, live (ticking here between reads), real or frozen; freeze, advance,
+// The emulator clock: its time, live (ticking here between reads, read again every 2 s), real or frozen; freeze, advance,
 // resume, back to real time. Every change shows the state the control API answered.
 
 import { type FormEvent, useEffect, useState } from "react";
@@ -13,7 +13,8 @@ function liveNow(state: ClockState, readAt: number): Date {
 }
 
 export function ClockPanel() {
-  const clock = useData(async () => ({ state: await control.clock(), readAt: Date.now() }), []);
+  // Read again every 2 s: scripts and tests move the clock through the API too.
+  const clock = useData(async () => ({ state: await control.clock(), readAt: Date.now() }), [], { everyMs: 2000 });
   const action = useAction();
   const [by, setBy] = useState("1h");
   const [, tick] = useState(0);

@@ -12,7 +12,7 @@ type Pending = { kind: "reset" } | { kind: "restore" | "delete"; name: string };
 
 export function SnapshotsPanel() {
   const { refresh } = useSession();
-  const list = useData(control.snapshots, []);
+  const list = useData(control.snapshots, [], { everyMs: 5000 });
   const action = useAction();
   const [name, setName] = useState("");
   const [confirm, setConfirm] = useState<Pending>();

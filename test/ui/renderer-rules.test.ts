@@ -1,0 +1,44 @@
+// Rules of renderer/ that a reviewer would otherwise have to remember (renderer/README.md): nothing
+// writes HTML from strings, nothing evaluates text, the only storage key is the theme, and from
+// emulator/src only types are imported (the bundle holds none of the emulator's code).
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const SRC = join(ROOT, "renderer", "src");
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(n) ? [p] : [];
+  });
+}
+
+const sources = files(SRC).map((f) => ({ file: relative(ROOT, f), text: readFileSync(f, "utf8") }));
+
+describe("renderer/ rules", () => {
+  it("has sources to check", () => assert.ok(sources.length > 10));
+
+  it("never writes HTML from strings or evaluates text", () => {
+    const forbidden = /dangerouslySetInnerHTML|\.innerHTML\b|\.outerHTML\b|insertAdjacentHTML|document\.write|\beval\(|new Function\(/;
+    assert.deepEqual(
+      sources.filter((s) => forbidden.test(s.text)).map((s) => s.file),
+      [],
+    );
+  });
+
+  it("imports only types from emulator/src", () => {
+    const valueImports = sources.flatMap((s) =>
+      [...s.text.matchAll(/^import\s+(?!type\s)[^;]*from\s+"([^"]*emulator\/src[^"]*)"/gm)].map((m) => `${s.file}: ${m[1]}`),
+    );
+    assert.deepEqual(valueImports, []);
+  });
+
+  it("keeps nothing but the theme in localStorage", () => {
+    const uses = sources.filter((s) => /localStorage|sessionStorage|indexedDB/.test(s.text)).map((s) => s.file);
+    assert.deepEqual(uses, ["renderer/src/theme.ts"]);
+  });
+});
