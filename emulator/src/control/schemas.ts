@@ -284,3 +284,7 @@ export type UiSession = Static<typeof UiSession>;
 // -- org import, diff and jobs (issue 12): in org-import-schemas.ts, part of this module's API --------
 
 export * from "./org-import-schemas.js";
+
+// -- the flow runner (issue 13): in flow-schemas.ts, part of this module's API -----------------
+
+export * from "./flow-schemas.js";
