@@ -6,12 +6,13 @@ import type { ControlContext } from "./control-context.js";
 import { FlowInputError, runFlow } from "./flows/flow-runner.js";
 import { ControlError, FlowRequest, FlowResult } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
+import { listenerPort } from "./instance-origin.js";
 
 export function registerFlowRoutes(app: ControlApp, ctx: ControlContext): void {
   const errors = { 400: ControlError, 404: ControlError };
   app.post("/flows", { schema: { body: FlowRequest, response: { 200: FlowResult, ...errors } } }, async (req, reply) => {
     try {
-      return await runFlow(ctx.core, Number(new URL(ctx.runtime().url).port), req.body);
+      return await runFlow(ctx.core, listenerPort(ctx.runtime().url), req.body);
     } catch (e) {
       if (!(e instanceof FlowInputError)) throw e;
       return sendControlError(reply, httpStatusFromCode(e.code), e.code, e.message);

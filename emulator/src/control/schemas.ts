@@ -131,6 +131,11 @@ export const Token = Type.Object({
   active: Type.Boolean(),
 });
 export const TokenList = Type.Object({ tokens: Type.Array(Token) });
+export const IntrospectBody = Type.Object({ token: Type.String({ minLength: 1 }), instanceId: Type.Optional(Type.String()) }, { additionalProperties: false });
+export const TokenIntrospection = Type.Object({
+  token: Nullable(Token),
+  introspection: Type.Record(Type.String(), Type.Unknown(), { description: "RFC 7662 answer as the token's own client would get it" }),
+});
 export const TokensRevoked = Type.Object({ revoked: Type.Array(Type.String()) });
 export const LoginSession = Type.Object({
   id: Type.String(),
@@ -270,6 +275,7 @@ export type EventPage = Static<typeof EventPage>;
 export type Features = Static<typeof Features>;
 export type Instance = Static<typeof Instance>;
 export type Token = Static<typeof Token>;
+export type TokenIntrospection = Static<typeof TokenIntrospection>;
 export type LoginSession = Static<typeof LoginSession>;
 export type OutboxMessage = Static<typeof OutboxMessage>;
 export type TargetCall = Static<typeof TargetCall>;

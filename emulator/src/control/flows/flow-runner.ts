@@ -14,6 +14,7 @@ import { getUser, getUserByUsername } from "../../domain/user/queries.js";
 import type { User } from "../../domain/user/user.js";
 import { ENDPOINTS } from "../../oidc/discovery.js";
 import { Code } from "../../kernel/errors.js";
+import { instanceHost } from "../instance-origin.js";
 import { LoopbackAgent, type FlowStep, type RecordedResponse } from "./loopback.js";
 import type { FlowRequest } from "../flow-schemas.js";
 
@@ -45,7 +46,7 @@ const TOKEN_TYPE = "urn:ietf:params:oauth:token-type:";
 
 type Client = { clientId: string; authMethod: string; instanceId: string; app?: App; machine?: User };
 
-function findInstance(core: Core, instanceId: string | undefined): Instance {
+export function findInstance(core: Core, instanceId: string | undefined): Instance {
   const instance = instanceId ? getInstance(core.db, instanceId) : defaultInstance(core.db);
   if (!instance) throw new FlowInputError(Code.NotFound, `no instance ${instanceId ?? "(default)"}`);
   return instance;
@@ -85,9 +86,7 @@ export async function runFlow(core: Core, port: number, r: FlowRequest): Promise
   const instance = findInstance(core, r.instanceId);
   const client = findClient(core, instance, r);
   const auth = clientAuth(client, r.clientSecret);
-  // Loopback names reach the default instance; another instance is reached by its primary domain.
-  const host = instance.domains.includes("localhost") || !instance.domains[0] ? `localhost:${port}` : `${instance.domains[0]}:${port}`;
-  const agent = new LoopbackAgent(port, host);
+  const agent = new LoopbackAgent(port, instanceHost(instance, port));
   const result: FlowResult = { flow: r.flow, clientId: client.clientId, outcome: "ok", steps: agent.steps, tokens: [] };
   const fail = (step: string) => Object.assign(result, { outcome: "failed" as const, failedStep: step });
   const tokenRequest = async (form: Record<string, string>): Promise<boolean> => {
