@@ -55,6 +55,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
         .innerText();
     assert.equal(await diff("urn:svc:iam:org:project:roles"), "same");
     assert.equal(await diff("email"), "only in userinfo");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await ui.finish("inspector");
     await page.click("button:text-is('Advance clock to expiry')");
     await page.waitForSelector("[data-check=exp][data-state=failed]");

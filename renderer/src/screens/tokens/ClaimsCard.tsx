@@ -13,7 +13,7 @@ export function ClaimsCard({ payload, now, title = "Claims" }: { payload: Record
   const [raw, setRaw] = useState(false);
   const rows: Row[] = Object.entries(payload).map(([name, value]) => ({ name, value }));
   return (
-    <section className="card" aria-labelledby="claims-title">
+    <section className="card wide" aria-labelledby="claims-title">
       <h2 id="claims-title">{title}</h2>
       <label className="row">
         <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Raw JSON

@@ -77,10 +77,10 @@ export function Inspector() {
         <div className="grid inspector">
           <ErrorBanner error={keys.error} />
           {token.header && <HeaderCard header={token.header} keys={keys.data} instanceName={own?.instance.name ?? ""} />}
-          {token.payload && <ClaimsCard payload={token.payload} now={clock.now} />}
           {token.kind !== "opaque" && own && (
             <ChecksCard token={token} keys={keys.data} expectedIssuer={own.issuer} accessToken={input.accessToken} nonce={input.nonce} clock={clock} />
           )}
+          {token.payload && <ClaimsCard payload={token.payload} now={clock.now} />}
           {token.kind !== "malformed" && <LiveCard token={token.raw} instanceId={own?.instance.id} clockChanges={clock.changes} />}
           {isIdToken && input.accessToken && own?.instance.isDefault && <UserinfoCard idToken={token.payload!} accessToken={input.accessToken} />}
           {own && <CurlCard issuer={own.issuer} token={token.raw} accessToken={input.accessToken} />}
