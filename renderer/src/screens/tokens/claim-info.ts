@@ -80,7 +80,9 @@ export function claimInfo(name: string): ClaimInfo {
     const of = roles[1] ? `project ${roles[1]}` : "the client's project";
     return {
       source: "role mapping",
-      description: `The user's roles in ${of}: role key → {org id: org domain}. Asserted by the project's role assertion, the app's role assertion or a urn:svc:iam:org:project:role:{key} scope`,
+      description:
+        `The user's roles in ${of}: role key → {org id: org domain}. ` +
+        "Asserted by the project's role assertion, the app's role assertion or a urn:svc:iam:org:project:role:{key} scope",
     };
   }
   for (const [re, description] of RESERVED) if (re.test(name)) return { source: "reserved", description };
