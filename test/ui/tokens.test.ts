@@ -10,6 +10,7 @@ import { noChromium, openUi } from "../helpers/browser.js";
 import { internals } from "../../emulator/src/internal.js";
 import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
 import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
+import { startTargetServer } from "../helpers/target-server.js";
 
 type Flow = { steps: { name: string; request: { url: string } }[]; tokens: { kind: string; value: string }[] };
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
@@ -125,5 +126,26 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     await page.waitForSelector("[data-testid=live-state]:has-text('active')");
     assert.equal(new URL(page.url()).hash, `#token=${t.access}`);
     await ui.assertClean();
+  });
+
+  it("names an action's function as the source of the claims it added", async () => {
+    const server = await startTargetServer();
+    server.answer("/pre", { body: { append_claims: [{ key: "team", value: "blue" }] } });
+    const rest = (path: string, json: unknown) =>
+      fetch(`${emu.url}/resources/v3alpha${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" },
+        body: JSON.stringify(json),
+      }).then((r) => r.json() as Promise<{ details: { id: string } }>);
+    const target = await rest("/targets", { name: "pre", restRequestResponse: { url: server.url("/pre") }, timeout: "5s" });
+    await rest("/executions", { condition: { function: "preuserinfo" }, targets: [target.details.id] });
+    const t = await signIn();
+    const ui = await openUi(emu, { path: `/ui/tokens/inspect#${new URLSearchParams({ token: t.id, access_token: t.access })}` });
+    const { page } = ui;
+    const team = page.locator("tr", { has: page.locator("code:text-is('team')") });
+    await team.locator("td:has-text('action function (preuserinfo)')").waitFor();
+    assert.match(await team.locator("td").nth(2).innerText(), /Added by the preuserinfo function/);
+    await ui.assertClean();
+    await api("/reset", { method: "POST" });
   });
 });

@@ -134,6 +134,12 @@ export const TokenList = Type.Object({ tokens: Type.Array(Token) });
 export const IntrospectBody = Type.Object({ token: Type.String({ minLength: 1 }), instanceId: Type.Optional(Type.String()) }, { additionalProperties: false });
 export const TokenIntrospection = Type.Object({
   token: Nullable(Token),
+  actionClaims: Nullable(
+    Type.Object(
+      { accessToken: Type.Array(Type.String()), idToken: Type.Array(Type.String()) },
+      { description: "claim names actions' functions added to the access token (preaccesstoken) and the ID token issued with it (preuserinfo)" },
+    ),
+  ),
   introspection: Type.Record(Type.String(), Type.Unknown(), { description: "RFC 7662 answer as the token's own client would get it" }),
 });
 export const TokensRevoked = Type.Object({ revoked: Type.Array(Type.String()) });

@@ -5,7 +5,7 @@ import type { Actor } from "../domain/core.js";
 import { terminateLoginSessions } from "../domain/login-session/commands.js";
 import { getLoginSession, listLoginSessions } from "../domain/login-session/queries.js";
 import { revokeToken } from "../domain/token/commands.js";
-import { TokenRevoked } from "../domain/token/events.js";
+import { OIDC_TOKEN, TokenAdded, TokenRevoked } from "../domain/token/events.js";
 import { getToken, isActive, listTokens, tokenWithDependents } from "../domain/token/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
@@ -47,8 +47,10 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
     const found = jti ? getToken(core.db, jti) : undefined;
     const t = found?.instanceId === instance.id ? found : undefined;
     const active = !!t && isActive(core.clock, t);
+    const added = t?.tokenId ? core.events.list({ aggregateType: OIDC_TOKEN, aggregateId: t.tokenId, type: TokenAdded.type, limit: 1 })[0] : undefined;
     return {
       token: t ? { ...t, active } : null,
+      actionClaims: added && TokenAdded.is(added) ? (added.payload.actionClaims ?? { accessToken: [], idToken: [] }) : null,
       introspection: active && t.kind === "access" ? introspectionOf(oidc, t) : { active: false },
     };
   });

@@ -41,7 +41,12 @@ export function Inspector() {
     e.preventDefault();
     navigate(inspectPath({ token: pasted.trim() }));
   };
-  const isIdToken = !!token?.payload && token.payload.nonce !== undefined;
+  const isIdToken = !!token?.payload && token.payload.azp !== undefined && token.payload.client_id === undefined;
+  // The issuance record (the access token's, for an ID token) says which claims actions added.
+  const recordValue = isIdToken ? input.accessToken : token?.kind === "jwt" ? token.raw : undefined;
+  const issuance = useData(async () => (recordValue ? control.introspectToken(recordValue, own?.instance.id) : undefined), [recordValue, own?.instance.id]);
+  const names = issuance.data?.actionClaims?.[isIdToken ? "idToken" : "accessToken"];
+  const added = names?.length ? { names, fn: isIdToken ? ("preuserinfo" as const) : ("preaccesstoken" as const) } : undefined;
   return (
     <>
       <h1>Token inspector</h1>
@@ -80,7 +85,7 @@ export function Inspector() {
           {token.kind !== "opaque" && own && (
             <ChecksCard token={token} keys={keys.data} expectedIssuer={own.issuer} accessToken={input.accessToken} nonce={input.nonce} clock={clock} />
           )}
-          {token.payload && <ClaimsCard payload={token.payload} now={clock.now} />}
+          {token.payload && <ClaimsCard payload={token.payload} now={clock.now} added={added} />}
           {token.kind !== "malformed" && <LiveCard token={token.raw} instanceId={own?.instance.id} clockChanges={clock.changes} />}
           {isIdToken && input.accessToken && own?.instance.isDefault && <UserinfoCard idToken={token.payload!} accessToken={input.accessToken} />}
           {own && <CurlCard issuer={own.issuer} token={token.raw} accessToken={input.accessToken} />}
