@@ -8,6 +8,8 @@ import { internals } from "../../emulator/src/internal.js";
 import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
 import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
 import { startTargetServer } from "../helpers/target-server.js";
+import { Value } from "@sinclair/typebox/value";
+import { TokenIntrospection } from "../../emulator/src/control/schemas.js";
 
 const emu = await startTestEmulator();
 const call = control(emu);
@@ -37,6 +39,7 @@ describe("token introspection on the control API", () => {
   it("answers the record and the live introspection, then inactive after revocation", async () => {
     const t = await signIn();
     const live = (await introspect({ token: t.access_token })).body as Answer;
+    assert.equal(Value.Errors(TokenIntrospection, live).First()?.message, undefined, "the answer fits its schema");
     assert.equal(live.token?.kind, "access");
     assert.equal(live.token?.active, true);
     assert.equal(live.introspection.active, true);
