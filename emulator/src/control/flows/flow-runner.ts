@@ -88,11 +88,17 @@ export async function runFlow(core: Core, port: number, r: FlowRequest): Promise
   const auth = clientAuth(client, r.clientSecret);
   const agent = new LoopbackAgent(port, instanceHost(instance, port));
   const result: FlowResult = { flow: r.flow, clientId: client.clientId, outcome: "ok", steps: agent.steps, tokens: [] };
-  const fail = (step: string) => Object.assign(result, { outcome: "failed" as const, failedStep: step });
+  const fail = (step: string): false => {
+    Object.assign(result, { outcome: "failed", failedStep: step });
+    return false;
+  };
+  let granted = "";
   const tokenRequest = async (form: Record<string, string>): Promise<boolean> => {
     const res = await agent.send("token", { method: "POST", path: ENDPOINTS.token, headers: auth.headers, form: { ...form, ...auth.form } });
-    if (res.status !== 200) return !fail("token");
+    if (res.status !== 200) return fail("token");
     const body = res.body as Record<string, unknown>;
+    // RFC 6749 5.1: no scope in the answer means the scope requested.
+    granted = typeof body.scope === "string" ? body.scope : (form.scope ?? scope);
     for (const kind of TOKEN_KINDS) if (typeof body[kind] === "string") result.tokens.push({ kind, value: body[kind] as string });
     return true;
   };
@@ -122,7 +128,8 @@ export async function runFlow(core: Core, port: number, r: FlowRequest): Promise
     }
   }
   const access = result.tokens.find((t) => t.kind === "access_token");
-  if (access && scope.split(" ").includes("openid")) {
+  // Userinfo needs the openid scope on the access token: the scope the token response granted.
+  if (access && granted.split(" ").includes("openid")) {
     const res = await agent.send("userinfo", { method: "GET", path: ENDPOINTS.userinfo, headers: { authorization: `Bearer ${access.value}` } });
     if (res.status !== 200) fail("userinfo");
   }
@@ -136,7 +143,7 @@ async function codeFlow(
   userId: string | undefined,
   scope: string,
   tokenRequest: (form: Record<string, string>) => Promise<boolean>,
-  fail: (step: string) => unknown,
+  fail: (step: string) => false,
 ): Promise<boolean> {
   const user = userId ? getUser(core.db, userId) : undefined;
   if (!user || user.instanceId !== client.instanceId || user.type !== "human")
@@ -160,15 +167,15 @@ async function codeFlow(
   const authorized = await agent.send("authorize", { method: "GET", path: `${ENDPOINTS.authorization}?${query}` });
   const loginUrl = redirectTarget(agent, authorized);
   const authRequest = loginUrl?.searchParams.get("authRequest");
-  if (!loginUrl || !authRequest) return !fail("authorize");
+  if (!loginUrl || !authRequest) return fail("authorize");
   const page = await agent.send("login page", { method: "GET", path: loginUrl.pathname + loginUrl.search });
-  if (page.status !== 200) return !fail("login page");
+  if (page.status !== 200) return fail("login page");
   const signedIn = await agent.send("login", { method: "POST", path: "/ui/login/shortcut", form: { authRequest, userId: user.id } });
   const callback = redirectTarget(agent, signedIn);
-  if (!callback) return !fail("login");
+  if (!callback) return fail("login");
   agent.record("callback", callback.toString(), "the redirect to the app's redirect URI: not sent; the runner takes the code from it and checks the state");
   const code = callback.searchParams.get("code");
-  if (callback.searchParams.get("state") !== state || !code) return !fail("callback");
+  if (callback.searchParams.get("state") !== state || !code) return fail("callback");
   return tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier });
 }
 
