@@ -11,7 +11,7 @@ import { permittedScopes } from "./scopes.js";
 import { functionClaims } from "./function-claims.js";
 import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import { addTokens } from "../domain/token/commands.js";
-import type { NewToken, TokenRecord } from "../domain/token/token.js";
+import type { ActionClaims, NewToken, TokenRecord } from "../domain/token/token.js";
 import { oidcActor } from "./actor.js";
 import { ACCESS_TOKEN_LIFETIME_S, ID_TOKEN_LIFETIME_S, REFRESH_IDLE_LIFETIME_S, halfHash, newTokenValue, signJwt } from "./tokens.js";
 
@@ -65,6 +65,7 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
   const projectId = g.app?.projectId;
   const audience = g.audience?.length ? g.audience : [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(g.scope, instance)])];
   const tokens: NewToken[] = [];
+  const actionClaims: ActionClaims = { accessToken: [], idToken: [] };
   const response: TokenResponse = { token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: g.scope.join(" ") };
   const common = {
     clientId: g.clientId,
@@ -103,7 +104,9 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
         ...g.extraClaims,
         ...allRoleClaims(core, g.user, projectId, audience, g.scope, g.app?.oidc?.accessTokenRoleAssertion ?? false),
       };
-      response.access_token = await signJwt(ctx.keys, instance, { ...claims, ...(await functionClaims(core, "preaccesstoken", g.user, claims)) });
+      const added = await functionClaims(core, "preaccesstoken", g.user, claims);
+      actionClaims.accessToken = Object.keys(added);
+      response.access_token = await signJwt(ctx.keys, instance, { ...claims, ...added });
     } else {
       response.access_token = id;
     }
@@ -130,8 +133,12 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
     // The function sees the user's userinfo even when the ID token does not assert it, so a claim
     // the userinfo has is never replaced in the ID token either.
     const userinfo = { ...userinfoClaims(core, g.user, g.scope), ...claims };
-    response.id_token = await signJwt(ctx.keys, instance, { ...claims, ...(await functionClaims(core, "preuserinfo", g.user, userinfo)) });
+    const added = await functionClaims(core, "preuserinfo", g.user, userinfo);
+    actionClaims.idToken = Object.keys(added);
+    response.id_token = await signJwt(ctx.keys, instance, { ...claims, ...added });
   }
+  // Which claims came from actions is kept with the grant's tokens (the inspector names the source).
+  if (actionClaims.accessToken.length || actionClaims.idToken.length) for (const t of tokens) t.actionClaims = actionClaims;
   // The grant's tokens are stored once they are signed; the refresh token they replace is revoked with them.
   addTokens(core, oidcActor(instance.id, g.user.id), tokens, g.replaces ?? []);
   if (!g.withAccessToken) delete response.access_token;

@@ -2,7 +2,7 @@
 
 import { eventType } from "../../store/event-type.js";
 import type { Sealed } from "../../store/sealed.js";
-import type { TokenRecord } from "./token.js";
+import type { ActionClaims, TokenRecord } from "./token.js";
 
 export const OIDC_TOKEN = "oidc_token";
 
@@ -11,6 +11,8 @@ export type TokenAddedPayload = Omit<TokenRecord, "id" | "tokenId" | "instanceId
   token?: Sealed;
   /** The value of the refresh token it belongs to, sealed (in clear in older events). */
   refreshTokenId: Sealed | string | null;
+  /** Claims functions added to the tokens issued with it; absent when none did (the projection does not read it). */
+  actionClaims?: ActionClaims;
 };
 
 export const TokenAdded = eventType<TokenAddedPayload>(OIDC_TOKEN, "oidc.token.added");

@@ -28,8 +28,20 @@ export interface TokenRecord {
   personal?: boolean;
 }
 
+/** The claims an action's function added to the tokens of one issuance, by name (kept in the token's added event). */
+export interface ActionClaims {
+  /** By preaccesstoken, to the JWT access token. */
+  accessToken: string[];
+  /** By preuserinfo, to the ID token issued with it. */
+  idToken: string[];
+}
+
 /** What a new token is: its value, its public id, and its grant. */
-export type NewToken = Omit<TokenRecord, "id" | "tokenId" | "instanceId" | "revokedAt" | "createdAt" | "personal"> & { value: string; tokenId: string };
+export type NewToken = Omit<TokenRecord, "id" | "tokenId" | "instanceId" | "revokedAt" | "createdAt" | "personal"> & {
+  value: string;
+  tokenId: string;
+  actionClaims?: ActionClaims;
+};
 
 export interface TokenRow {
   id: string;
