@@ -1,6 +1,7 @@
 // The reusable identity providers as a context sees them (SvcIdentityProviders with ctx): where each
 // is defined, its state policy here (inherit / activate / deactivate) and the effective state that
-// follows. The policy is editable here; a provider defined below this context is only listed.
+// follows, editable here. Providers defined in an org show only in that org (searches also return
+// those of child contexts, whose policy is not this context's to set).
 
 import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
@@ -22,8 +23,7 @@ export function IdpsPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ctx; wh
   const orgId = ctx?.orgId;
   const list = useData(() => api.idps(ctx), [api, orgId]);
   const action = useAction();
-  // A provider defined in a child context is listed (searches include them) but not governed here.
-  const governed = (i: Idp) => !orgId || i.details.resourceOwner?.type !== "OWNER_TYPE_ORG" || i.details.resourceOwner.id === orgId;
+  const governed = (i: Idp) => i.details.resourceOwner?.type !== "OWNER_TYPE_ORG" || i.details.resourceOwner.id === orgId;
   const setPolicy = async (i: Idp, p: StatePolicy) => {
     if ((await action.run(async () => (await api.setIdpPolicy(ctx, i.details.id, p), true))) === true) await list.reload();
   };
