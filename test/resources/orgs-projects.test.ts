@@ -20,6 +20,8 @@ const orgs = transports({
     SearchOrganizations: { verb: "POST", path: `${B}/organizations/_search`, body: "filters" },
     SetAsInstanceDefault: { verb: "POST", path: `${B}/organizations/{id}/_set_as_instance_default` },
     GetInstanceDefault: { verb: "GET", path: `${B}/organizations/_instance_default` },
+    DeactivateOrganization: { verb: "POST", path: `${B}/organizations/{id}/_deactivate` },
+    ReactivateOrganization: { verb: "POST", path: `${B}/organizations/{id}/_reactivate` },
   },
 });
 const projects = transports({
@@ -75,6 +77,20 @@ for (let i = 0; i < orgs.all.length; i++) {
       ok(await o.call("SetAsInstanceDefault", { id: seeded }, pat));
       ok(await o.call("DeleteOrganization", { id: other }, pat));
       fails(await o.call("GetOrganization", { id: other }, pat), 5, 404, /Organization not found/);
+    });
+
+    it("deactivates and reactivates an org, never the default one", async () => {
+      const id = (ok(await o.call("CreateOrganization", { organization: { name: n("Dormant") } }, pat)).details as { id: string }).id;
+      const state = async () => (ok(await o.call("GetOrganization", { id }, pat)).organization as { state: string }).state;
+      const first = ok(await o.call("DeactivateOrganization", { id }, pat)).details as { sequence: string };
+      assert.equal(await state(), "ORGANIZATION_STATE_INACTIVE");
+      // Deactivating an inactive org changes nothing (no event, same sequence).
+      assert.equal((ok(await o.call("DeactivateOrganization", { id }, pat)).details as { sequence: string }).sequence, first.sequence);
+      ok(await o.call("ReactivateOrganization", { id }, pat));
+      assert.equal(await state(), "ORGANIZATION_STATE_ACTIVE");
+      fails(await o.call("DeactivateOrganization", { id: seeded }, pat), 9, 400, /default organization cannot be deactivated/, "ORG-is-default");
+      fails(await o.call("ReactivateOrganization", { id: "404" }, pat), 5, 404, /Organization not found/);
+      ok(await o.call("DeleteOrganization", { id }, pat));
     });
 
     it("creates projects in the default org or a named one, patches, adds and removes roles, deletes", async () => {

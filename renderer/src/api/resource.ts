@@ -5,6 +5,8 @@
 import { fetchJson } from "./http";
 
 export const RESOURCE_BASE = "/resources/v3alpha";
+/** The settings services (SvcLanguageSettings) live beside the resources: `resourceClient(pat, SETTINGS_BASE)`. */
+export const SETTINGS_BASE = "/settings/v3alpha";
 
 export interface ResourceClient {
   /** `path` below /resources/v3alpha, e.g. "/organizations/_search". */
@@ -15,10 +17,10 @@ export interface ResourceClient {
   delete<T>(path: string): Promise<T>;
 }
 
-export function resourceClient(adminPat: string): ResourceClient {
+export function resourceClient(adminPat: string, base: string = RESOURCE_BASE): ResourceClient {
   const call =
     (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE") =>
     <T>(path: string, body?: unknown) =>
-      fetchJson<T>(`${RESOURCE_BASE}${path}`, { method, body, headers: { authorization: `Bearer ${adminPat}` } });
+      fetchJson<T>(`${base}${path}`, { method, body, headers: { authorization: `Bearer ${adminPat}` } });
   return { get: call("GET"), post: call("POST"), patch: call("PATCH"), put: call("PUT"), delete: call("DELETE") };
 }

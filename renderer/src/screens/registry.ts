@@ -24,6 +24,7 @@ export const SCREENS: readonly Screen[] = [
   ...(inDesktopApp ? [{ id: "desktop", title: "Desktop", path: "/desktop", component: lazy(() => import("./desktop/DesktopSettings")), shortcut: "9" }] : []),
   { id: "tokens", title: "Tokens", path: "/tokens", component: lazy(() => import("./tokens/Tokens")), shortcut: "4" },
   { id: "flows", title: "OIDC flows", path: "/flows", component: lazy(() => import("./flows/Flows")), shortcut: "5" },
+  { id: "hierarchy", title: "Contexts", path: "/contexts", component: lazy(() => import("./hierarchy/Hierarchy")), shortcut: "2" },
 ];
 
 /** The screen of a path below /ui: the longest registered path it equals or lies under. */

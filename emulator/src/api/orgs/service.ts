@@ -1,7 +1,7 @@
 // SvcOrganizations: org CRUD, the instance's default org.
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { createOrg, removeOrg, renameOrg, setDefaultOrg } from "../../domain/org/commands.js";
+import { createOrg, removeOrg, renameOrg, setDefaultOrg, setOrgActive } from "../../domain/org/commands.js";
 import type { Org } from "../../domain/org/org.js";
 import { defaultOrgId, getOrg, orgPrimaryDomain, searchOrgs, type OrgFilter } from "../../domain/org/queries.js";
 import {
@@ -21,7 +21,7 @@ function orgMessage(call: RpcCall, org: Org): MessageInitShape<typeof GetOrganiz
   return {
     details: instanceResourceDetails(org.id, org.instanceId, org.sequence, org.changedAt),
     organization: { name: org.name },
-    state: OrganizationState.ACTIVE,
+    state: org.active ? OrganizationState.ACTIVE : OrganizationState.INACTIVE,
     isInstanceDefault: defaultOrgId(call.core.db, org.instanceId) === org.id,
     primaryDomain: orgPrimaryDomain(call.core, org.instanceId, org.id),
   };
@@ -63,6 +63,16 @@ export function organizationsService(): ServiceDefinition {
       checked(call, req.id);
       const e = removeOrg(call.core, actorOf(call), req.id);
       return { details: instanceResourceDetails(req.id, call.instance.id, e.aggregateSequence, e.createdAt) };
+    },
+    deactivateOrganization(req, call) {
+      checked(call, req.id);
+      setOrgActive(call.core, actorOf(call), req.id, false);
+      return { details: orgMessage(call, found(call, req.id)).details };
+    },
+    reactivateOrganization(req, call) {
+      checked(call, req.id);
+      setOrgActive(call.core, actorOf(call), req.id, true);
+      return { details: orgMessage(call, found(call, req.id)).details };
     },
     getOrganization(req, call) {
       return { organization: orgMessage(call, checked(call, req.id)) };

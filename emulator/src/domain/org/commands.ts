@@ -1,5 +1,6 @@
 // Org commands of SvcOrganizations and SvcDomains: create (with its generated primary domain),
-// rename, remove (never the instance's default org, which new users and projects fall back to),
+// rename, deactivate / reactivate, remove (never the instance's default org, which new users and
+// projects fall back to),
 // make an org the instance's default; add, validate, make primary and remove domains (a domain is
 // unique in its instance; offline, validation has nothing to look up).
 
@@ -9,7 +10,17 @@ import type { NewEvent, StoredEvent } from "../../store/event.js";
 import type { Database } from "../../store/database.js";
 import { InstanceDefaultOrgSet } from "../instance/events.js";
 import { getInstance } from "../instance/queries.js";
-import { OrgAdded, OrgChanged, OrgDomainAdded, OrgDomainPrimarySet, OrgDomainRemoved, OrgDomainVerified, OrgRemoved } from "./events.js";
+import {
+  OrgAdded,
+  OrgChanged,
+  OrgDeactivated,
+  OrgDomainAdded,
+  OrgDomainPrimarySet,
+  OrgDomainRemoved,
+  OrgDomainVerified,
+  OrgReactivated,
+  OrgRemoved,
+} from "./events.js";
 import { slug, type OrgDomain } from "./org.js";
 import { defaultOrgId, getDomain, getOrg, listOrgs } from "./queries.js";
 
@@ -60,6 +71,19 @@ export function removeOrg(core: Core, actor: Actor, id: string): StoredEvent {
     return [OrgRemoved.event(actor, id, id, {})];
   });
   return removed!;
+}
+
+/** Deactivates (`active` false) or reactivates the org; no event when it is in that state already. */
+export function setOrgActive(core: Core, actor: Actor, id: string, active: boolean): StoredEvent | undefined {
+  const [changed] = core.events.command(() => {
+    const org = getOrg(core.db, actor.instanceId, id);
+    if (!org) throw orgNotFound();
+    if (org.active === active) return [];
+    if (!active && defaultOrgId(core.db, actor.instanceId) === id)
+      throw failedPrecondition("ORG-is-default", "The instance's default organization cannot be deactivated; make another one the default first");
+    return [(active ? OrgReactivated : OrgDeactivated).event(actor, id, id, {})];
+  });
+  return changed;
 }
 
 export function setDefaultOrg(core: Core, actor: Actor, id: string): StoredEvent | undefined {

@@ -12,3 +12,5 @@ export const OrgDomainAdded = eventType<{ domain: string; verified: boolean; gen
 export const OrgDomainVerified = eventType<{ domain: string; validationType: number }>("org", "org.domain.verified");
 export const OrgDomainPrimarySet = eventType<{ domain: string }>("org", "org.domain.primary.set");
 export const OrgDomainRemoved = eventType<{ domain: string }>("org", "org.domain.removed");
+export const OrgDeactivated = eventType<Record<string, never>>("org", "org.deactivated");
+export const OrgReactivated = eventType<Record<string, never>>("org", "org.reactivated");

@@ -6,6 +6,8 @@ export interface Org {
   id: string;
   instanceId: string;
   name: string;
+  /** False after a deactivation, until a reactivation. */
+  active: boolean;
   createdAt: string;
   changedAt: string;
   sequence: number;
@@ -15,6 +17,7 @@ export interface OrgRow {
   id: string;
   instance_id: string;
   name: string;
+  active: number;
   created_at: string;
   changed_at: string;
   sequence: number;
@@ -24,6 +27,7 @@ export const orgFromRow = (r: OrgRow): Org => ({
   id: r.id,
   instanceId: r.instance_id,
   name: r.name,
+  active: r.active === 1,
   createdAt: r.created_at,
   changedAt: r.changed_at,
   sequence: r.sequence,

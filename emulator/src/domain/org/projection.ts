@@ -3,7 +3,17 @@
 import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 import { InstanceDefaultOrgSet } from "../instance/events.js";
-import { OrgAdded, OrgChanged, OrgDomainAdded, OrgDomainPrimarySet, OrgDomainRemoved, OrgDomainVerified, OrgRemoved } from "./events.js";
+import {
+  OrgAdded,
+  OrgChanged,
+  OrgDeactivated,
+  OrgDomainAdded,
+  OrgDomainPrimarySet,
+  OrgDomainRemoved,
+  OrgDomainVerified,
+  OrgReactivated,
+  OrgRemoved,
+} from "./events.js";
 
 export function registerOrgProjection(p: Projections): void {
   p.tables("orgs")
@@ -27,6 +37,12 @@ export function registerOrgProjection(p: Projections): void {
         e.aggregateSequence,
         e.aggregateId,
       );
+    })
+    .on(OrgDeactivated, (db, e) => {
+      db.stmt("UPDATE orgs SET active = 0, changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
+    })
+    .on(OrgReactivated, (db, e) => {
+      db.stmt("UPDATE orgs SET active = 1, changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
     })
     .on(OrgRemoved, (db, e) => {
       db.stmt("DELETE FROM orgs WHERE id = ?").run(e.aggregateId);

@@ -37,4 +37,11 @@ export const orgSchema: readonly SchemaStep[] = [
   CREATE INDEX org_domains_by_org ON org_domains (org_id);
   `,
   },
+  // 17: org state (SvcOrganizations DeactivateOrganization / ReactivateOrganization)
+  {
+    version: 17,
+    sql: `
+  ALTER TABLE orgs ADD COLUMN active INTEGER NOT NULL DEFAULT 1;
+  `,
+  },
 ];

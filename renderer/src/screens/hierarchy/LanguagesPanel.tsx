@@ -1,0 +1,96 @@
+// The language settings of a context with their provenance: each property shows its value and
+// "set here" or "inherited from …"; override sets it in this context, reset forgets it here so the
+// parent's value shows through again.
+
+import { useState } from "react";
+import { useAction, useData } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import type { Ctx, HierarchyApi } from "./api";
+import { provenance } from "./provenance";
+
+export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ctx; where: string }) {
+  const orgId = ctx?.orgId;
+  const settings = useData(() => api.languages(ctx), [api, orgId]);
+  const action = useAction();
+  const [defaultLang, setDefaultLang] = useState("");
+  const [restricted, setRestricted] = useState("");
+  const s = settings.data;
+  const supported = s?.supportedLanguages.value.map((l) => l.key) ?? [];
+  const change = async (body: Record<string, unknown>) => {
+    if ((await action.run(async () => (await api.setLanguages(ctx, body), true))) === true) await settings.reload();
+  };
+  const keys = (text: string) =>
+    text
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((key) => ({ key }));
+
+  return (
+    <section className="card" aria-labelledby="languages-title">
+      <h2 id="languages-title">Language settings</h2>
+      <p className="muted">Values in {where}: each one is set here or inherited from the context above.</p>
+      <ErrorBanner error={settings.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+      {s && (
+        <dl className="settings">
+          <div data-testid="setting-defaultLanguage">
+            <dt>Default language</dt>
+            <dd>
+              <code>{s.defaultLanguage.value}</code> <span className="provenance">{provenance(s.defaultLanguage.owner)}</span>
+              <span className="row">
+                <label>
+                  Override default language{" "}
+                  <select value={defaultLang} onChange={(e) => setDefaultLang(e.target.value)}>
+                    <option value="">choose…</option>
+                    {supported.map((k) => (
+                      <option key={k} value={k}>
+                        {k}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="button" disabled={action.pending || !defaultLang} onClick={() => change({ defaultLanguage: { key: defaultLang } })}>
+                  Override
+                </button>
+                {!s.defaultLanguage.owner && (
+                  <button type="button" disabled={action.pending} onClick={() => change({ resetDefaultLanguage: true })}>
+                    Reset default language to inherited
+                  </button>
+                )}
+              </span>
+            </dd>
+          </div>
+          <div data-testid="setting-restrictedLanguages">
+            <dt>Restricted languages</dt>
+            <dd>
+              <code>{(s.restrictedLanguages.value ?? []).map((l) => l.key).join(", ") || "none"}</code>{" "}
+              <span className="provenance">{provenance(s.restrictedLanguages.owner)}</span>
+              <span className="row">
+                <label>
+                  Override restricted languages <input value={restricted} onChange={(e) => setRestricted(e.target.value)} placeholder="de, en, fr" />
+                </label>
+                <button
+                  type="button"
+                  disabled={action.pending || !restricted.trim()}
+                  onClick={() => change({ restrictedLanguages: { languages: keys(restricted) } })}
+                >
+                  Override list
+                </button>
+                {!s.restrictedLanguages.owner && (
+                  <button type="button" disabled={action.pending} onClick={() => change({ resetRestrictedLanguages: true })}>
+                    Reset restricted languages to inherited
+                  </button>
+                )}
+              </span>
+            </dd>
+          </div>
+          <div data-testid="setting-supportedLanguages">
+            <dt>Supported languages</dt>
+            <dd>
+              <code>{supported.join(", ")}</code> <span className="provenance">{provenance(s.supportedLanguages.owner)} (fixed)</span>
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
