@@ -11,6 +11,7 @@ import { settingsAndIdps } from "./settings-idps.js";
 import { actionsOverhead } from "./actions.js";
 import { exportImport } from "./export-import.js";
 import { longLoad, longLoadRows } from "./long-load.js";
+import { uiBench, uiFilterRows, uiRows } from "./ui.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -19,6 +20,8 @@ const search = await searchLatency(10_000, 200);
 const hierarchy = await settingsAndIdps(200, 50, 100);
 const actions = await actionsOverhead(500, 2000);
 const orgFiles = [await exportImport(10_000), await exportImport(100_000)];
+const ui = await uiBench(5);
+const uiFilter = await uiFilterRows();
 
 const oidc: Record<string, { codeFlows: number; clientCredentials: number; introspections: number }> = {};
 for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
@@ -60,6 +63,7 @@ for (const f of orgFiles) {
     `import ${ms(f.importMs)}, export ${ms(f.exportMs)}; emulator peak RSS ${Math.round(f.peakRssMiB)} MiB`,
   ]);
 }
+rows.push(...uiRows(ui), ...uiFilter);
 const emu = oidc["svc-emulator"]!;
 for (const [label, key] of [
   ["full code + PKCE flows", "codeFlows"],
@@ -81,5 +85,5 @@ for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(
   new URL("./results/latest.json", import.meta.url),
-  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, oidc, long }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, ui, uiFilter, oidc, long }, null, 2),
 );
