@@ -2,7 +2,6 @@
 // it. Ready means migrated and seeded (DESIGN 10); reset restores the seeded database image. All
 // state lives in what one call builds: two emulators in a process share nothing.
 
-import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createServer as createH2Server } from "node:http2";
@@ -38,6 +37,7 @@ import { handleClock } from "./handle/clock.js";
 import type { Emulator, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
 import { INTERNALS, type EmulatorInternals } from "./handle/internals.js";
 import { UiAccess } from "./control/ui-access.js";
+import { secretText } from "./kernel/secret-text.js";
 
 export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
 
@@ -102,7 +102,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const snapshots = new Snapshots(db, () => clock.now(), dataDir && join(dataDir, "snapshots"));
   // Buckets stand for an outside service (GCS): reset and snapshots leave them as they are.
   const buckets = new BucketStore(dataDir && join(dataDir, "buckets"), () => clock.now());
-  const consoleToken = options.consoleToken ?? randomBytes(24).toString("base64url");
+  const consoleToken = options.consoleToken ?? secretText(24);
   const reset = () => {
     db.replace(seedImage);
     clock.reset();

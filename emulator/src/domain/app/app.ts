@@ -2,9 +2,10 @@
 // (resource servers that introspect tokens). Client secrets are stored as SHA-256 digests, sealed
 // in the events (store/sealed.ts). The model, its rows and the secret digests.
 
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../store/database.js";
 import { seal, type Sealed } from "../../store/sealed.js";
+import { secretText } from "../../kernel/secret-text.js";
 
 export type AuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
 export type ResponseType = "code" | "id_token" | "id_token token";
@@ -61,7 +62,7 @@ export function secretMatches(hash: string | null, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const generateSecret = () => randomBytes(32).toString("base64url");
+export const generateSecret = () => secretText(32);
 
 /** The digest of a client secret as events carry it: sealed. */
 export const sealedSecretHash = (db: Database, secret: string): Sealed => seal(db, hashSecret(secret));

@@ -3,7 +3,6 @@
 // machines tokens, keys and a secret. Each takes an optional given id (the seed and the import keep
 // theirs); the actor's origin is stored with the events.
 
-import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Actor, Core, GivenId } from "../core.js";
 import { alreadyExists, failedPrecondition, notFound } from "../../kernel/errors.js";
@@ -16,6 +15,7 @@ import { getOrg } from "../org/queries.js";
 import { UserHumanAdded, UserMachineAdded, UserMachineKeyAdded, UserPatAdded, UserRemoved, userChanged } from "./events.js";
 import { getUser, getUserByUsername } from "./queries.js";
 import type { HumanInput, MachineInput, User } from "./user.js";
+import { secretText } from "../../kernel/secret-text.js";
 
 const BCRYPT_COST = 10;
 
@@ -130,7 +130,7 @@ export function removeUser(core: Core, actor: Actor, id: string): StoredEvent {
 
 /** A new random token: 48 bytes, base64url, like the real product's opaque tokens in length. */
 function generateToken(): string {
-  return randomBytes(48).toString("base64url");
+  return secretText(48);
 }
 
 /**
