@@ -2,6 +2,7 @@
 // stops at the first URL outside the emulator (the client's redirect URI), which it never calls.
 // Below it, the UI in a real browser (Chromium through playwright-core).
 
+import { tmpdir } from "node:os";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -72,12 +73,15 @@ export class Browser {
 // -- the UI in a real browser (issue 13) ---------------------------------------------------------
 // Debian's Chromium driven by playwright-core: opens the UI through the handle's one-time link,
 // records console errors and failed requests (a screen test fails on any), runs axe-core in the page
-// and saves a screenshot of each screen in docs/screenshots/<screen>.png (light theme, 1280×800).
+// and saves a screenshot of each screen (light theme, 1280×800): into docs/screenshots/<screen>.png
+// with SCREENSHOTS=1 (`npm run screenshots`), else into a temporary folder, so that a test run does not
+// rewrite the committed pictures (each shows a new port and time).
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** For describe(..., { skip }): a reason when there is no Chromium here. */
 export const noChromium = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (.ci/run installs Debian's chromium)`;
-export const SCREENSHOTS = join(import.meta.dirname, "..", "..", "docs", "screenshots");
+export const SCREENSHOTS =
+  process.env.SCREENSHOTS === "1" ? join(import.meta.dirname, "..", "..", "docs", "screenshots") : join(tmpdir(), "svc-emulator-screenshots");
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let shared: Promise<Chromium> | undefined;
