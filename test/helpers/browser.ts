@@ -128,7 +128,12 @@ export function watchProblems(page: PwPage): string[] {
   const problems: string[] = [];
   page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
   page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => void problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`));
+  page.on("requestfailed", (r) => {
+    // A screen that closes its EventSource (on leaving, or to change its filters) aborts the request
+    // itself: that is the page's own doing, not a failed request.
+    if (r.resourceType() === "eventsource" && r.failure()?.errorText === "net::ERR_ABORTED") return;
+    problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`);
+  });
   page.on("response", (r) => void (r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`)));
   return problems;
 }
@@ -156,7 +161,11 @@ export async function openUi(emu: Emulator, { path = "/ui/", link = emu.uiLink()
   const problems = watchProblems(page);
   await page.goto(link);
   await page.waitForSelector("header.top nav");
-  if (path !== "/ui/") await page.goto(`${emu.url}${path}`);
+  if (path !== "/ui/") {
+    // Leaving the first screen while its requests are under way would abort them (recorded as failed).
+    await page.waitForLoadState("networkidle");
+    await page.goto(`${emu.url}${path}`);
+  }
   const assertClean = async () => {
     const found = [...problems, ...(await axeViolations(page))];
     if (found.length) throw new Error(`the UI is not clean:\n${found.join("\n")}`);

@@ -5,18 +5,36 @@
 
 import type {
   ClockState,
+  EventFired,
   EventPage,
   EventQuery,
+  FireEventBody,
   Features,
   Instance,
+  SinkCall,
   SnapshotInfo,
+  StoredEvent,
   TargetCall,
   Token,
   UiSession,
 } from "../../../emulator/src/control/schemas.js";
 import { fetchJson, type JsonRequest } from "./http";
 
-export type { ClockState, EventPage, EventQuery, Features, Instance, SnapshotInfo, TargetCall, Token, UiSession };
+export type {
+  ClockState,
+  EventFired,
+  EventPage,
+  EventQuery,
+  Features,
+  FireEventBody,
+  Instance,
+  SinkCall,
+  SnapshotInfo,
+  StoredEvent,
+  TargetCall,
+  Token,
+  UiSession,
+};
 
 export const CONTROL_BASE = "/emulator/v1";
 
@@ -26,7 +44,7 @@ export function controlCall<T>(path: string, req: JsonRequest = {}): Promise<T> 
 }
 
 const post = <T>(path: string, body?: unknown) => controlCall<T>(path, { method: "POST", body });
-const query = (params: Record<string, string | number | undefined>) => {
+export const query = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
   const s = q.toString();
@@ -58,4 +76,13 @@ export const control = {
   events: (q: Partial<EventQuery> = {}) => controlCall<EventPage>(`/events${query(q)}`),
   tokens: (instanceId?: string) => controlCall<{ tokens: Token[] }>(`/tokens${query({ instanceId })}`).then((r) => r.tokens),
   revokeToken: (id: string) => post<unknown>(`/tokens/${encodeURIComponent(id)}/_revoke`),
+
+  /** The delivery log; live: subscribe(`/target-calls/stream${query(…)}`, {call}). */
+  targetCalls: (q: { instanceId?: string; targetId?: string; executionId?: string } = {}) =>
+    controlCall<{ calls: TargetCall[] }>(`/target-calls${query(q)}`).then((r) => r.calls),
+  /** Calls the recorded call's target again with its payload, signed anew. */
+  replayCall: (id: string) => post<{ call: TargetCall }>(`/target-calls/${encodeURIComponent(id)}/_replay`).then((r) => r.call),
+  /** Delivers a made-up event to the event executions only (nothing is stored); answers the calls it caused. */
+  fireEvent: (body: FireEventBody) => post<EventFired>("/fire-event", body),
+  sinkCalls: (name: string) => controlCall<{ calls: SinkCall[] }>(`/sinks/${encodeURIComponent(name)}/calls`).then((r) => r.calls),
 };

@@ -18,6 +18,8 @@ export interface Screen {
 
 export const SCREENS: readonly Screen[] = [
   { id: "overview", title: "Overview", path: "/", component: lazy(() => import("./overview/Overview")), shortcut: "1" },
+  { id: "actions", title: "Actions", path: "/actions", component: lazy(() => import("./actions/Actions")), shortcut: "6" },
+  { id: "events", title: "Events", path: "/events", component: lazy(() => import("./events/Events")), shortcut: "7" },
 ];
 
 /** The screen of a path below /ui: the longest registered path it equals or lies under. */
