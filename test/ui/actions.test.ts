@@ -48,7 +48,12 @@ describe("the actions screen", { skip: noChromium }, async () => {
       [{ condition: { event: { event: "user.human.added" } }, targets: [made!.details.id] }],
     );
 
-    // Fire the sample event with an edited payload; the result names the execution and its call.
+    // Fire at the execution: choosing it fills in its event type and that type's sample payload.
+    const fire = page.locator("section[aria-labelledby=fire-title]");
+    const eventType = fire.getByLabel("Event type", { exact: true });
+    await eventType.fill("org.added");
+    await fire.getByLabel("At execution").selectOption({ label: "event/user.human.added (user.human.added)" });
+    assert.equal(await eventType.inputValue(), "user.human.added");
     const payload = page.getByLabel("Payload (event_payload, JSON)");
     assert.deepEqual(JSON.parse(await payload.inputValue()), {
       userName: "jane@example.com",
@@ -101,6 +106,12 @@ describe("the actions screen", { skip: noChromium }, async () => {
         [200, true],
       ],
     );
+    // The dark theme passes the same checks (the badges' contrast).
+    await page.click("button:text-is('Dark theme')");
+    await page.waitForSelector("html[data-theme=dark]");
+    await ui.assertClean();
+    await page.click("button:text-is('Dark theme')");
+    await page.waitForSelector("html[data-theme=light]");
     await page.locator("h1").scrollIntoViewIfNeeded();
     await ui.finish("actions");
   });

@@ -79,6 +79,12 @@ describe("the events screen", { skip: noChromium }, async () => {
     assert.equal(targetEvents, 3);
     assert.ok(everything > total, "the other instance's events were left out at first");
     await page.waitForSelector("[data-testid=event-status]:has-text('3 events')");
+    // The dark theme passes the same checks (contrast of the badges and code).
+    await page.click("button:text-is('Dark theme')");
+    await page.waitForSelector("html[data-theme=dark]");
+    await ui.assertClean();
+    await page.click("button:text-is('Dark theme')");
+    await page.waitForSelector("html[data-theme=light]");
     await ui.finish("events");
   });
 });

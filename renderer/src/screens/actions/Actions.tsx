@@ -29,7 +29,7 @@ export default function Actions() {
       <div className="grid">
         <TargetsPanel api={api} targets={targets} sinkUrl={`${session.url}/emulator/v1/sink/demo`} />
         <ExecutionsPanel api={api} targets={targets} executions={executions} />
-        <FireEventPanel instanceId={instance.id} targetNames={names} onFired={(r) => setFired(r.calls.map((c) => c.id))} />
+        <FireEventPanel instanceId={instance.id} targetNames={names} executions={executions.data ?? []} onFired={(r) => setFired(r.calls.map((c) => c.id))} />
         <DeliveryLog instanceId={instance.id} targetNames={names} highlight={fired} />
       </div>
     </>

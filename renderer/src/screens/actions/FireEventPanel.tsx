@@ -7,10 +7,30 @@ import { control, type EventFired } from "../../api/control";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
+import type { Execution } from "./actions-api";
 import { SignatureBadge, statusText } from "./DeliveryLog";
 import { EVENT_TYPES, samplePayload } from "./sample-events";
 
-export function FireEventPanel({ instanceId, targetNames, onFired }: { instanceId: string; targetNames: Map<string, string>; onFired(r: EventFired): void }) {
+/** An event type that the execution's condition matches: its own type, a sample of its group, or any sample. */
+function typeFor(x: Execution): string | undefined {
+  if (!("event" in x.condition)) return undefined;
+  const c = x.condition.event;
+  if ("event" in c) return c.event;
+  if ("group" in c) return EVENT_TYPES.find((t) => t.startsWith(`${c.group}.`)) ?? `${c.group}.added`;
+  return EVENT_TYPES[0];
+}
+
+export function FireEventPanel({
+  instanceId,
+  targetNames,
+  executions,
+  onFired,
+}: {
+  instanceId: string;
+  targetNames: Map<string, string>;
+  executions: Execution[];
+  onFired(r: EventFired): void;
+}) {
   const [type, setType] = useState(EVENT_TYPES[0]!);
   const [payload, setPayload] = useState(samplePayload(EVENT_TYPES[0]!));
   const [touched, setTouched] = useState(false);
@@ -43,6 +63,16 @@ export function FireEventPanel({ instanceId, targetNames, onFired }: { instanceI
       <p className="muted">Delivered to the event executions only: nothing is stored and no state changes.</p>
       <ErrorBanner error={action.error} onDismiss={action.clearError} />
       <form onSubmit={fire}>
+        <label>
+          At execution{" "}
+          <select value="" onChange={(e) => e.target.value && chooseType(e.target.value)}>
+            <option value="">choose to fill in a matching type</option>
+            {executions.flatMap((x) => {
+              const t = typeFor(x);
+              return t ? [<option key={x.id} value={t}>{`${x.id} (${t})`}</option>] : [];
+            })}
+          </select>
+        </label>{" "}
         <label>
           Event type <input value={type} onChange={(e) => chooseType(e.target.value)} list="fire-event-types" required />
         </label>

@@ -116,7 +116,8 @@ export type ActionsApi = ReturnType<typeof actionsApi>;
 export function describeCondition(c: Condition): string {
   if ("function" in c) return `function ${c.function}`;
   const [kind, inner] = Object.entries(c)[0] as [string, Record<string, string | boolean>];
-  if ("all" in inner) return `${kind}: all`;
+  if ("all" in inner) return kind === "event" ? "every event" : `${kind} of every method`;
   const [what, value] = Object.entries(inner)[0]!;
-  return `${kind} ${what} ${String(value)}`;
+  if (kind === "event") return what === "event" ? `event ${String(value)}` : `events of group ${String(value)}`;
+  return `${kind} of ${what} ${String(value)}`;
 }
