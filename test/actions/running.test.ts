@@ -356,5 +356,6 @@ describe("recorded calls", () => {
     assert.match(text, /event: call\n/);
     assert.equal(data.targetId, hook);
     assert.equal(data.status, 200);
+    assert.equal(data.signatureValid, true);
   });
 });

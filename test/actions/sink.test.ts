@@ -35,10 +35,18 @@ describe("target sink", () => {
     assert.equal(calls[0]!.signatureValid, true);
     assert.equal((JSON.parse(calls[0]!.body) as { fullMethod: string }).fullMethod, `/${SVC}/GetTarget`);
     assert.match(calls[0]!.headers["svc-signature"]!, /^t=\d+,v1=[0-9a-f]{64}$/);
-    const recorded = ((await ctl(`/target-calls?target_id=${id}`)).body as { calls: { status: number; response: string }[] }).calls;
+    const recorded = ((await ctl(`/target-calls?target_id=${id}`)).body as { calls: { status: number; response: string; signatureValid: boolean | null }[] })
+      .calls;
     assert.deepEqual(
-      recorded.map((c) => [c.status, c.response]),
-      [[200, ""]],
+      recorded.map((c) => [c.status, c.response, c.signatureValid]),
+      [[200, "", true]],
+    );
+    // The delivery log checks with the target's key: once the target is gone there is none (null).
+    ok(await rest.call("DeleteTarget", { id }, pat));
+    const orphan = ((await ctl(`/target-calls?target_id=${id}`)).body as { calls: { signatureValid: boolean | null }[] }).calls;
+    assert.deepEqual(
+      orphan.map((c) => c.signatureValid),
+      [null],
     );
   });
 

@@ -24,6 +24,7 @@ const ROUTES: [method: string, path: string, json?: unknown][] = [
   ["POST", "/clock/_resume"],
   ["GET", "/events"],
   ["GET", "/events?type=target.added&limit=5"],
+  ["GET", "/events/stream"],
   ["GET", "/instances"],
   ["PATCH", "/instances/1/features", { multitenancy_resources_api: false }],
   ["GET", "/instances/1/keys"],

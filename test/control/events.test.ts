@@ -200,3 +200,58 @@ describe("event log", () => {
     }
   });
 });
+
+describe("event stream", () => {
+  /** Opens /events/stream with `query`; `next()` reads the next `event` frame's data, `close()` ends it. */
+  async function stream(query: string) {
+    const abort = new AbortController();
+    const res = await fetch(`${emu.url}/emulator/v1/events/stream${query}`, { headers: { authorization: `Bearer ${emu.consoleToken}` }, signal: abort.signal });
+    assert.deepEqual([res.status, res.headers.get("content-type")], [200, "text/event-stream"]);
+    const reader = res.body!.getReader();
+    let text = "";
+    return {
+      async next(): Promise<{ id: string; data: Event }> {
+        for (;;) {
+          const m = /event: event\nid: (\d+)\ndata: (.*)\n\n/.exec(text);
+          if (m) {
+            text = text.slice(m.index + m[0].length);
+            return { id: m[1]!, data: JSON.parse(m[2]!) as Event };
+          }
+          text += new TextDecoder().decode((await reader.read()).value);
+        }
+      },
+      close: () => abort.abort(),
+    };
+  }
+
+  it("sends committed events live, as the log shows them, narrowed by instance, aggregate type and type", async () => {
+    const s = await stream(`?instanceId=${main}&aggregateType=target&type=target.added`);
+    // Left out: another instance's target, and a change of this instance that is not target.added.
+    const other = await requestWithHost(emu.port, "/resources/v3alpha/targets", `acme.localhost:${emu.port}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ACME_PAT}`, "content-type": "application/json" },
+      body: JSON.stringify(body("acme-streamed")),
+    });
+    assert.equal(other.status, 201, other.text);
+    const made = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: body("streamed") });
+    assert.equal(made.status, 201, made.text);
+    const id = (made.body as { details: { id: string } }).details.id;
+    const patched = await request(`${emu.url}/resources/v3alpha/targets/${id}`, { method: "PATCH", token: emu.adminPat, json: { name: "streamed-2" } });
+    assert.equal(patched.status, 200, patched.text);
+    const made2 = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: body("streamed-3") });
+    assert.equal(made2.status, 201, made2.text);
+    const first = await s.next();
+    const second = await s.next();
+    s.close();
+    const logged = (await log(`?aggregateId=${id}`)).events[0]!;
+    assert.deepEqual(first, { id: String(logged.position), data: logged });
+    assert.equal(second.data.aggregateId, (made2.body as { details: { id: string } }).details.id);
+  });
+
+  it("refuses paging and unknown filters with 400 {code:3}", async () => {
+    for (const q of ["after=1", "limit=5", "colour=red"]) {
+      const r = await ctl(`/events/stream?${q}`);
+      assert.deepEqual([r.status, (r.body as { code: number }).code], [400, 3], q);
+    }
+  });
+});

@@ -1,8 +1,9 @@
-// The event log: every event, filtered by instance, aggregate and type, paged by position.
+// The event log: every event, filtered by instance, aggregate and type, paged by position; and the
+// same filters on a live stream of server-sent events (one `event` per committed event).
 
 import type { ControlContext } from "./control-context.js";
 import { getInstance } from "../domain/instance/queries.js";
-import { EventPage, EventQuery } from "./schemas.js";
+import { EventPage, EventQuery, EventStreamQuery } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 
 export function registerEventRoutes(app: ControlApp, ctx: ControlContext): void {
@@ -22,5 +23,27 @@ export function registerEventRoutes(app: ControlApp, ctx: ControlContext): void 
     });
     const page = events.slice(0, limit);
     return { events: page, nextAfter: events.length > limit ? page[page.length - 1]!.position : null };
+  });
+
+  // Only events committed after the stream opened: a client reads the past with GET /events first
+  // (its last position tells where the stream takes over; `id:` carries each event's position).
+  app.get("/events/stream", { schema: { querystring: EventStreamQuery } }, (req, reply) => {
+    const q = req.query;
+    reply.hijack();
+    reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    reply.raw.write(": events\n\n");
+    const off = ctx.core.events.subscribe((events) => {
+      for (const e of events) {
+        if (
+          (q.instanceId && e.instanceId !== q.instanceId) ||
+          (q.aggregateType && e.aggregateType !== q.aggregateType) ||
+          (q.aggregateId && e.aggregateId !== q.aggregateId) ||
+          (q.type && e.type !== q.type)
+        )
+          continue;
+        reply.raw.write(`event: event\nid: ${e.position}\ndata: ${JSON.stringify(e)}\n\n`);
+      }
+    });
+    req.raw.on("close", off);
   });
 }

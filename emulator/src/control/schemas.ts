@@ -55,6 +55,8 @@ export const EventQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The live stream's filters: the log's, without paging. */
+export const EventStreamQuery = Type.Omit(EventQuery, ["after", "limit"], { additionalProperties: false });
 export const Origin = Type.Union([
   Type.Literal("api"),
   Type.Literal("oidc"),
@@ -196,6 +198,9 @@ export const TargetCall = Type.Object({
   durationMs: Type.Number(),
   error: Nullable(Type.String()),
   createdAt: Time,
+  signatureValid: Nullable(
+    Type.Boolean({ description: "whether Svc-Signature verifies with the target's key over the body sent; null when the target is gone" }),
+  ),
 });
 export const CallList = Type.Object({ calls: Type.Array(TargetCall) });
 /** A recorded call's id (no length rule: an unknown one, even empty, is NotFound). */

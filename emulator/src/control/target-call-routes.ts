@@ -2,6 +2,7 @@
 // of them as server-sent events; replaying a recorded call; and firing an event at the event
 // executions, answering with the calls it caused.
 
+import { checkSignature } from "../actions/call-signature.js";
 import { callTarget } from "../actions/call-target.js";
 import { getCall, listCalls, onTargetCall, type TargetCall } from "../actions/calls.js";
 import { deliverEvent, eventMatch } from "../actions/event-executions.js";
@@ -16,7 +17,9 @@ import type { ControlApp } from "./type-provider.js";
 
 export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): void {
   app.get("/target-calls", { schema: { querystring: CallQuery, response: { 200: CallList } } }, async (req) => ({
-    calls: listCalls(ctx.core.db, { instanceId: req.query.instanceId, targetId: req.query.targetId, executionId: req.query.executionId }),
+    calls: listCalls(ctx.core.db, { instanceId: req.query.instanceId, targetId: req.query.targetId, executionId: req.query.executionId }).map((c) =>
+      checkSignature(ctx.core, c),
+    ),
   }));
 
   // Server-sent events, one `call` event per recorded call (data: a TargetCall as in schemas.ts).
@@ -32,7 +35,7 @@ export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): 
         (q.executionId && call.executionId !== q.executionId)
       )
         return;
-      reply.raw.write(`event: call\nid: ${call.id}\ndata: ${JSON.stringify(call)}\n\n`);
+      reply.raw.write(`event: call\nid: ${call.id}\ndata: ${JSON.stringify(checkSignature(ctx.core, call))}\n\n`);
     });
     req.raw.on("close", off);
   });
@@ -42,7 +45,7 @@ export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): 
     if (!call) return sendControlError(reply, 404, Code.NotFound, `No target call ${JSON.stringify(req.params.id)}`);
     const target = getTarget(ctx.core.db, call.instanceId, call.targetId);
     if (!target) return sendControlError(reply, 404, Code.NotFound, `The target ${call.targetId} of this call no longer exists`);
-    return { call: (await callTarget(ctx.core, call.instanceId, call.executionId, target, call.payload)).call };
+    return { call: checkSignature(ctx.core, (await callTarget(ctx.core, call.instanceId, call.executionId, target, call.payload)).call) };
   });
 
   app.post("/fire-event", { schema: { body: FireEventBody, response: { 200: EventFired, 404: ControlError } } }, async (req, reply) => {
@@ -69,7 +72,7 @@ export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): 
       () => deliverEvent(ctx.core, event, match),
       (c) => (c.payload as { aggregateID?: string }).aggregateID === event.aggregateId,
     );
-    return { executionId: match.executionId, calls };
+    return { executionId: match.executionId, calls: calls.map((c) => checkSignature(ctx.core, c)) };
   });
 }
 

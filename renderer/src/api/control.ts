@@ -9,11 +9,15 @@ import type {
   FlowResult,
   FlowStep,
   TokenIntrospection,
+  EventFired,
   EventPage,
   EventQuery,
+  FireEventBody,
   Features,
   Instance,
+  SinkCall,
   SnapshotInfo,
+  StoredEvent,
   TargetCall,
   Token,
   UiSession,
@@ -31,6 +35,10 @@ export type {
   Features,
   Instance,
   SnapshotInfo,
+  EventFired,
+  FireEventBody,
+  SinkCall,
+  StoredEvent,
   TargetCall,
   Token,
   UiSession,
@@ -44,7 +52,7 @@ export function controlCall<T>(path: string, req: JsonRequest = {}): Promise<T> 
 }
 
 const post = <T>(path: string, body?: unknown) => controlCall<T>(path, { method: "POST", body });
-const query = (params: Record<string, string | number | undefined>) => {
+export const query = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
   const s = q.toString();
@@ -82,4 +90,13 @@ export const control = {
   keys: (instanceId: string) => controlCall<{ keys: Record<string, unknown>[] }>(`/instances/${encodeURIComponent(instanceId)}/keys`).then((r) => r.keys),
   /** Runs an OAuth / OIDC flow against the emulator's own endpoints and returns every exchange. */
   runFlow: (req: FlowRequest) => post<FlowResult>("/flows", req),
+
+  /** The delivery log; live: subscribe(`/target-calls/stream${query(…)}`, {call}). */
+  targetCalls: (q: { instanceId?: string; targetId?: string; executionId?: string } = {}) =>
+    controlCall<{ calls: TargetCall[] }>(`/target-calls${query(q)}`).then((r) => r.calls),
+  /** Calls the recorded call's target again with its payload, signed anew. */
+  replayCall: (id: string) => post<{ call: TargetCall }>(`/target-calls/${encodeURIComponent(id)}/_replay`).then((r) => r.call),
+  /** Delivers a made-up event to the event executions only (nothing is stored); answers the calls it caused. */
+  fireEvent: (body: FireEventBody) => post<EventFired>("/fire-event", body),
+  sinkCalls: (name: string) => controlCall<{ calls: SinkCall[] }>(`/sinks/${encodeURIComponent(name)}/calls`).then((r) => r.calls),
 };

@@ -25,6 +25,8 @@ export const SCREENS: readonly Screen[] = [
   { id: "tokens", title: "Tokens", path: "/tokens", component: lazy(() => import("./tokens/Tokens")), shortcut: "4" },
   { id: "flows", title: "OIDC flows", path: "/flows", component: lazy(() => import("./flows/Flows")), shortcut: "5" },
   { id: "hierarchy", title: "Contexts", path: "/contexts", component: lazy(() => import("./hierarchy/Hierarchy")), shortcut: "2" },
+  { id: "actions", title: "Actions", path: "/actions", component: lazy(() => import("./actions/Actions")), shortcut: "6" },
+  { id: "events", title: "Events", path: "/events", component: lazy(() => import("./events/Events")), shortcut: "7" },
 ];
 
 /** The screen of a path below /ui: the longest registered path it equals or lies under. */

@@ -1,0 +1,129 @@
+// The delivery log (issue 13, Actions): every call of a target, live from the control API's stream;
+// a call's payload, headers, signature check, status, latency and response; replay signs it anew.
+
+import { useEffect, useState } from "react";
+import { control, query, type TargetCall } from "../../api/control";
+import { subscribe } from "../../api/sse";
+import { useAction, useData } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { JsonView } from "../../components/JsonView";
+import { Table } from "../../components/Table";
+
+/** The newest calls kept on screen (older ones stay in the API's log). */
+const KEEP = 500;
+
+export function SignatureBadge({ valid }: { valid: boolean | null }) {
+  if (valid === null) return <span className="badge">target deleted</span>;
+  return valid ? <span className="badge badge-ok">signature ok</span> : <span className="badge badge-warn">signature invalid</span>;
+}
+
+export function statusText(c: TargetCall): string {
+  return c.status === null ? (c.error ?? "no answer") : String(c.status);
+}
+
+export function DeliveryLog({ instanceId, targetNames, highlight }: { instanceId: string; targetNames: Map<string, string>; highlight: string[] }) {
+  const calls = useData(() => control.targetCalls({ instanceId }).then((all) => all.slice(-KEEP).reverse()), [instanceId]);
+  const [selected, setSelected] = useState<string>();
+  const [live, setLive] = useState(true);
+  const action = useAction();
+  // Calls heard on the stream since it opened, newest first; merged with the loaded page by id.
+  const [heard, setHeard] = useState<TargetCall[]>([]);
+
+  useEffect(() => {
+    setHeard([]);
+    return subscribe(
+      `/target-calls/stream${query({ instanceId })}`,
+      { call: (data) => setHeard((old) => [data as TargetCall, ...old].slice(0, KEEP)) },
+      (closed) => setLive(!closed),
+    );
+  }, [instanceId]);
+
+  const seen = new Set<string>();
+  const rows = [...heard, ...(calls.data ?? [])].filter((c) => !seen.has(c.id) && seen.add(c.id)).slice(0, KEEP);
+  const chosen = rows.find((c) => c.id === selected);
+  const replay = async (c: TargetCall) => {
+    const again = await action.run(() => control.replayCall(c.id));
+    if (again) setSelected(again.id);
+  };
+
+  return (
+    <section aria-labelledby="delivery-title" className="card wide">
+      <h2 id="delivery-title">Delivery log</h2>
+      <p className="muted" aria-live="polite">
+        {live ? "Live: new calls appear as they are made." : "Disconnected; reconnecting…"}
+      </p>
+      <ErrorBanner error={calls.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+      <Table<TargetCall>
+        caption="Target calls, newest first"
+        rows={rows}
+        rowKey={(c) => c.id}
+        empty="No target calls yet. Fire an event or call an API an execution watches."
+        columns={[
+          { id: "time", header: "Time", cell: (c) => <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleTimeString()}</time> },
+          { id: "target", header: "Target", cell: (c) => targetNames.get(c.targetId) ?? c.targetId },
+          { id: "execution", header: "Execution", cell: (c) => <code>{c.executionId}</code> },
+          { id: "status", header: "Status", className: "num", cell: (c) => statusText(c) },
+          { id: "signature", header: "Signature", cell: (c) => <SignatureBadge valid={c.signatureValid} /> },
+          { id: "latency", header: "Latency", className: "num", cell: (c) => `${Math.round(c.durationMs)} ms` },
+          {
+            id: "open",
+            header: <span className="offscreen">Details</span>,
+            cell: (c) => (
+              <button type="button" aria-label={`Details of call ${c.id}`} aria-pressed={c.id === selected} onClick={() => setSelected(c.id)}>
+                Details{highlight.includes(c.id) ? " (fired)" : ""}
+              </button>
+            ),
+          },
+        ]}
+      />
+      {chosen && <CallDetails call={chosen} targetName={targetNames.get(chosen.targetId)} onReplay={() => replay(chosen)} pending={action.pending} />}
+    </section>
+  );
+}
+
+function CallDetails({ call, targetName, onReplay, pending }: { call: TargetCall; targetName?: string; onReplay(): void; pending: boolean }) {
+  return (
+    <div className="call-details" data-testid="call-details">
+      <h3>
+        Call {call.id} to {targetName ?? call.targetId}
+      </h3>
+      <dl className="facts">
+        <div>
+          <dt>URL</dt>
+          <dd>
+            <code>{call.url}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="call-status">{statusText(call)}</dd>
+        </div>
+        <div>
+          <dt>Signature</dt>
+          <dd data-testid="call-signature">
+            <SignatureBadge valid={call.signatureValid} />
+          </dd>
+        </div>
+        <div>
+          <dt>Latency</dt>
+          <dd>{`${call.durationMs.toFixed(1)} ms`}</dd>
+        </div>
+        {call.error && (
+          <div>
+            <dt>Error</dt>
+            <dd>{call.error}</dd>
+          </div>
+        )}
+      </dl>
+      <button type="button" onClick={onReplay} disabled={pending}>
+        Replay
+      </button>
+      <JsonView value={call.payload} label="Payload sent" />
+      <JsonView value={call.headers} label="Headers sent" />
+      <figure className="json-view">
+        <figcaption>Response</figcaption>
+        <pre className="json">{call.response === null ? "(none)" : call.response || "(empty)"}</pre>
+      </figure>
+    </div>
+  );
+}

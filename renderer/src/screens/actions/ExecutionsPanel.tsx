@@ -1,0 +1,125 @@
+// Executions (issue 13, Actions): each condition with its list of targets; set one (create or
+// replace: the API keys an execution by its condition), edit its targets, delete it.
+
+import { type FormEvent, useState } from "react";
+import type { Data } from "../../api/use-data";
+import { useAction, useData } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { Table } from "../../components/Table";
+import { type ActionsApi, describeCondition, type Execution, type Target } from "./actions-api";
+import { ConditionEditor, type ConditionDraft, EMPTY_DRAFT, toCondition, toDraft } from "./ConditionEditor";
+
+export function ExecutionsPanel({ api, targets, executions }: { api: ActionsApi; targets: Data<Target[]>; executions: Data<Execution[]> }) {
+  const choices = useData(async () => {
+    const [methods, services, functions] = await Promise.all([api.methods(), api.services(), api.functions()]);
+    return { methods, services, functions };
+  }, [api]);
+  const action = useAction();
+  const [draft, setDraft] = useState<ConditionDraft>(EMPTY_DRAFT);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [includes, setIncludes] = useState<string[]>([]);
+  const [editing, setEditing] = useState<string>();
+  const [confirmDelete, setConfirmDelete] = useState<Execution>();
+  const names = new Map((targets.data ?? []).map((t) => [t.id, t.name]));
+
+  const edit = (x: Execution) => {
+    setEditing(x.id);
+    setDraft(toDraft(x.condition));
+    setChosen(x.targets);
+    setIncludes(x.includes);
+  };
+  const clear = () => {
+    setEditing(undefined);
+    setDraft(EMPTY_DRAFT);
+    setChosen([]);
+    setIncludes([]);
+  };
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if ((await action.run(() => api.putExecution(toCondition(draft), chosen, includes))) === undefined) return;
+    clear();
+    await executions.reload();
+  };
+  const remove = async (x: Execution) => {
+    setConfirmDelete(undefined);
+    if ((await action.run(() => api.deleteExecution(x.id))) === undefined) return;
+    await executions.reload();
+  };
+  const toggle = (id: string, on: boolean) => setChosen((old) => (on ? [...old, id] : old.filter((x) => x !== id)));
+
+  return (
+    <section aria-labelledby="executions-title" className="card">
+      <h2 id="executions-title">Executions</h2>
+      <ErrorBanner error={executions.error ?? choices.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+      {confirmDelete && (
+        <fieldset className="confirm">
+          <legend>Confirm</legend>
+          <span>Delete the execution {describeCondition(confirmDelete.condition)}?</span>
+          <button type="button" className="danger" onClick={() => remove(confirmDelete)}>
+            Delete
+          </button>
+          <button type="button" onClick={() => setConfirmDelete(undefined)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
+      <Table<Execution>
+        caption="Executions of the default instance"
+        rows={executions.data ?? []}
+        rowKey={(x) => x.id}
+        empty="No executions yet."
+        columns={[
+          { id: "id", header: "Execution", cell: (x) => <code>{x.id}</code> },
+          { id: "condition", header: "Condition", cell: (x) => describeCondition(x.condition) },
+          { id: "targets", header: "Targets, in order", cell: (x) => x.targets.map((t) => names.get(t) ?? t).join(" → ") || "none" },
+          { id: "includes", header: "Includes", cell: (x) => x.includes.join(", ") },
+          {
+            id: "actions",
+            header: <span className="offscreen">Actions</span>,
+            cell: (x) => (
+              <span className="row">
+                <button type="button" aria-label={`Edit ${x.id}`} onClick={() => edit(x)}>
+                  Edit
+                </button>
+                <button type="button" aria-label={`Delete ${x.id}`} onClick={() => setConfirmDelete(x)}>
+                  Delete
+                </button>
+              </span>
+            ),
+          },
+        ]}
+      />
+      <form onSubmit={save} aria-labelledby="execution-form-title">
+        <fieldset>
+          <legend id="execution-form-title">{editing ? `Edit execution ${editing}` : "Set an execution"}</legend>
+          <ConditionEditor draft={draft} onChange={setDraft} choices={choices.data ?? { methods: [], services: [], functions: [] }} />
+          <fieldset>
+            <legend>Targets (called in the order ticked)</legend>
+            {(targets.data ?? []).length === 0 && <p className="muted">Create a target first.</p>}
+            <ul className="plain">
+              {(targets.data ?? []).map((t) => (
+                <li key={t.id}>
+                  <label>
+                    <input type="checkbox" checked={chosen.includes(t.id)} onChange={(e) => toggle(t.id, e.target.checked)} /> {t.name}
+                    {chosen.includes(t.id) && <span className="badge">{chosen.indexOf(t.id) + 1}</span>}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          {includes.length > 0 && <p className="muted">Also includes: {includes.join(", ")} (kept as they are).</p>}
+          <span className="row">
+            <button type="submit" disabled={action.pending || (!draft.value && draft.scope !== "all")}>
+              Save execution
+            </button>
+            {editing && (
+              <button type="button" onClick={clear}>
+                Cancel
+              </button>
+            )}
+          </span>
+        </fieldset>
+      </form>
+    </section>
+  );
+}

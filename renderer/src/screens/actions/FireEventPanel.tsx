@@ -1,0 +1,137 @@
+// Fire an event at the event executions (issue 13, Actions): a type, an editable sample payload; the
+// control API delivers it to the matching execution only (nothing is stored) and answers the calls
+// it caused, which show here and in the delivery log.
+
+import { type FormEvent, useState } from "react";
+import { control, type EventFired } from "../../api/control";
+import { useAction } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { Table } from "../../components/Table";
+import type { Execution } from "./actions-api";
+import { SignatureBadge, statusText } from "./DeliveryLog";
+import { EVENT_TYPES, samplePayload } from "./sample-events";
+
+/** An event type that the execution's condition matches: its own type, a sample of its group, or any sample. */
+function typeFor(x: Execution): string | undefined {
+  if (!("event" in x.condition)) return undefined;
+  const c = x.condition.event;
+  if ("event" in c) return c.event;
+  if ("group" in c) return EVENT_TYPES.find((t) => t.startsWith(`${c.group}.`)) ?? `${c.group}.added`;
+  return EVENT_TYPES[0];
+}
+
+export function FireEventPanel({
+  instanceId,
+  targetNames,
+  executions,
+  onFired,
+}: {
+  instanceId: string;
+  targetNames: Map<string, string>;
+  executions: Execution[];
+  onFired(r: EventFired): void;
+}) {
+  const [type, setType] = useState(EVENT_TYPES[0]!);
+  const [payload, setPayload] = useState(samplePayload(EVENT_TYPES[0]!));
+  const [touched, setTouched] = useState(false);
+  const [parseError, setParseError] = useState("");
+  const [result, setResult] = useState<EventFired>();
+  const action = useAction();
+
+  const chooseType = (t: string) => {
+    setType(t);
+    // A payload the user edited stays; an untouched one follows the type's sample.
+    if (!touched) setPayload(samplePayload(t));
+  };
+  const fire = async (e: FormEvent) => {
+    e.preventDefault();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload || "{}");
+    } catch (err) {
+      return setParseError(`The payload is not JSON: ${(err as Error).message}`);
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return setParseError("The payload must be a JSON object.");
+    setParseError("");
+    const fired = await action.run(() => control.fireEvent({ instanceId, type: type.trim(), payload: parsed as Record<string, unknown> }));
+    if (fired) setResult(fired), onFired(fired);
+  };
+
+  return (
+    <section aria-labelledby="fire-title" className="card">
+      <h2 id="fire-title">Fire an event</h2>
+      <p className="muted">Delivered to the event executions only: nothing is stored and no state changes.</p>
+      <ErrorBanner error={action.error} onDismiss={action.clearError} />
+      <form onSubmit={fire}>
+        <label>
+          At execution{" "}
+          <select value="" onChange={(e) => e.target.value && chooseType(e.target.value)}>
+            <option value="">choose to fill in a matching type</option>
+            {executions.flatMap((x) => {
+              const t = typeFor(x);
+              return t ? [<option key={x.id} value={t}>{`${x.id} (${t})`}</option>] : [];
+            })}
+          </select>
+        </label>{" "}
+        <label>
+          Event type <input value={type} onChange={(e) => chooseType(e.target.value)} list="fire-event-types" required />
+        </label>
+        <datalist id="fire-event-types">
+          {EVENT_TYPES.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
+        <label className="stack">
+          Payload (event_payload, JSON)
+          <textarea
+            value={payload}
+            rows={8}
+            spellCheck={false}
+            aria-invalid={parseError ? true : undefined}
+            aria-describedby={parseError ? "payload-error" : undefined}
+            onChange={(e) => (setPayload(e.target.value), setTouched(true))}
+          />
+        </label>
+        {parseError && (
+          <p id="payload-error" role="alert" className="error-banner">
+            {parseError}
+          </p>
+        )}
+        <span className="row">
+          <button type="submit" disabled={action.pending}>
+            Fire event
+          </button>
+          <button type="button" onClick={() => (setPayload(samplePayload(type)), setTouched(false))}>
+            Sample payload
+          </button>
+        </span>
+      </form>
+      {result && (
+        <div aria-live="polite" data-testid="fire-result">
+          <p>
+            {result.executionId === null ? (
+              "No execution matches this event: no target was called."
+            ) : (
+              <>
+                Matched execution <code>{result.executionId}</code>: {result.calls.length} synchronous call{result.calls.length === 1 ? "" : "s"}.
+              </>
+            )}
+          </p>
+          {result.calls.length > 0 && (
+            <Table
+              caption="Calls this event caused"
+              rows={result.calls}
+              rowKey={(c) => c.id}
+              columns={[
+                { id: "target", header: "Target", cell: (c) => targetNames.get(c.targetId) ?? c.targetId },
+                { id: "status", header: "Status", className: "num", cell: (c) => statusText(c) },
+                { id: "signature", header: "Signature", cell: (c) => <SignatureBadge valid={c.signatureValid} /> },
+                { id: "latency", header: "Latency", className: "num", cell: (c) => `${Math.round(c.durationMs)} ms` },
+              ]}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+// Targets (issue 13, Actions): list, create, edit, delete. The signing key is shown once, right
+// after creation (with a copy button); the list never shows it.
+
+import { useState } from "react";
+import type { Data } from "../../api/use-data";
+import { useAction } from "../../api/use-data";
+import { CopyButton } from "../../components/CopyButton";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { Table } from "../../components/Table";
+import type { ActionsApi, Target, TargetInput } from "./actions-api";
+import { MODE_LABEL, TargetForm } from "./TargetForm";
+
+export function TargetsPanel({ api, targets, sinkUrl }: { api: ActionsApi; targets: Data<Target[]>; sinkUrl: string }) {
+  const action = useAction();
+  const [editing, setEditing] = useState<string>();
+  const [created, setCreated] = useState<{ name: string; signingKey: string }>();
+  const [confirmDelete, setConfirmDelete] = useState<Target>();
+  const [formKey, setFormKey] = useState(0);
+
+  const create = async (t: TargetInput) => {
+    const made = await action.run(() => api.createTarget(t));
+    if (!made) return;
+    setCreated({ name: t.name, signingKey: made.signingKey });
+    setFormKey((k) => k + 1);
+    await targets.reload();
+  };
+  const save = async (id: string, t: TargetInput) => {
+    if ((await action.run(() => api.patchTarget(id, t))) === undefined) return;
+    setEditing(undefined);
+    await targets.reload();
+  };
+  const remove = async (t: Target) => {
+    setConfirmDelete(undefined);
+    if ((await action.run(() => api.deleteTarget(t.id))) === undefined) return;
+    await targets.reload();
+  };
+
+  return (
+    <section aria-labelledby="targets-title" className="card">
+      <h2 id="targets-title">Targets</h2>
+      <ErrorBanner error={targets.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+      {created && (
+        <div className="signing-key" role="status">
+          <p>
+            Target {created.name} created. Its signing key (verifies the <code>Svc-Signature</code> header; not shown again here):
+          </p>
+          <code data-testid="signing-key">{created.signingKey}</code>
+          <CopyButton text={created.signingKey} what="signing key" />
+          <button type="button" onClick={() => setCreated(undefined)}>
+            Done
+          </button>
+        </div>
+      )}
+      {confirmDelete && (
+        <fieldset className="confirm">
+          <legend>Confirm</legend>
+          <span>Delete target {confirmDelete.name}? It is also removed from every execution.</span>
+          <button type="button" className="danger" onClick={() => remove(confirmDelete)}>
+            Delete
+          </button>
+          <button type="button" onClick={() => setConfirmDelete(undefined)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
+      <Table<Target>
+        caption="Targets of the default instance"
+        rows={targets.data ?? []}
+        rowKey={(t) => t.id}
+        empty="No targets yet."
+        columns={[
+          { id: "name", header: "Name", cell: (t) => t.name },
+          { id: "url", header: "Endpoint", cell: (t) => <code>{t.url}</code> },
+          { id: "type", header: "Type", cell: (t) => (t.type === "restWebhook" ? "webhook" : "request/response") },
+          { id: "timeout", header: "Timeout", cell: (t) => t.timeout },
+          { id: "mode", header: "Mode", cell: (t) => MODE_LABEL[t.mode] },
+          {
+            id: "actions",
+            header: <span className="offscreen">Actions</span>,
+            cell: (t) => (
+              <span className="row">
+                <button type="button" aria-label={`Edit ${t.name}`} onClick={() => setEditing(t.id)}>
+                  Edit
+                </button>
+                <button type="button" aria-label={`Delete ${t.name}`} onClick={() => setConfirmDelete(t)}>
+                  Delete
+                </button>
+              </span>
+            ),
+          },
+        ]}
+      />
+      {editing && targets.data?.some((t) => t.id === editing) && (
+        <fieldset>
+          <legend>Edit target {targets.data.find((t) => t.id === editing)!.name}</legend>
+          <TargetForm
+            key={editing}
+            initial={targets.data.find((t) => t.id === editing)!}
+            submitLabel="Save target"
+            pending={action.pending}
+            onSubmit={(t) => save(editing, t)}
+            onCancel={() => setEditing(undefined)}
+          />
+        </fieldset>
+      )}
+      <fieldset>
+        <legend>New target</legend>
+        <TargetForm
+          key={formKey}
+          initial={{ name: "", type: "restWebhook", url: sinkUrl, timeout: "10s", mode: "sync" }}
+          submitLabel="Create target"
+          pending={action.pending}
+          onSubmit={create}
+        />
+        <p className="muted">The built-in sink ({sinkUrl}) records every call and checks its signature.</p>
+      </fieldset>
+    </section>
+  );
+}
