@@ -156,7 +156,8 @@ export async function openUi(emu: Emulator, { path = "/ui/", link = emu.uiLink()
   const problems = watchProblems(page);
   await page.goto(link);
   await page.waitForSelector("header.top nav");
-  if (path !== "/ui/") await page.goto(`${emu.url}${path}`);
+  // The overview's first requests must end before leaving it, or the navigation aborts them (a failed request).
+  if (path !== "/ui/") await page.waitForLoadState("networkidle"), await page.goto(`${emu.url}${path}`);
   const assertClean = async () => {
     const found = [...problems, ...(await axeViolations(page))];
     if (found.length) throw new Error(`the UI is not clean:\n${found.join("\n")}`);

@@ -5,10 +5,17 @@
 
 import type {
   ClockState,
+  DiffResult,
   EventPage,
   EventQuery,
   Features,
+  ImportError,
+  ImportResult,
+  InspectResult,
   Instance,
+  Job,
+  JobBody,
+  OrgDiff,
   SnapshotInfo,
   TargetCall,
   Token,
@@ -16,7 +23,24 @@ import type {
 } from "../../../emulator/src/control/schemas.js";
 import { fetchJson, type JsonRequest } from "./http";
 
-export type { ClockState, EventPage, EventQuery, Features, Instance, SnapshotInfo, TargetCall, Token, UiSession };
+export type {
+  ClockState,
+  DiffResult,
+  EventPage,
+  EventQuery,
+  Features,
+  ImportError,
+  ImportResult,
+  InspectResult,
+  Instance,
+  Job,
+  JobBody,
+  OrgDiff,
+  SnapshotInfo,
+  TargetCall,
+  Token,
+  UiSession,
+};
 
 export const CONTROL_BASE = "/emulator/v1";
 
@@ -58,4 +82,12 @@ export const control = {
   events: (q: Partial<EventQuery> = {}) => controlCall<EventPage>(`/events${query(q)}`),
   tokens: (instanceId?: string) => controlCall<{ tokens: Token[] }>(`/tokens${query({ instanceId })}`).then((r) => r.tokens),
   revokeToken: (id: string) => post<unknown>(`/tokens/${encodeURIComponent(id)}/_revoke`),
+
+  /** Org documents ({orgs: [...]}): what a file holds with its validation errors, and its diff against an instance; neither writes. */
+  inspectDocument: (document: unknown) => post<InspectResult>("/orgs/_inspect", { document }),
+  diffDocument: (document: unknown, instanceId?: string) => post<DiffResult>("/orgs/_diff", { document, instanceId }),
+  /** Starts an import or export job; follow it with subscribe(`/jobs/${id}/events`). */
+  startJob: (body: JobBody) => controlCall<{ id: string }>("/jobs", { method: "POST", body }).then((r) => r.id),
+  job: (id: string) => controlCall<Job>(`/jobs/${encodeURIComponent(id)}`),
+  cancelJob: (id: string) => post<Job>(`/jobs/${encodeURIComponent(id)}/_cancel`),
 };

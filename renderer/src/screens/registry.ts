@@ -18,6 +18,7 @@ export interface Screen {
 
 export const SCREENS: readonly Screen[] = [
   { id: "overview", title: "Overview", path: "/", component: lazy(() => import("./overview/Overview")), shortcut: "1" },
+  { id: "import-export", title: "Import / export", path: "/import-export", component: lazy(() => import("./import-export/ImportExport")), shortcut: "8" },
 ];
 
 /** The screen of a path below /ui: the longest registered path it equals or lies under. */
