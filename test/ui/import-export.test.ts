@@ -174,3 +174,31 @@ describe("the import / export screen", { skip: noChromium }, async () => {
     await ui.assertClean();
   });
 });
+
+describe("the import / export screen with 1,500 orgs", { skip: noChromium }, async () => {
+  const emu = await startTestEmulator();
+  const api = control(emu);
+  const orgs = Array.from({ length: 1500 }, (_, i) => ({ orgId: String(530000000000000000n + BigInt(i)), org: { name: `Many ${i}` } }));
+  const seeded = await api("/orgs/_import", { method: "POST", json: { document: { orgs } } });
+  assert.deepEqual((seeded.body as { errors: unknown[] }).errors, [], seeded.text);
+
+  it("filters the org list and cancels a running export, which ends without a file", async () => {
+    const ui = await openUi(emu, { path: "/ui/import-export" });
+    const { page } = ui;
+    await page.getByLabel("Filter orgs").fill("Many 1499");
+    await page.waitForSelector("td:text-is('Many 1499')");
+    assert.equal(await page.locator("section[aria-labelledby=export-title] tbody tr").count(), 1);
+    await page.getByLabel("Filter orgs").fill("");
+    // The export reads org by org; Cancel stops it before its next org.
+    await page.click("button:text-is('Export')");
+    await page.click(".job button:text-is('Cancel')");
+    await page.waitForSelector("[data-testid=job-state]:text-matches('^cancelled')");
+    const id = (await page.textContent("[data-testid=job-id]"))!.replace("job ", "");
+    const job = (await api(`/jobs/${id}`)).body as { state: string; report?: unknown; counters: { org: { done: number; total: number } } };
+    assert.equal(job.state, "cancelled");
+    assert.equal(job.report, undefined);
+    assert.ok(job.counters.org.done < job.counters.org.total, JSON.stringify(job.counters));
+    assert.equal(await page.locator("[data-testid=export-ready]").count(), 0);
+    await ui.assertClean();
+  });
+});

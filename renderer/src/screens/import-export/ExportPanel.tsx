@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
+import { VirtualTable } from "../../components/VirtualTable";
 import { useSession } from "../../context/session";
 import { useSelection } from "../../context/selection";
 import { JobProgress } from "./JobProgress";
@@ -32,6 +33,7 @@ export function ExportPanel() {
   }, [resource, listable]);
   const [choice, setChoice] = useState<Record<string, Choice>>({});
   const [typed, setTyped] = useState({ include: "", exclude: "" });
+  const [filter, setFilter] = useState("");
   const [withPasswords, setWithPasswords] = useState(false);
   const [withOtp, setWithOtp] = useState(false);
   const job = useJob();
@@ -42,6 +44,12 @@ export function ExportPanel() {
       .map(([k]) => k),
     ...(c === "all" ? [] : typed[c].split(/[\s,]+/).filter(Boolean)),
   ];
+  const shown = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    return f ? (orgs.data ?? []).filter((o) => o.name.toLowerCase().includes(f) || o.id.includes(f)) : (orgs.data ?? []);
+  }, [orgs.data, filter]);
+  // Past 200 orgs only the rows in view are rendered.
+  const OrgTable = shown.length > 200 ? VirtualTable : Table;
   const run = (e: FormEvent) => {
     e.preventDefault();
     void job.start({ kind: "export", instanceId: instance?.id, orgIds: picked("include"), excludedOrgIds: picked("exclude"), withPasswords, withOtp });
@@ -61,31 +69,36 @@ export function ExportPanel() {
       <form onSubmit={run}>
         <ErrorBanner error={orgs.error} />
         {listable ? (
-          <Table<OrgRow>
-            caption="Orgs to export (none chosen: every org)"
-            rows={orgs.data ?? []}
-            rowKey={(o) => o.id}
-            empty={orgs.loading ? "Loading…" : "No orgs."}
-            columns={[
-              { id: "name", header: "Org", cell: (o) => o.name },
-              { id: "id", header: "Id", cell: (o) => <code>{o.id}</code> },
-              {
-                id: "choice",
-                header: "Export",
-                cell: (o) => (
-                  <select
-                    aria-label={`Export ${o.name}`}
-                    value={choice[o.id] ?? "all"}
-                    onChange={(e) => setChoice({ ...choice, [o.id]: e.target.value as Choice })}
-                  >
-                    <option value="all">default</option>
-                    <option value="include">only these</option>
-                    <option value="exclude">leave out</option>
-                  </select>
-                ),
-              },
-            ]}
-          />
+          <>
+            <label>
+              Filter orgs <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+            </label>
+            <OrgTable<OrgRow>
+              caption="Orgs to export (none chosen: every org)"
+              rows={shown}
+              rowKey={(o) => o.id}
+              empty={orgs.loading ? "Loading…" : "No orgs."}
+              columns={[
+                { id: "name", header: "Org", cell: (o) => o.name },
+                { id: "id", header: "Id", cell: (o) => <code>{o.id}</code> },
+                {
+                  id: "choice",
+                  header: "Export",
+                  cell: (o) => (
+                    <select
+                      aria-label={`Export ${o.name}`}
+                      value={choice[o.id] ?? "all"}
+                      onChange={(e) => setChoice({ ...choice, [o.id]: e.target.value as Choice })}
+                    >
+                      <option value="all">default</option>
+                      <option value="include">only these</option>
+                      <option value="exclude">leave out</option>
+                    </select>
+                  ),
+                },
+              ]}
+            />
+          </>
         ) : (
           <div className="row">
             <label>

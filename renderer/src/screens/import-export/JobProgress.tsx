@@ -18,6 +18,7 @@ export function JobProgress({ job, label }: { job: JobFollow; label: string }) {
           <div className="row">
             <label htmlFor={`job-${job.id}`}>{label}</label>
             <progress id={`job-${job.id}`} max={total || 1} value={total ? done : job.state === "done" ? 1 : 0} />
+            <code data-testid="job-id">job {job.id}</code>
             <span data-testid="job-state" aria-live="polite">
               {job.state}
               {total ? ` · ${done} of ${total}` : ""}

@@ -71,9 +71,9 @@ export function useJob(): JobFollow {
 
   const cancel = async () => {
     if (!id) return;
-    const job = await action.run(() => control.cancelJob(id));
-    // A queued job ends at once; a running export ends at its next org and says so on the stream.
-    if (job) setState(job.state);
+    // The stream tells the outcome: a queued job ends at once, a running export at its next org. The
+    // answer is not used: it can arrive after the stream's final event and would show "running" again.
+    await action.run(() => control.cancelJob(id));
   };
 
   return { id, state, counters, final, error: action.error, start, cancel, clear };
