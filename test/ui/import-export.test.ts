@@ -81,6 +81,28 @@ describe("the import / export screen", { skip: noChromium }, async () => {
     await ui.assertClean();
   });
 
+  it("saves the export through the desktop app's bridge when there is one", async () => {
+    const ui = await openUi(emu, { path: "/ui/import-export" });
+    const { page } = ui;
+    // What the desktop app's preload provides; the bridge records what it was given.
+    // (A string: tsx's compiled functions call a helper the page does not have.)
+    await page.addInitScript("window.saved = []; window.svcDesktop = { saveExport: async (name, text) => void window.saved.push({ name, text }) };");
+    await page.reload();
+    await page.getByLabel("Export Export Org").selectOption("include");
+    await page.click("button:text-is('Export')");
+    await page.click("[data-testid=export-ready] button");
+    await page.waitForSelector("[data-testid=export-ready] :text-matches('^Saved svc-export-')");
+    const saved = (await page.evaluate(() => (window as unknown as { saved: { name: string; text: string }[] }).saved)) as { name: string; text: string }[];
+    assert.equal(saved.length, 1);
+    assert.match(saved[0]!.name, /^svc-export-.*\.json$/);
+    assert.deepEqual(
+      (JSON.parse(saved[0]!.text) as { orgs: { orgId: string }[] }).orgs.map((o) => o.orgId),
+      [ORG],
+    );
+    assert.equal(await page.locator("[data-testid=export-ready] a").count(), 0, "no browser download beside the native one");
+    await ui.assertClean();
+  });
+
   it("shows a file whose org exists as a conflict side by side, and its import writes nothing", async () => {
     const ui = await openUi(emu, { path: "/ui/import-export" });
     const { page } = ui;
