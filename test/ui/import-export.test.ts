@@ -87,6 +87,7 @@ describe("the import / export screen", { skip: noChromium }, async () => {
     // What the desktop app's preload provides; the bridge records what it was given.
     // (A string: tsx's compiled functions call a helper the page does not have.)
     await page.addInitScript("window.saved = []; window.svcDesktop = { saveExport: async (name, text) => void window.saved.push({ name, text }) };");
+    await page.waitForLoadState("networkidle"); // a reload would abort what the page still loads
     await page.reload();
     await page.getByLabel("Export Export Org").selectOption("include");
     await page.click("button:text-is('Export')");
