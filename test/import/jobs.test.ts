@@ -133,6 +133,13 @@ describe("jobs", () => {
     assert.deepEqual(events.at(-1)!.data.report, rpc.body);
   });
 
+  it("an export job takes withOtp like the admin rpc; the emulator keeps no OTP secrets, so the report is the same", async () => {
+    const reportOf = async (body: object) => (await eventsOf(await startJob({ kind: "export", orgIds: ["600000000000000001"], ...body }))).at(-1)!.data.report;
+    assert.deepEqual(await reportOf({ withOtp: true, withPasswords: true }), await reportOf({ withPasswords: true }));
+    const wrong = await ctl("/jobs", { method: "POST", json: { kind: "export", withOtp: "yes" } });
+    assert.equal(wrong.status, 400, wrong.text);
+  });
+
   it("cancel: a queued import never runs, a running export stops between orgs, an ended job is 409", async () => {
     const actor = { instanceId, userId: "test", origin: "seed" as const };
     for (let i = 0; i < 400; i++) createOrg(core, actor, { name: `Bulk ${i}` });

@@ -1,5 +1,5 @@
 // The org import engine on the control API (issue 12), for tests, the UI and the CLI: validate a
-// document (every error with its path, nothing written) and import it (atomic by default; dryRun
+// document (every error with its path, nothing written), inspect it (what it holds) and import it (atomic by default; dryRun
 // and bestEffort as query parameters). The admin ImportData rpc calls the same importOrgs. The
 // routes that take a document accept bodies up to the admin rpcs' ORG_DOCUMENT_BODY_LIMIT.
 
@@ -7,16 +7,22 @@ import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { Code } from "../kernel/errors.js";
 import { importOrgs } from "../domain/org/import-orgs.js";
 import { validateImport } from "../domain/org/validate-import.js";
+import { summariseDocument } from "../domain/org/inspect-document.js";
 import { getInstance, listInstances } from "../domain/instance/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
-import { ControlError, ImportBody, ImportQuery, ImportResult, ValidateResult } from "./schemas.js";
+import { ControlError, ImportBody, ImportQuery, ImportResult, InspectResult, ValidateResult } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 
 export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void {
   app.post("/orgs/_validate", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: ValidateResult } } }, async (req) => {
     const { errors } = validateImport(req.body.document);
     return { valid: errors.length === 0, errors };
+  });
+  // The CLI's `inspect` as a route (the same two modules), so the UI shows what a script can get.
+  app.post("/orgs/_inspect", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: InspectResult } } }, async (req) => {
+    const { errors } = validateImport(req.body.document);
+    return { orgs: summariseDocument(req.body.document), valid: errors.length === 0, errors };
   });
   app.post(
     "/orgs/_import",

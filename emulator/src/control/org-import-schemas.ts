@@ -48,6 +48,21 @@ export const ImportResult = Type.Object({
 });
 /** The validation answer: every error with its path; nothing is written. */
 export const ValidateResult = Type.Object({ valid: Type.Boolean(), errors: Type.Array(ImportErrorSchema) });
+const Counts = Type.Record(Type.String(), Type.Integer());
+/** What a document holds (the CLI's `inspect`): per org the counts per list, secrets, what is not carried over; then the validation errors. */
+export const InspectResult = Type.Object({
+  orgs: Type.Array(
+    Type.Object({
+      orgId: Type.String(),
+      name: Type.String(),
+      counts: Counts,
+      secrets: Type.Record(Type.String(), Type.Integer(), { description: "hashedPassword:<algorithm>, password, otpCode, oidcIdps.clientSecret" }),
+      notCarried: Type.Record(Type.String(), Type.Integer(), { description: "fields the import accepts and skips, with how many items" }),
+    }),
+  ),
+  valid: Type.Boolean(),
+  errors: Type.Array(ImportErrorSchema),
+});
 
 // -- diff -------------------------------------------------------------------------------------
 
@@ -100,6 +115,7 @@ const ExportJobBody = Type.Object(
     orgIds: Type.Optional(Type.Array(Type.String(), { description: "empty or left out: every org" })),
     excludedOrgIds: Type.Optional(Type.Array(Type.String())),
     withPasswords: Type.Optional(Type.Boolean()),
+    withOtp: Type.Optional(Type.Boolean({ description: "the admin rpc's option; the emulator keeps no OTP secrets, so there is nothing to add" })),
   },
   { additionalProperties: false },
 );
@@ -138,3 +154,7 @@ export const JobProgress = Type.Object({ kind: Type.String(), done: Type.Integer
 export type JobBody = Static<typeof JobBody>;
 export type Job = Static<typeof Job>;
 export type OrgDiff = Static<typeof OrgDiff>;
+export type DiffResult = Static<typeof DiffResult>;
+export type ImportResult = Static<typeof ImportResult>;
+export type InspectResult = Static<typeof InspectResult>;
+export type ImportError = Static<typeof ImportErrorSchema>;

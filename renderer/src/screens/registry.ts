@@ -27,6 +27,7 @@ export const SCREENS: readonly Screen[] = [
   { id: "hierarchy", title: "Contexts", path: "/contexts", component: lazy(() => import("./hierarchy/Hierarchy")), shortcut: "2" },
   { id: "actions", title: "Actions", path: "/actions", component: lazy(() => import("./actions/Actions")), shortcut: "6" },
   { id: "events", title: "Events", path: "/events", component: lazy(() => import("./events/Events")), shortcut: "7" },
+  { id: "import-export", title: "Import / export", path: "/import-export", component: lazy(() => import("./import-export/ImportExport")), shortcut: "8" },
 ];
 
 /** The screen of a path below /ui: the longest registered path it equals or lies under. */

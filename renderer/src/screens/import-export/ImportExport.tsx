@@ -1,0 +1,17 @@
+// Import / export (issue 13, screen 8): export orgs to a file, and inspect, validate, diff and import
+// a file, on the control API's org routes and jobs (docs/behaviour.md "Org diff and jobs").
+
+import { ExportPanel } from "./ExportPanel";
+import { ImportPanel } from "./ImportPanel";
+
+export default function ImportExport() {
+  return (
+    <>
+      <h1>Import / export</h1>
+      <div className="stack">
+        <ExportPanel />
+        <ImportPanel />
+      </div>
+    </>
+  );
+}
