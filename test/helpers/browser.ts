@@ -160,7 +160,8 @@ export async function openUi(emu: Emulator, { path = "/ui/", link = emu.uiLink()
   const problems = watchProblems(page);
   await page.goto(link);
   await page.waitForSelector("header.top nav");
-  if (path !== "/ui/") await page.goto(`${emu.url}${path}`);
+  // Leaving the overview while its requests are in flight would abort them (recorded as failed requests).
+  if (path !== "/ui/") await page.waitForLoadState("networkidle").then(() => page.goto(`${emu.url}${path}`));
   const assertClean = async () => {
     const found = [...problems, ...(await axeViolations(page))];
     if (found.length) throw new Error(`the UI is not clean:\n${found.join("\n")}`);

@@ -131,6 +131,11 @@ export const Token = Type.Object({
   active: Type.Boolean(),
 });
 export const TokenList = Type.Object({ tokens: Type.Array(Token) });
+export const IntrospectBody = Type.Object({ token: Type.String({ minLength: 1 }), instanceId: Type.Optional(Type.String()) }, { additionalProperties: false });
+export const TokenIntrospection = Type.Object({
+  token: Nullable(Token),
+  introspection: Type.Record(Type.String(), Type.Unknown(), { description: "RFC 7662 answer as the token's own client would get it" }),
+});
 export const TokensRevoked = Type.Object({ revoked: Type.Array(Type.String()) });
 export const LoginSession = Type.Object({
   id: Type.String(),
@@ -270,6 +275,7 @@ export type EventPage = Static<typeof EventPage>;
 export type Features = Static<typeof Features>;
 export type Instance = Static<typeof Instance>;
 export type Token = Static<typeof Token>;
+export type TokenIntrospection = Static<typeof TokenIntrospection>;
 export type LoginSession = Static<typeof LoginSession>;
 export type OutboxMessage = Static<typeof OutboxMessage>;
 export type TargetCall = Static<typeof TargetCall>;
@@ -284,3 +290,7 @@ export type UiSession = Static<typeof UiSession>;
 // -- org import, diff and jobs (issue 12): in org-import-schemas.ts, part of this module's API --------
 
 export * from "./org-import-schemas.js";
+
+// -- the flow runner (issue 13): in flow-schemas.ts, part of this module's API -----------------
+
+export * from "./flow-schemas.js";

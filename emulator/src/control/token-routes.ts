@@ -1,4 +1,4 @@
-// Issued tokens and login sessions as the control API shows them: list, revoke, terminate.
+// Issued tokens and login sessions as the control API shows them: list, introspect, revoke, terminate.
 
 import { Code } from "../kernel/errors.js";
 import type { Actor } from "../domain/core.js";
@@ -9,7 +9,21 @@ import { TokenRevoked } from "../domain/token/events.js";
 import { getToken, isActive, listTokens, tokenWithDependents } from "../domain/token/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
-import { ByInstanceQuery, ControlError, IdParams, SessionList, SessionTerminated, TokenList, TokensRevoked } from "./schemas.js";
+import {
+  ByInstanceQuery,
+  ControlError,
+  IdParams,
+  IntrospectBody,
+  SessionList,
+  SessionTerminated,
+  TokenIntrospection,
+  TokenList,
+  TokensRevoked,
+} from "./schemas.js";
+import { defaultInstance, getInstance } from "../domain/instance/queries.js";
+import { verifyOwnJwt } from "../domain/signing-key/verify.js";
+import { introspectionOf } from "../oidc/introspect.js";
+import { instanceHost, listenerPort } from "./instance-origin.js";
 import type { ControlApp } from "./type-provider.js";
 
 const CONSOLE = "EMULATOR-CONSOLE";
@@ -20,6 +34,24 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
   app.get("/tokens", { schema: { querystring: ByInstanceQuery, response: { 200: TokenList } } }, async (req) => ({
     tokens: listTokens(core.db, req.query.instanceId).map((t) => ({ ...t, active: isActive(core.clock, t) })),
   }));
+
+  // The token behind a value as the console sees it: its record (also when expired or revoked, for a
+  // JWT once its signature checks out under the instance's issuer) and the introspection answer its
+  // own client would get, without a client's credentials.
+  app.post("/tokens/_introspect", { schema: { body: IntrospectBody, response: { 200: TokenIntrospection, 404: ControlError } } }, async (req, reply) => {
+    const instance = req.body.instanceId ? getInstance(core.db, req.body.instanceId) : defaultInstance(core.db);
+    if (!instance) return sendControlError(reply, 404, Code.NotFound, "No such instance");
+    const oidc = { core, keys: ctx.keys, instance, issuer: `http://${instanceHost(instance, listenerPort(ctx.runtime().url))}` };
+    const value = req.body.token.trim();
+    const jti = value.split(".").length === 3 ? (await verifyOwnJwt(core, instance.id, oidc.issuer, value, { allowExpired: true }))?.jti : value;
+    const found = jti ? getToken(core.db, jti) : undefined;
+    const t = found?.instanceId === instance.id ? found : undefined;
+    const active = !!t && isActive(core.clock, t);
+    return {
+      token: t ? { ...t, active } : null,
+      introspection: active && t.kind === "access" ? introspectionOf(oidc, t) : { active: false },
+    };
+  });
 
   app.post("/tokens/:id/_revoke", { schema: { params: IdParams, response: { 200: TokensRevoked, 404: ControlError } } }, async (req, reply) => {
     const t = getToken(core.db, req.params.id);

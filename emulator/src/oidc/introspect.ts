@@ -10,6 +10,7 @@ import { allRoleClaims, loginName, userinfoClaims } from "./claims.js";
 import { appByClientId } from "../domain/app/queries.js";
 import { authenticateClient, type ClientCredentials } from "./clients.js";
 import type { OidcContext } from "./issue.js";
+import type { TokenRecord } from "../domain/token/token.js";
 
 export async function introspect(
   ctx: OidcContext,
@@ -22,6 +23,11 @@ export async function introspect(
   const found = await activeAccessToken(ctx, token);
   const t = found?.personal ? { ...found, audience: [client.clientId, client.app.projectId] } : found;
   if (!t || !(t.audience.includes(client.app.projectId) || t.audience.includes(client.clientId))) return { active: false };
+  return introspectionOf(ctx, t);
+}
+
+/** The introspection answer for an active access token (also what the control API's introspection shows). */
+export function introspectionOf(ctx: OidcContext, t: TokenRecord): Record<string, unknown> {
   const user = getUser(ctx.core.db, t.userId);
   if (!user) return { active: false };
   const toS = (iso: string) => Math.floor(Date.parse(iso) / 1000);

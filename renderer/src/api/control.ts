@@ -5,6 +5,10 @@
 
 import type {
   ClockState,
+  FlowRequest,
+  FlowResult,
+  FlowStep,
+  TokenIntrospection,
   EventPage,
   EventQuery,
   Features,
@@ -16,7 +20,21 @@ import type {
 } from "../../../emulator/src/control/schemas.js";
 import { fetchJson, type JsonRequest } from "./http";
 
-export type { ClockState, EventPage, EventQuery, Features, Instance, SnapshotInfo, TargetCall, Token, UiSession };
+export type {
+  ClockState,
+  FlowRequest,
+  FlowResult,
+  FlowStep,
+  TokenIntrospection,
+  EventPage,
+  EventQuery,
+  Features,
+  Instance,
+  SnapshotInfo,
+  TargetCall,
+  Token,
+  UiSession,
+};
 
 export const CONTROL_BASE = "/emulator/v1";
 
@@ -58,4 +76,10 @@ export const control = {
   events: (q: Partial<EventQuery> = {}) => controlCall<EventPage>(`/events${query(q)}`),
   tokens: (instanceId?: string) => controlCall<{ tokens: Token[] }>(`/tokens${query({ instanceId })}`).then((r) => r.tokens),
   revokeToken: (id: string) => post<unknown>(`/tokens/${encodeURIComponent(id)}/_revoke`),
+  /** A token value's record and the introspection answer its own client would get. */
+  introspectToken: (token: string, instanceId?: string) => post<TokenIntrospection>("/tokens/_introspect", { token, instanceId }),
+  /** The instance's published signing keys (its JWKS). */
+  keys: (instanceId: string) => controlCall<{ keys: Record<string, unknown>[] }>(`/instances/${encodeURIComponent(instanceId)}/keys`).then((r) => r.keys),
+  /** Runs an OAuth / OIDC flow against the emulator's own endpoints and returns every exchange. */
+  runFlow: (req: FlowRequest) => post<FlowResult>("/flows", req),
 };

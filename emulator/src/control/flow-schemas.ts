@@ -1,0 +1,47 @@
+// The flow runner's request and answer (POST /emulator/v1/flows), part of schemas.ts's API.
+
+import { Type, type Static } from "@sinclair/typebox";
+
+export const FlowRequest = Type.Object(
+  {
+    flow: Type.Union([Type.Literal("authorization_code"), Type.Literal("client_credentials"), Type.Literal("refresh_token"), Type.Literal("token_exchange")]),
+    instanceId: Type.Optional(Type.String({ minLength: 1, description: "the instance; the default one when absent" })),
+    appId: Type.Optional(Type.String({ minLength: 1 })),
+    clientId: Type.Optional(Type.String({ minLength: 1, description: "the app's client id; for client_credentials the machine user's user name" })),
+    clientSecret: Type.Optional(Type.String({ minLength: 1, description: "for clients with a secret method: the emulator keeps only its digest" })),
+    userId: Type.Optional(Type.String({ minLength: 1, description: "code flow: the human who signs in; client_credentials: the machine user" })),
+    scope: Type.Optional(Type.String({ minLength: 1 })),
+    refreshToken: Type.Optional(Type.String({ minLength: 1 })),
+    subjectToken: Type.Optional(Type.String({ minLength: 1 })),
+    subjectTokenType: Type.Optional(
+      Type.Union([Type.Literal("access_token"), Type.Literal("id_token"), Type.Literal("refresh_token"), Type.Literal("jwt")], {
+        description: "urn:ietf:params:oauth:token-type:<this>; access_token when absent",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Headers = Type.Record(Type.String(), Type.String());
+export const FlowStep = Type.Object({
+  name: Type.String({ description: "authorize, login page, login, callback, token, userinfo" }),
+  request: Type.Object({ method: Type.String(), url: Type.String(), headers: Headers, body: Type.Union([Type.String(), Type.Null()]) }),
+  response: Type.Union([Type.Object({ status: Type.Integer(), headers: Headers, body: Type.Unknown() }), Type.Null()], {
+    description: "null for a step not sent (the redirect to the app's callback)",
+  }),
+  note: Type.Optional(Type.String()),
+});
+export const FlowResult = Type.Object({
+  flow: Type.String(),
+  clientId: Type.String(),
+  outcome: Type.Union([Type.Literal("ok"), Type.Literal("failed")]),
+  failedStep: Type.Optional(Type.String()),
+  steps: Type.Array(FlowStep),
+  tokens: Type.Array(
+    Type.Object({ kind: Type.Union([Type.Literal("access_token"), Type.Literal("id_token"), Type.Literal("refresh_token")]), value: Type.String() }),
+  ),
+});
+
+export type FlowRequest = Static<typeof FlowRequest>;
+export type FlowStep = Static<typeof FlowStep>;
+export type FlowResult = Static<typeof FlowResult>;

@@ -1,0 +1,136 @@
+// The OIDC flows screen (issue 13, screen 5): run code + PKCE, client credentials, refresh and token
+// exchange through the control API's flow runner against any app of the default instance (the UI's
+// resource API reaches that one), and show each step with its raw HTTP exchange.
+
+import { type FormEvent, useState } from "react";
+import { control, type FlowRequest, type FlowResult } from "../../api/control";
+import { useAction, useData } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { useSession } from "../../context/session";
+import { Timeline } from "./Timeline";
+
+type App = { clientId: string; oidc?: { name: string; authMethodType?: string } };
+type User = { details: { id: string }; loginName: string; human?: unknown; machine?: unknown };
+type Flow = FlowRequest["flow"];
+const FLOWS: [Flow, string][] = [
+  ["authorization_code", "Code + PKCE"],
+  ["client_credentials", "Client credentials"],
+  ["refresh_token", "Refresh"],
+  ["token_exchange", "Token exchange"],
+];
+
+export default function Flows() {
+  const { resource } = useSession();
+  const apps = useData(() => resource.post<{ result: App[] }>("/apps/_search", []).then((r) => r.result.filter((a) => a.oidc)), [resource]);
+  const users = useData(() => resource.post<{ result: User[] }>("/users/_search", []).then((r) => r.result), [resource]);
+  const [flow, setFlow] = useState<Flow>("authorization_code");
+  const [clientId, setClientId] = useState("");
+  const [userId, setUserId] = useState("");
+  const [secret, setSecret] = useState("");
+  const [scope, setScope] = useState("");
+  const [token, setToken] = useState("");
+  const [result, setResult] = useState<FlowResult>();
+  const action = useAction();
+  const machine = flow === "client_credentials";
+  const clients = machine
+    ? (users.data ?? []).filter((u) => u.machine).map((u) => ({ id: u.loginName.split("@")[0]!, label: u.loginName }))
+    : (apps.data ?? []).map((a) => ({ id: a.clientId, label: `${a.oidc!.name} (${a.clientId})` }));
+  const humans = (users.data ?? []).filter((u) => u.human);
+  const chosenClient = clientId || clients[0]?.id || "";
+  const chosenUser = userId || humans[0]?.details.id || "";
+  const app = apps.data?.find((a) => a.clientId === chosenClient);
+  const needsSecret = machine || (app?.oidc?.authMethodType !== undefined && app.oidc.authMethodType !== "OIDC_AUTH_METHOD_TYPE_NONE");
+
+  const run = async (e: FormEvent) => {
+    e.preventDefault();
+    const req: FlowRequest = { flow, clientId: chosenClient };
+    if (flow === "authorization_code") req.userId = chosenUser;
+    if (needsSecret && secret) req.clientSecret = secret;
+    if (scope.trim()) req.scope = scope.trim();
+    if (flow === "refresh_token") req.refreshToken = token.trim();
+    if (flow === "token_exchange") req.subjectToken = token.trim();
+    const answer = await action.run(() => control.runFlow(req));
+    if (answer) setResult(answer);
+  };
+  const reuse = (next: Flow, kind: "refresh_token" | "access_token") => {
+    const value = result?.tokens.find((t) => t.kind === kind)?.value;
+    setFlow(next);
+    if (value) setToken(value);
+  };
+  return (
+    <>
+      <h1>OIDC flows</h1>
+      <section className="card" aria-labelledby="run-title">
+        <h2 id="run-title">Run a flow</h2>
+        <ErrorBanner error={apps.error ?? users.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+        <form className="flow-form" onSubmit={run}>
+          <label>
+            Flow{" "}
+            <select value={flow} onChange={(e) => (setFlow(e.target.value as Flow), setClientId(""))}>
+              {FLOWS.map(([id, label]) => (
+                <option key={id} value={id}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {machine ? "Machine user" : "App"}{" "}
+            <select value={chosenClient} onChange={(e) => setClientId(e.target.value)}>
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {flow === "authorization_code" && (
+            <label>
+              Signs in as{" "}
+              <select value={chosenUser} onChange={(e) => setUserId(e.target.value)}>
+                {humans.map((u) => (
+                  <option key={u.details.id} value={u.details.id}>
+                    {u.loginName}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {needsSecret && (
+            <label>
+              Client secret{" "}
+              <input type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="off" aria-describedby="secret-help" />
+              <span id="secret-help" className="muted">
+                {" "}
+                the emulator keeps only a digest of it
+              </span>
+            </label>
+          )}
+          {(flow === "refresh_token" || flow === "token_exchange") && (
+            <label>
+              {flow === "refresh_token" ? "Refresh token" : "Subject token (access token)"}{" "}
+              <input value={token} onChange={(e) => setToken(e.target.value)} size={50} spellCheck={false} />
+            </label>
+          )}
+          <label>
+            Scope <input value={scope} onChange={(e) => setScope(e.target.value)} placeholder="default: openid profile email offline_access" size={40} />
+          </label>
+          <button type="submit" disabled={action.pending || !chosenClient}>
+            {action.pending ? "Running…" : "Run"}
+          </button>
+        </form>
+        {result?.tokens.some((t) => t.kind === "refresh_token") && (
+          <button type="button" onClick={() => reuse("refresh_token", "refresh_token")}>
+            Refresh with this refresh token
+          </button>
+        )}{" "}
+        {result?.tokens.some((t) => t.kind === "access_token") && (
+          <button type="button" onClick={() => reuse("token_exchange", "access_token")}>
+            Exchange this access token
+          </button>
+        )}
+      </section>
+      {result && <Timeline result={result} />}
+    </>
+  );
+}

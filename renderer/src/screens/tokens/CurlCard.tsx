@@ -1,0 +1,30 @@
+// The token in curl commands for the userinfo and introspection endpoints (the client's credentials
+// are left as shell variables: the UI does not have them).
+
+import { CopyButton } from "../../components/CopyButton";
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function CurlCard({ issuer, token, accessToken }: { issuer: string; token: string; accessToken?: string }) {
+  const bearer = accessToken ?? token;
+  const commands = [
+    { what: "userinfo", text: `curl -H ${quote(`Authorization: Bearer ${bearer}`)} ${quote(`${issuer}/oidc/v1/userinfo`)}` },
+    {
+      what: "introspection",
+      text: `curl -u "$CLIENT_ID:$CLIENT_SECRET" --data-urlencode ${quote(`token=${bearer}`)} ${quote(`${issuer}/oauth/v2/introspect`)}`,
+    },
+  ];
+  return (
+    <section className="card" aria-labelledby="curl-title">
+      <h2 id="curl-title">Copy as curl</h2>
+      {commands.map((c) => (
+        <div key={c.what} className="curl">
+          <pre>
+            <code>{c.text}</code>
+          </pre>
+          <CopyButton text={c.text} label="Copy" what={`the ${c.what} curl command`} />
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// The token inspector (issue 13 screen 4, research §1.4): a token from the URL fragment or pasted,
+// decoded as far as it goes; header and key, claims, verification and checklist, live state from the
+// emulator's records, userinfo against the ID token, curl.
+
+import { type FormEvent, useMemo, useState } from "react";
+import type { Instance } from "../../api/control";
+import { control } from "../../api/control";
+import { useData } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { useSession } from "../../context/session";
+import { useSelection } from "../../context/selection";
+import { navigate } from "../../router";
+import { ChecksCard } from "./ChecksCard";
+import { ClaimsCard } from "./ClaimsCard";
+import { CurlCard } from "./CurlCard";
+import { inspectPath, useInspectInput } from "./fragment";
+import { HeaderCard } from "./HeaderCard";
+import { decodeToken } from "./jwt";
+import { LiveCard } from "./LiveCard";
+import { useEmulatorClock } from "./time";
+import { UserinfoCard } from "./UserinfoCard";
+
+/** An instance's issuer: the default one is served on the emulator's own origin, others on their primary domain. */
+export function issuerOf(instance: Instance, url: string, defaultIssuer: string): string {
+  if (instance.isDefault || !instance.domains[0]) return defaultIssuer;
+  return `http://${instance.domains[0]}:${new URL(url).port}`;
+}
+
+export function Inspector() {
+  const input = useInspectInput();
+  const { session } = useSession();
+  const selection = useSelection();
+  const clock = useEmulatorClock();
+  const [pasted, setPasted] = useState(input.token);
+  const token = useMemo(() => (input.token ? decodeToken(input.token) : undefined), [input.token]);
+  // The token's own instance when its issuer names one, else the selected instance.
+  const issuers = session.instances.map((i) => ({ instance: i, issuer: issuerOf(i, session.url, session.issuer) }));
+  const own = issuers.find((i) => i.issuer === token?.payload?.iss) ?? issuers.find((i) => i.instance.id === selection.instance?.id) ?? issuers[0];
+  const keys = useData(async () => (own ? control.keys(own.instance.id) : []), [own?.instance.id, clock.changes]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(inspectPath({ token: pasted.trim() }));
+  };
+  const isIdToken = !!token?.payload && token.payload.nonce !== undefined;
+  return (
+    <>
+      <h1>Token inspector</h1>
+      <section className="card" aria-labelledby="input-title">
+        <h2 id="input-title">Token</h2>
+        <form onSubmit={submit}>
+          <label className="stack">
+            Paste a token (JWT or opaque); it stays in this page's address fragment, nothing is stored
+            <textarea rows={3} value={pasted} onChange={(e) => setPasted(e.target.value)} spellCheck={false} />
+          </label>
+          <div className="row">
+            <button type="submit" disabled={!pasted.trim()}>
+              Inspect
+            </button>
+            <a href="/ui/tokens" onClick={(e) => (e.preventDefault(), navigate("/tokens"))}>
+              All issued tokens
+            </a>
+          </div>
+        </form>
+        {token && (
+          <p className="muted">
+            {token.kind === "opaque" ? "An opaque token: only the emulator's records tell what it is." : token.kind === "jwt" ? "A JWT." : "A malformed token."}{" "}
+            Instance: {own?.instance.name ?? "none"}.
+          </p>
+        )}
+        {token?.problem && (
+          <p role="alert" className="error-banner" data-testid="malformed">
+            {token.problem.message}
+          </p>
+        )}
+      </section>
+      {token && (
+        <div className="grid inspector">
+          <ErrorBanner error={keys.error} />
+          {token.header && <HeaderCard header={token.header} keys={keys.data} instanceName={own?.instance.name ?? ""} />}
+          {token.kind !== "opaque" && own && (
+            <ChecksCard token={token} keys={keys.data} expectedIssuer={own.issuer} accessToken={input.accessToken} nonce={input.nonce} clock={clock} />
+          )}
+          {token.payload && <ClaimsCard payload={token.payload} now={clock.now} />}
+          {token.kind !== "malformed" && <LiveCard token={token.raw} instanceId={own?.instance.id} clockChanges={clock.changes} />}
+          {isIdToken && input.accessToken && own?.instance.isDefault && <UserinfoCard idToken={token.payload!} accessToken={input.accessToken} />}
+          {own && <CurlCard issuer={own.issuer} token={token.raw} accessToken={input.accessToken} />}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+// The token's live state from the emulator's records: its record (kind, client, user, times,
+// revocation), the introspection answer its own client would get, and Revoke.
+
+import { useState } from "react";
+import { control } from "../../api/control";
+import { useAction, useData } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { JsonView } from "../../components/JsonView";
+
+export function LiveCard({ token, instanceId, clockChanges }: { token: string; instanceId: string | undefined; clockChanges: number }) {
+  const [revokes, setRevokes] = useState(0);
+  const live = useData(() => control.introspectToken(token, instanceId), [token, instanceId, clockChanges, revokes]);
+  const action = useAction();
+  const record = live.data?.token;
+  const revoke = async () => {
+    if (!record) return;
+    await action.run(() => control.revokeToken(record.id));
+    setRevokes((n) => n + 1);
+  };
+  const state = !record ? undefined : record.revokedAt ? "revoked" : record.active ? "active" : "expired";
+  return (
+    <section className="card" aria-labelledby="live-title">
+      <h2 id="live-title">Live state</h2>
+      <ErrorBanner error={live.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+      {live.data && !record && (
+        <p data-testid="live-state">
+          No token record. The emulator records the access and refresh tokens it issues; ID tokens, other issuers' tokens and tampered JWTs have none.
+        </p>
+      )}
+      {record && state && (
+        <>
+          <p data-testid="live-state">
+            <span className={state === "active" ? "badge badge-ok" : "badge badge-warn"}>{state}</span> {record.kind} token ({record.format}) of client{" "}
+            <code>{record.clientId || "(personal access token)"}</code> for user <code>{record.userId}</code>, issued {record.createdAt}, expires{" "}
+            {record.expiresAt}
+            {record.revokedAt ? `, revoked ${record.revokedAt}` : ""}
+          </p>
+          <div className="row">
+            <button type="button" onClick={() => live.reload()}>
+              Refresh
+            </button>
+            {!record.revokedAt && (
+              <button type="button" className="danger" disabled={action.pending} onClick={revoke}>
+                Revoke
+              </button>
+            )}
+          </div>
+        </>
+      )}
+      {live.data && (
+        <div data-testid="introspection">
+          <JsonView value={live.data.introspection} label="Introspection (as the token's own client would see it)" />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// The inspector's input lives in the URL fragment (#token=…&access_token=…&nonce=…): a fragment never
+// reaches the server, and nothing of it is stored. Other screens link here with inspectHref().
+
+import { useEffect, useState } from "react";
+
+export interface InspectInput {
+  token: string;
+  /** The access token issued with an ID token: at_hash check and userinfo. */
+  accessToken?: string;
+  /** The nonce the authorization request sent. */
+  nonce?: string;
+}
+
+export const INSPECT_PATH = "/tokens/inspect";
+
+export function inspectFragment(input: InspectInput): string {
+  const p = new URLSearchParams({ token: input.token });
+  if (input.accessToken) p.set("access_token", input.accessToken);
+  if (input.nonce) p.set("nonce", input.nonce);
+  return `#${p}`;
+}
+
+/** The path (below /ui) that opens the inspector on a token. */
+export const inspectPath = (input: InspectInput) => `${INSPECT_PATH}${inspectFragment(input)}`;
+
+function read(): InspectInput {
+  const p = new URLSearchParams(window.location.hash.slice(1));
+  return { token: p.get("token") ?? "", accessToken: p.get("access_token") ?? undefined, nonce: p.get("nonce") ?? undefined };
+}
+
+export function useInspectInput(): InspectInput {
+  const [input, setInput] = useState(read);
+  useEffect(() => {
+    const change = () => setInput(read());
+    window.addEventListener("hashchange", change);
+    // navigate() changes the address with pushState, which fires no hashchange.
+    window.addEventListener("svc-ui-navigate", change);
+    window.addEventListener("popstate", change);
+    return () => {
+      window.removeEventListener("hashchange", change);
+      window.removeEventListener("svc-ui-navigate", change);
+      window.removeEventListener("popstate", change);
+    };
+  }, []);
+  return input;
+}

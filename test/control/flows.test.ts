@@ -1,0 +1,139 @@
+// POST /emulator/v1/flows: the flow runner does the real exchanges against the emulator's own
+// endpoints and records them; secrets are masked; the tokens it returns are real (userinfo, events).
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { control, startTestEmulator } from "../helpers/emulator.js";
+import { internals } from "../../emulator/src/internal.js";
+import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
+import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
+import { Value } from "@sinclair/typebox/value";
+import { FlowResult } from "../../emulator/src/control/schemas.js";
+
+const emu = await startTestEmulator();
+const call = control(emu);
+const core = internals(emu).core;
+const userId = (name: string) => getUserByUsername(core.db, defaultInstance(core.db)!.id, name)!.id;
+const run = (json: Record<string, unknown>) => call("/flows", { method: "POST", json });
+type Step = {
+  name: string;
+  request: { method: string; url: string; headers: Record<string, string>; body: string | null };
+  response: null | { status: number; headers: Record<string, string>; body: unknown };
+};
+type Result = { outcome: string; failedStep?: string; steps: Step[]; tokens: { kind: string; value: string }[] };
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
+
+describe("the flow runner", () => {
+  it("runs code + PKCE for a public app: authorize, login, callback, token, userinfo, as real HTTP", async () => {
+    const res = await run({ flow: "authorization_code", clientId: "demo-browser", userId: userId("alice") });
+    assert.equal(res.status, 200, res.text);
+    const r = res.body as Result;
+    assert.equal(r.outcome, "ok");
+    assert.equal(Value.Errors(FlowResult, r).First()?.message, undefined, "the answer fits its schema");
+    assert.deepEqual(
+      r.steps.map((s) => [s.name, s.response?.status ?? null]),
+      [
+        ["authorize", 302],
+        ["login page", 200],
+        ["login", 302],
+        ["callback", null],
+        ["token", 200],
+        ["userinfo", 200],
+      ],
+    );
+    const authorize = new URL(r.steps[0]!.request.url);
+    assert.equal(authorize.origin, emu.url);
+    assert.equal(authorize.searchParams.get("code_challenge_method"), "S256");
+    assert.ok(authorize.searchParams.get("state") && authorize.searchParams.get("nonce"));
+    const callback = new URL(r.steps[3]!.request.url);
+    assert.equal(callback.origin + callback.pathname, "http://localhost:3000/callback");
+    assert.equal(callback.searchParams.get("state"), authorize.searchParams.get("state"));
+    assert.match(r.steps[4]!.request.body!, /grant_type=authorization_code&code=[^&]+&redirect_uri=.+&code_verifier=[\w-]{43}&client_id=demo-browser/);
+    assert.deepEqual(r.tokens.map((t) => t.kind).sort(), ["access_token", "id_token", "refresh_token"]);
+    const id = claimsOf(r.tokens.find((t) => t.kind === "id_token")!.value);
+    assert.equal(id.sub, userId("alice"));
+    assert.equal(id.nonce, authorize.searchParams.get("nonce"));
+    assert.equal((r.steps[5]!.response!.body as { sub: string }).sub, userId("alice"));
+    // The tokens are the emulator's records: listed by the control API.
+    const listed = (await call("/tokens")).body as { tokens: { userId: string; clientId: string; kind: string }[] };
+    assert.ok(listed.tokens.some((t) => t.userId === userId("alice") && t.clientId === "demo-browser" && t.kind === "refresh"));
+  });
+
+  it("authenticates a confidential app with the given secret and masks it in the record", async () => {
+    const res = await run({ flow: "authorization_code", clientId: "demo-server", clientSecret: "demo-server-secret", userId: userId("bob"), scope: "openid" });
+    const r = res.body as Result;
+    assert.equal(r.outcome, "ok", JSON.stringify(r.steps.at(-1)));
+    const token = r.steps.find((s) => s.name === "token")!;
+    assert.equal(token.request.headers.authorization, "Basic ***");
+    assert.ok(!JSON.stringify(r).includes("demo-server-secret"));
+    assert.ok(!JSON.stringify(r).includes(Buffer.from("demo-server:demo-server-secret").toString("base64")));
+  });
+
+  it("runs client credentials for a machine user, client_secret_post style secrets masked too", async () => {
+    const r = (await run({ flow: "client_credentials", clientId: "demo-worker", clientSecret: "demo-worker-secret" })).body as Result;
+    assert.equal(r.outcome, "ok");
+    assert.deepEqual(
+      r.steps.map((s) => s.name),
+      ["token", "userinfo"],
+    );
+    assert.equal(r.steps[0]!.request.headers.authorization, "Basic ***");
+    assert.deepEqual(
+      r.tokens.map((t) => t.kind),
+      ["access_token"],
+    );
+  });
+
+  it("refreshes with a refresh token and reports a refused step with its OAuth error", async () => {
+    const first = (await run({ flow: "authorization_code", clientId: "demo-browser", userId: userId("alice") })).body as Result;
+    const refresh = first.tokens.find((t) => t.kind === "refresh_token")!.value;
+    const r = (await run({ flow: "refresh_token", clientId: "demo-browser", refreshToken: refresh })).body as Result;
+    assert.equal(r.outcome, "ok");
+    assert.ok(r.tokens.some((t) => t.kind === "access_token"));
+    const again = (await run({ flow: "refresh_token", clientId: "demo-browser", refreshToken: "not-a-token" })).body as Result;
+    assert.equal(again.outcome, "failed");
+    assert.equal(again.failedStep, "token");
+    assert.equal(again.steps[0]!.response!.status, 400);
+    assert.equal((again.steps[0]!.response!.body as { error: string }).error, "invalid_grant");
+  });
+
+  it("runs token exchange and records the refusal when the instance does not allow it", async () => {
+    const first = (await run({ flow: "authorization_code", clientId: "demo-browser", userId: userId("alice") })).body as Result;
+    const access = first.tokens.find((t) => t.kind === "access_token")!.value;
+    const off = (await run({ flow: "token_exchange", clientId: "demo-browser", subjectToken: access })).body as Result;
+    assert.equal(off.outcome, "failed");
+    assert.equal((off.steps[0]!.response!.body as { error: string }).error, "unsupported_grant_type");
+    const instanceId = defaultInstance(core.db)!.id;
+    assert.equal((await call(`/instances/${instanceId}/features`, { method: "PATCH", json: { oidcTokenExchange: true } })).status, 200);
+    const r = (await run({ flow: "token_exchange", clientId: "demo-browser", subjectToken: access })).body as Result;
+    assert.match(r.steps[0]!.request.body!, /subject_token_type=urn%3Aietf%3Aparams%3Aoauth%3Atoken-type%3Aaccess_token/);
+    // The app must allow the grant: demo-browser does not, so the exchange is refused by the real endpoint.
+    assert.equal(r.failedStep, "token");
+    assert.equal((r.steps[0]!.response!.body as { error: string }).error, "unauthorized_client", JSON.stringify(r.steps[0]!.response));
+  });
+
+  it("refuses bad input with {code, message} and changes nothing", async () => {
+    const before = ((await call("/tokens")).body as { tokens: unknown[] }).tokens.length;
+    const cases: [Record<string, unknown>, number, number, RegExp][] = [
+      [{ flow: "authorization_code", clientId: "nope", userId: userId("alice") }, 404, 5, /no such app/],
+      [{ flow: "authorization_code", clientId: "demo-browser" }, 400, 3, /needs userId/],
+      [{ flow: "authorization_code", clientId: "demo-browser", userId: userId("demo-worker") }, 400, 3, /human user/],
+      [{ flow: "authorization_code", clientId: "demo-server", userId: userId("alice") }, 400, 9, /pass its clientSecret/],
+      [{ flow: "refresh_token", clientId: "demo-browser" }, 400, 3, /needs refreshToken/],
+      [{ flow: "implicit", clientId: "demo-browser" }, 400, 3, /flow/],
+      [{ flow: "client_credentials", clientId: "alice", clientSecret: "x" }, 404, 5, /machine user/],
+    ];
+    for (const [json, status, code, message] of cases) {
+      const res = await run(json);
+      assert.equal(res.status, status, `${JSON.stringify(json)}: ${res.text}`);
+      const body = res.body as { code: number; message: string };
+      assert.equal(body.code, code, res.text);
+      assert.match(body.message, message);
+    }
+    assert.equal(((await call("/tokens")).body as { tokens: unknown[] }).tokens.length, before);
+  });
+
+  it("needs the console token", async () => {
+    const res = await fetch(`${emu.url}/emulator/v1/flows`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    assert.equal(res.status, 401);
+  });
+});

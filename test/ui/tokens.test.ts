@@ -1,0 +1,129 @@
+// The tokens screen and the token inspector (issue 13, screen 4) in Chromium: a token issued by a real
+// code flow (the control API's flow runner) inspected from the URL fragment; roles claim with its
+// source, signature verified against the JWKS, the checklist on the emulator clock, revocation seen
+// by the live introspection, a hostile claim shown as text, a malformed token's broken segment named.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { control, startTestEmulator } from "../helpers/emulator.js";
+import { noChromium, openUi } from "../helpers/browser.js";
+import { internals } from "../../emulator/src/internal.js";
+import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
+import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
+
+type Flow = { steps: { name: string; request: { url: string } }[]; tokens: { kind: string; value: string }[] };
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+describe("the tokens screen and the inspector", { skip: noChromium }, async () => {
+  const emu = await startTestEmulator();
+  const api = control(emu);
+  const core = internals(emu).core;
+  const alice = getUserByUsername(core.db, defaultInstance(core.db)!.id, "alice")!.id;
+  const signIn = async () => {
+    const r = (await api("/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId: alice } })).body as Flow;
+    const token = (kind: string) => r.tokens.find((t) => t.kind === kind)!.value;
+    const nonce = new URL(r.steps[0]!.request.url).searchParams.get("nonce")!;
+    return { id: token("id_token"), access: token("access_token"), nonce };
+  };
+
+  it("inspects an issued ID token: roles claim and its source, signature verified, checklist, advance to expiry", async () => {
+    const t = await signIn();
+    const fragment = new URLSearchParams({ token: t.id, access_token: t.access, nonce: t.nonce });
+    const ui = await openUi(emu, { path: `/ui/tokens/inspect#${fragment}` });
+    const { page } = ui;
+    await page.waitForSelector("h1:text-is('Token inspector')");
+    const roles = page.locator("tr", { has: page.locator("code:text-is('urn:svc:iam:org:project:roles')") });
+    assert.match(await roles.locator("td").nth(1).innerText(), /"admin"/);
+    assert.match(await roles.locator("td").nth(2).innerText(), /The user's roles in the client's project/);
+    assert.equal(await roles.locator("td").nth(3).innerText(), "role mapping (project roles)");
+    const sub = page.locator("tr", { has: page.locator("code:text-is('sub')") });
+    assert.equal(await sub.locator("td").nth(3).innerText(), "registered (RFC 7519)");
+    await page.waitForSelector("[data-testid=signature]:has-text('Signature verified with key')");
+    const checks = async () =>
+      page.$$eval("[data-check]", (items) => Object.fromEntries(items.map((i) => [i.getAttribute("data-check"), i.getAttribute("data-state")])));
+    await page.waitForSelector("[data-check=exp]");
+    assert.deepEqual(await checks(), { iss: "ok", aud: "ok", azp: "ok", nonce: "ok", at_hash: "ok", exp: "ok" });
+    // The JWKS's key is shown next to the header.
+    await page.waitForSelector("figcaption:has-text('The matching key')");
+    // Userinfo against the ID token: the roles agree; the email is only in userinfo (an access token was issued).
+    await page.click("button:text-is('Fetch userinfo')");
+    const diff = (claim: string) =>
+      page
+        .locator("#userinfo-title ~ table tr", { has: page.locator(`code:text-is('${claim}')`) })
+        .locator("td")
+        .nth(3)
+        .innerText();
+    assert.equal(await diff("urn:svc:iam:org:project:roles"), "same");
+    assert.equal(await diff("email"), "only in userinfo");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await ui.finish("inspector");
+    await page.click("button:text-is('Advance clock to expiry')");
+    await page.waitForSelector("[data-check=exp][data-state=failed]");
+    assert.match(await page.innerText("[data-check=exp]"), /expired .* ago on the emulator clock/);
+    assert.equal(((await api("/clock")).body as { offsetMs: number }).offsetMs > 11 * 3600_000, true);
+    await api("/clock/_reset", { method: "POST" });
+    await ui.assertClean();
+  });
+
+  it("revokes an access token from the inspector and the introspection turns inactive", async () => {
+    const t = await signIn();
+    const ui = await openUi(emu, { path: `/ui/tokens/inspect#token=${t.access}` });
+    const { page } = ui;
+    await page.waitForSelector("[data-testid=live-state]:has-text('active')");
+    assert.match(await page.innerText("[data-testid=introspection]"), /"active": true/);
+    await page.click("button:text-is('Revoke')");
+    await page.waitForSelector("[data-testid=live-state]:has-text('revoked')");
+    assert.match(await page.innerText("[data-testid=introspection]"), /"active": false/);
+    const listed = (await api("/tokens")).body as { tokens: { id: string; revokedAt: string | null }[] };
+    assert.ok(listed.tokens.find((x) => x.id === t.access)!.revokedAt);
+    await ui.assertClean();
+  });
+
+  it("renders a hostile claim as text and says why a forged signature fails", async () => {
+    const hostile = `<img src=x onerror="document.title='pwned'">`;
+    const header = { alg: "RS256", kid: "forged-kid", typ: "JWT" };
+    const forged = `${b64(header)}.${b64({ iss: emu.issuer, sub: "x", name: hostile, exp: 4102444800 })}.${Buffer.from("sig").toString("base64url")}`;
+    const ui = await openUi(emu, { path: `/ui/tokens/inspect#token=${forged}` });
+    const { page } = ui;
+    const name = page.locator("tr", { has: page.locator("code:text-is('name')") });
+    assert.equal(await name.locator("td").nth(1).innerText(), hostile);
+    assert.equal(await page.locator("img[src=x]").count(), 0);
+    assert.notEqual(await page.title(), "pwned");
+    await page.waitForSelector("[data-testid=key-state]:has-text('key rotated out')");
+    assert.match(await page.innerText("[data-testid=signature]"), /key forged-kid is not in the instance's JWKS/);
+    await page.waitForSelector("[data-testid=live-state]:has-text('No token record')");
+    await ui.assertClean();
+  });
+
+  it("decodes a malformed token as far as it goes and names the broken segment", async () => {
+    const broken = `${b64({ alg: "RS256", kid: "k1" })}.eyJub3QganNvbg.c2ln`;
+    const ui = await openUi(emu, { path: `/ui/tokens/inspect#token=${broken}` });
+    const { page } = ui;
+    await page.waitForSelector("[data-testid=malformed]");
+    assert.match(await page.innerText("[data-testid=malformed]"), /^The payload segment \(2nd\) is not JSON/);
+    assert.equal(await page.innerText("#header-title ~ dl div:first-child dd"), "RS256");
+    await page.fill("textarea", "only.two");
+    await page.click("button:text-is('Inspect')");
+    await page.waitForSelector("[data-testid=malformed]:has-text('this token has 2')");
+    await ui.assertClean();
+  });
+
+  it("lists issued tokens with their state, filters, and opens one in the inspector", async () => {
+    const t = await signIn();
+    const ui = await openUi(emu, { path: "/ui/tokens" });
+    const { page } = ui;
+    await page.waitForSelector("#issued-title");
+    await page.getByLabel("Filter").fill("offline_access");
+    await page.getByLabel("State").selectOption("revoked");
+    await page.waitForSelector("tbody td:has-text('revoked')");
+    await page.getByLabel("State").selectOption("active");
+    await page.waitForSelector(`a[href="/ui/tokens/inspect#token=${t.access}"]`);
+    const states = await page.$$eval("tbody tr td:first-child", (cells) => [...new Set(cells.map((c) => c.textContent))]);
+    assert.deepEqual(states, ["active"]);
+    await ui.finish("tokens");
+    await page.locator(`a[href="/ui/tokens/inspect#token=${t.access}"]`).click();
+    await page.waitForSelector("[data-testid=live-state]:has-text('active')");
+    assert.equal(new URL(page.url()).hash, `#token=${t.access}`);
+    await ui.assertClean();
+  });
+});
