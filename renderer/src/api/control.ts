@@ -17,6 +17,8 @@ import type {
   TargetCall,
   Token,
   UiSession,
+  MetadataEntry,
+  UserStateResult,
 } from "../../../emulator/src/control/schemas.js";
 import { fetchJson, type JsonRequest } from "./http";
 
@@ -34,6 +36,8 @@ export type {
   TargetCall,
   Token,
   UiSession,
+  MetadataEntry,
+  UserStateResult,
 };
 
 export const CONTROL_BASE = "/emulator/v1";
@@ -82,4 +86,18 @@ export const control = {
   keys: (instanceId: string) => controlCall<{ keys: Record<string, unknown>[] }>(`/instances/${encodeURIComponent(instanceId)}/keys`).then((r) => r.keys),
   /** Runs an OAuth / OIDC flow against the emulator's own endpoints and returns every exchange. */
   runFlow: (req: FlowRequest) => post<FlowResult>("/flows", req),
+
+  /** Locks, unlocks, deactivates or reactivates a user (the resource API has no rpc for it). */
+  changeUserState: (userId: string, change: "lock" | "unlock" | "deactivate" | "reactivate") =>
+    post<UserStateResult>(`/users/${encodeURIComponent(userId)}/_${change}`),
+  userMetadata: (userId: string) => controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata`).then((r) => r.metadata),
+  setUserMetadata: (userId: string, key: string, value: string) =>
+    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata/${encodeURIComponent(key)}`, {
+      method: "PUT",
+      body: { value },
+    }).then((r) => r.metadata),
+  removeUserMetadata: (userId: string, key: string) =>
+    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata/${encodeURIComponent(key)}`, { method: "DELETE" }).then(
+      (r) => r.metadata,
+    ),
 };

@@ -22,6 +22,7 @@ const inDesktopApp = typeof window !== "undefined" && "svcDesktop" in window;
 export const SCREENS: readonly Screen[] = [
   { id: "overview", title: "Overview", path: "/", component: lazy(() => import("./overview/Overview")), shortcut: "1" },
   ...(inDesktopApp ? [{ id: "desktop", title: "Desktop", path: "/desktop", component: lazy(() => import("./desktop/DesktopSettings")), shortcut: "9" }] : []),
+  { id: "users", title: "Users", path: "/users", component: lazy(() => import("./users/Users")), shortcut: "3" },
   { id: "tokens", title: "Tokens", path: "/tokens", component: lazy(() => import("./tokens/Tokens")), shortcut: "4" },
   { id: "flows", title: "OIDC flows", path: "/flows", component: lazy(() => import("./flows/Flows")), shortcut: "5" },
 ];
