@@ -87,7 +87,7 @@ describe("the users screen", { skip: noChromium }, async () => {
     await page.waitForURL(/\/ui\/tokens\/inspect#token=/);
     const roles = page.locator("tr", { has: page.locator("code:text-is('urn:svc:iam:org:project:roles')") });
     await roles.waitFor();
-    assert.match(await roles.locator("td").nth(1).textContent(), /"admin"/);
+    assert.match((await roles.locator("td").nth(1).textContent()) ?? "", /"admin"/);
     assert.equal(await roles.locator("td").nth(3).textContent(), "role mapping (project roles)");
     await page.waitForSelector("[data-check=nonce][data-state=ok]");
     await ui.assertClean();
