@@ -11,6 +11,7 @@ import { settingsAndIdps } from "./settings-idps.js";
 import { actionsOverhead } from "./actions.js";
 import { exportImport } from "./export-import.js";
 import { longLoad, longLoadRows } from "./long-load.js";
+import { uiFilter } from "./ui-filter.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -19,6 +20,7 @@ const search = await searchLatency(10_000, 200);
 const hierarchy = await settingsAndIdps(200, 50, 100);
 const actions = await actionsOverhead(500, 2000);
 const orgFiles = [await exportImport(10_000), await exportImport(100_000)];
+const usersFilter = await uiFilter();
 
 const oidc: Record<string, { codeFlows: number; clientCredentials: number; introspections: number }> = {};
 for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
@@ -60,6 +62,14 @@ for (const f of orgFiles) {
     `import ${ms(f.importMs)}, export ${ms(f.exportMs)}; emulator peak RSS ${Math.round(f.peakRssMiB)} MiB`,
   ]);
 }
+if (usersFilter) {
+  const f = usersFilter;
+  rows.push(
+    [`UI users screen: ${f.users} users listed (navigation to the full table)`, ms(f.readyMs)],
+    [`UI users filter on ${f.users} users, keystroke to new count in the DOM (median / p95)`, `${ms(f.keystroke.median)} / ${ms(f.keystroke.p95)}`],
+    [`UI users filter function alone on ${f.users} rows (median / p95 of 200)`, `${ms(f.filterOnly.median)} / ${ms(f.filterOnly.p95)}`],
+  );
+}
 const emu = oidc["svc-emulator"]!;
 for (const [label, key] of [
   ["full code + PKCE flows", "codeFlows"],
@@ -81,5 +91,5 @@ for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(
   new URL("./results/latest.json", import.meta.url),
-  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, oidc, long }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, usersFilter, oidc, long }, null, 2),
 );
