@@ -2,7 +2,10 @@
 // maximum) and filtered in the page: a keystroke on 10,000 users is a scan of precomputed lowercase
 // text (bench/ui-filter.ts measures it), far below a server round trip per keystroke.
 
-import type { ResourceClient } from "../../api/resource";
+/** The part of the resource client (api/resource.ts) this module needs; no import, so bench/ui-filter.ts can load it under Node. */
+interface Poster {
+  post<T>(path: string, body?: unknown): Promise<T>;
+}
 
 export interface ApiUser {
   details: { id: string; resourceOwner?: { type: string; id: string } };
@@ -44,7 +47,7 @@ export function rowOf(user: ApiUser): UserRow {
 }
 
 /** Every user of the org (or of the instance when no org is given), oldest first. */
-export async function loadUsers(resource: ResourceClient, orgId: string | undefined): Promise<UserRow[]> {
+export async function loadUsers(resource: Poster, orgId: string | undefined): Promise<UserRow[]> {
   const filters = orgId ? [{ organizationId: { id: orgId } }] : [];
   const page = (offset: number) =>
     resource.post<{ details: { totalResult?: string }; result: ApiUser[] }>(
