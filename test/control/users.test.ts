@@ -41,7 +41,22 @@ describe("user state on the control API", () => {
     assert.deepEqual(again.body, { code: 9, message: "Cannot lock a user that is locked" });
     assert.equal(eventCount(), before);
     assert.deepEqual((await post(`/users/${alice}/_unlock`)).body, { id: alice, state: "active" });
-    assert.equal((await codeFlow(alice)).outcome, "ok");
+    const ok = (await call("/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId: alice } })).body as {
+      outcome: string;
+      tokens: { kind: string; value: string }[];
+    };
+    assert.equal(ok.outcome, "ok");
+    // Tokens made before a lock do not get new ones after it: the refresh grant refuses the user.
+    await post(`/users/${alice}/_lock`);
+    const refreshToken = ok.tokens.find((t) => t.kind === "refresh_token")!.value;
+    const refreshed = await request(`${emu.url}/oauth/v2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `grant_type=refresh_token&client_id=demo-browser&refresh_token=${encodeURIComponent(refreshToken)}`,
+    });
+    assert.equal(refreshed.status, 400);
+    assert.deepEqual(refreshed.body, { error: "invalid_grant", error_description: "the user is locked or deactivated" });
+    await post(`/users/${alice}/_unlock`);
   });
 
   it("deactivates a machine user: client_credentials fails until it is reactivated", async () => {

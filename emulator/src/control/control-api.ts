@@ -1,5 +1,6 @@
 // The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
-// snapshots, clock, event log, instance features, local buckets, org import, diff, jobs, the flow runner and user state / metadata with `Authorization: Bearer <consoleToken>`
+// snapshots, clock, event log, instance features, local buckets, org import, diff, jobs, the flow runner and user state / metadata
+// with `Authorization: Bearer <consoleToken>`
 // or the UI's session cookie with a same-origin proof (ui-access.ts).
 // Errors use the same {code, message} body as the resource API's routing errors. Requests and
 // answers are declared in schemas.ts, in lowerCamel (snake_case names still read: casing.ts).
