@@ -12,6 +12,7 @@ import { actionsOverhead } from "./actions.js";
 import { exportImport } from "./export-import.js";
 import { longLoad, longLoadRows } from "./long-load.js";
 import { uiBench, uiFilterRows, uiRows } from "./ui.js";
+import { uiFilter as usersFilterBench } from "./ui-users-filter.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -22,6 +23,7 @@ const actions = await actionsOverhead(500, 2000);
 const orgFiles = [await exportImport(10_000), await exportImport(100_000)];
 const ui = await uiBench(5);
 const uiFilter = await uiFilterRows();
+const usersFilter = await usersFilterBench();
 
 const oidc: Record<string, { codeFlows: number; clientCredentials: number; introspections: number }> = {};
 for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
@@ -64,6 +66,14 @@ for (const f of orgFiles) {
   ]);
 }
 rows.push(...uiRows(ui), ...uiFilter);
+if (usersFilter) {
+  const f = usersFilter;
+  rows.push(
+    [`UI users screen: ${f.users} users listed (navigation to the full table)`, ms(f.readyMs)],
+    [`UI users filter on ${f.users} users, keystroke to new count in the DOM (median / p95)`, `${ms(f.keystroke.median)} / ${ms(f.keystroke.p95)}`],
+    [`UI users filter function alone on ${f.users} rows (median / p95 of 200)`, `${ms(f.filterOnly.median)} / ${ms(f.filterOnly.p95)}`],
+  );
+}
 const emu = oidc["svc-emulator"]!;
 for (const [label, key] of [
   ["full code + PKCE flows", "codeFlows"],
@@ -85,5 +95,9 @@ for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(
   new URL("./results/latest.json", import.meta.url),
-  JSON.stringify({ date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, ui, uiFilter, oidc, long }, null, 2),
+  JSON.stringify(
+    { date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, ui, uiFilter, usersFilter, oidc, long },
+    null,
+    2,
+  ),
 );

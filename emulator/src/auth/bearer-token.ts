@@ -5,7 +5,7 @@ import type { Core } from "../domain/core.js";
 import { Code, SvcError } from "../kernel/errors.js";
 import { findPersonalAccessToken } from "../domain/user/queries.js";
 import { getUser } from "../domain/user/queries.js";
-import type { User } from "../domain/user/user.js";
+import { canSignIn, type User } from "../domain/user/user.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { activeAccessToken } from "../domain/token/access-token.js";
 import { API_AUDIENCE_SCOPE, apiProjectId } from "../domain/token/api-audience.js";
@@ -36,7 +36,7 @@ export async function authenticate(core: Core, instance: Instance, host: string,
   if (!pat) {
     const access = await activeAccessToken(core, { instanceId, issuer: `http://${host}` }, token);
     const user = access && getUser(core.db, access.userId);
-    if (!access || !user) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+    if (!access || !user || !canSignIn(user)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
     if (!access.audience.includes(apiProjectId(instance)))
       throw unauthenticated("AUTH-7fs1i", `Token is not for the API: request the scope ${API_AUDIENCE_SCOPE}`);
     return { user, tokenId: access.id };
@@ -45,6 +45,6 @@ export async function authenticate(core: Core, instance: Instance, host: string,
   if (pat.instanceId !== instanceId && !isSystemOwner(core.db, pat.userId)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
   if (pat.expiresAt && Date.parse(pat.expiresAt) <= core.clock.nowMs()) throw unauthenticated("AUTH-7fs1h", "Token has expired");
   const user = getUser(core.db, pat.userId);
-  if (!user) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+  if (!user || !canSignIn(user)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
   return { user, tokenId: pat.id };
 }

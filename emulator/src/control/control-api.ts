@@ -1,5 +1,6 @@
 // The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
-// snapshots, clock, event log, instance features, local buckets, org import, diff, jobs and the flow runner with `Authorization: Bearer <consoleToken>`
+// snapshots, clock, event log, instance features, local buckets, org import, diff, jobs, the flow runner and user state / metadata
+// with `Authorization: Bearer <consoleToken>`
 // or the UI's session cookie with a same-origin proof (ui-access.ts).
 // Errors use the same {code, message} body as the resource API's routing errors. Requests and
 // answers are declared in schemas.ts, in lowerCamel (snake_case names still read: casing.ts).
@@ -29,6 +30,7 @@ import { registerJobRoutes } from "./job-routes.js";
 import { uiCsrfProblem } from "./ui-access.js";
 import { registerUiSessionRoutes } from "./ui-session-routes.js";
 import { registerFlowRoutes } from "./flow-routes.js";
+import { registerUserRoutes } from "./user-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -80,5 +82,6 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerJobRoutes(secured, ctx);
     registerUiSessionRoutes(secured, ctx);
     registerFlowRoutes(secured, ctx);
+    registerUserRoutes(secured, ctx);
   });
 }

@@ -305,3 +305,7 @@ export * from "./org-import-schemas.js";
 // -- the flow runner (issue 13): in flow-schemas.ts, part of this module's API -----------------
 
 export * from "./flow-schemas.js";
+
+// -- user state and metadata (issue 13): in user-schemas.ts, part of this module's API ---------
+
+export * from "./user-schemas.js";

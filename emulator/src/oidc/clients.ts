@@ -10,7 +10,7 @@ import type { Instance } from "../domain/instance/instance.js";
 import { secretMatches, type App, type AuthMethod } from "../domain/app/app.js";
 import { appByClientId, appPublicKeys, appSecretHash } from "../domain/app/queries.js";
 import { getUser, getUserByUsername, machineKeys } from "../domain/user/queries.js";
-import type { User } from "../domain/user/user.js";
+import { canSignIn, type User } from "../domain/user/user.js";
 import { invalidClient, invalidRequest } from "./errors.js";
 import { decodeFormComponent, malformedText } from "../kernel/text.js";
 
@@ -90,13 +90,13 @@ export async function authenticateClient(
     if (allowMachines && (p.method === "client_secret_basic" || p.method === "client_secret_post")) {
       const user = getUserByUsername(core.db, instance.id, p.clientId);
       const hash = user?.type === "machine" ? ((user.data.secretHash as string | undefined) ?? null) : null;
-      if (user && secretMatches(hash, p.secret ?? "")) return { kind: "machine", clientId: p.clientId, user };
+      if (user && canSignIn(user) && secretMatches(hash, p.secret ?? "")) return { kind: "machine", clientId: p.clientId, user };
     }
     // A machine user is the client of its JWT profile tokens (client id = its user id) and
     // authenticates with an assertion signed by one of its keys, e.g. to refresh them.
     if (allowMachines && p.method === "private_key_jwt" && accepted.includes(p.method)) {
       const user = getUser(core.db, p.clientId);
-      if (user?.type === "machine" && user.instanceId === instance.id) {
+      if (user?.type === "machine" && user.instanceId === instance.id && canSignIn(user)) {
         const ok = await verifiedByRegisteredKey(core, p.assertion!, machineKeys(core.db, user.id), { issuer: user.id, subject: user.id, audience: audiences });
         if (ok) return { kind: "machine", clientId: user.id, user };
       }

@@ -5,7 +5,8 @@
 import type { Core } from "../domain/core.js";
 import type { App } from "../domain/app/app.js";
 import type { Instance } from "../domain/instance/instance.js";
-import type { User } from "../domain/user/user.js";
+import { canSignIn, type User } from "../domain/user/user.js";
+import { invalidGrant } from "./errors.js";
 import { allRoleClaims, audienceScopes, userinfoClaims } from "./claims.js";
 import { permittedScopes } from "./scopes.js";
 import { functionClaims } from "./function-claims.js";
@@ -58,6 +59,9 @@ export interface TokenResponse {
 
 export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<TokenResponse> {
   const { core, instance } = ctx;
+  // Every grant issues through here: a user locked or deactivated since its code, refresh token or
+  // assertion was made gets nothing, whichever grant it tries.
+  if (!canSignIn(grant.user)) throw invalidGrant("the user is locked or deactivated");
   // Every grant issues through here, so scopes no client may use are dropped in one place.
   const g = { ...grant, scope: permittedScopes(grant.scope) };
   const nowMs = core.clock.nowMs();

@@ -28,6 +28,8 @@ import type {
   TargetCall,
   Token,
   UiSession,
+  MetadataEntry,
+  UserStateResult,
 } from "../../../emulator/src/control/schemas.js";
 import { fetchJson, type JsonRequest } from "./http";
 
@@ -56,6 +58,8 @@ export type {
   TargetCall,
   Token,
   UiSession,
+  MetadataEntry,
+  UserStateResult,
 };
 
 export const CONTROL_BASE = "/emulator/v1";
@@ -121,4 +125,17 @@ export const control = {
   startJob: (body: JobBody) => controlCall<{ id: string }>("/jobs", { method: "POST", body }).then((r) => r.id),
   job: (id: string) => controlCall<Job>(`/jobs/${encodeURIComponent(id)}`),
   cancelJob: (id: string) => post<Job>(`/jobs/${encodeURIComponent(id)}/_cancel`),
+  /** Locks, unlocks, deactivates or reactivates a user (the resource API has no rpc for it). */
+  changeUserState: (userId: string, change: "lock" | "unlock" | "deactivate" | "reactivate") =>
+    post<UserStateResult>(`/users/${encodeURIComponent(userId)}/_${change}`),
+  userMetadata: (userId: string) => controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata`).then((r) => r.metadata),
+  setUserMetadata: (userId: string, key: string, value: string) =>
+    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata/${encodeURIComponent(key)}`, {
+      method: "PUT",
+      body: { value },
+    }).then((r) => r.metadata),
+  removeUserMetadata: (userId: string, key: string) =>
+    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata/${encodeURIComponent(key)}`, { method: "DELETE" }).then(
+      (r) => r.metadata,
+    ),
 };

@@ -21,13 +21,14 @@ const inDesktopApp = typeof window !== "undefined" && "svcDesktop" in window;
 
 export const SCREENS: readonly Screen[] = [
   { id: "overview", title: "Overview", path: "/", component: lazy(() => import("./overview/Overview")), shortcut: "1" },
-  ...(inDesktopApp ? [{ id: "desktop", title: "Desktop", path: "/desktop", component: lazy(() => import("./desktop/DesktopSettings")), shortcut: "9" }] : []),
+  { id: "hierarchy", title: "Contexts", path: "/contexts", component: lazy(() => import("./hierarchy/Hierarchy")), shortcut: "2" },
+  { id: "users", title: "Users", path: "/users", component: lazy(() => import("./users/Users")), shortcut: "3" },
   { id: "tokens", title: "Tokens", path: "/tokens", component: lazy(() => import("./tokens/Tokens")), shortcut: "4" },
   { id: "flows", title: "OIDC flows", path: "/flows", component: lazy(() => import("./flows/Flows")), shortcut: "5" },
-  { id: "hierarchy", title: "Contexts", path: "/contexts", component: lazy(() => import("./hierarchy/Hierarchy")), shortcut: "2" },
   { id: "actions", title: "Actions", path: "/actions", component: lazy(() => import("./actions/Actions")), shortcut: "6" },
   { id: "events", title: "Events", path: "/events", component: lazy(() => import("./events/Events")), shortcut: "7" },
   { id: "import-export", title: "Import / export", path: "/import-export", component: lazy(() => import("./import-export/ImportExport")), shortcut: "8" },
+  ...(inDesktopApp ? [{ id: "desktop", title: "Desktop", path: "/desktop", component: lazy(() => import("./desktop/DesktopSettings")), shortcut: "9" }] : []),
 ];
 
 /** The screen of a path below /ui: the longest registered path it equals or lies under. */

@@ -9,6 +9,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createPublicKey, type JsonWebKey } from "node:crypto";
 import type { App, OidcAppConfig } from "../../domain/app/app.js";
 import type { OrgRead, OrgUser } from "../../domain/org/read-org.js";
+import { userState } from "../../domain/user/user.js";
 import { type DataOrgSchema, OrgState } from "../../gen/svc/admin/v1/admin_pb.js";
 import {
   AccessTokenType,
@@ -97,12 +98,15 @@ function oidcApp(app: App) {
   };
 }
 
+/** The user's state as the export format names it (wire-facts 7.3: the import of the product reads it). */
+const EXPORTED_STATE = { active: UserState.ACTIVE, locked: UserState.LOCKED, inactive: UserState.INACTIVE } as const;
+
 function humanUser(u: OrgUser) {
   const d = u.user.data as Record<string, string | boolean | undefined>;
   const text = (v: unknown) => (typeof v === "string" ? v : "");
   return {
     userId: u.user.id,
-    state: UserState.ACTIVE,
+    state: EXPORTED_STATE[userState(u.user)],
     user: {
       userName: u.user.username,
       profile: {
@@ -124,7 +128,7 @@ function machineUser(u: OrgUser) {
   const d = u.user.data as Record<string, string | undefined>;
   return {
     userId: u.user.id,
-    state: UserState.ACTIVE,
+    state: EXPORTED_STATE[userState(u.user)],
     user: {
       userName: u.user.username,
       name: d.name ?? "",

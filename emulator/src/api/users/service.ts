@@ -13,7 +13,7 @@ import {
   removeUser,
 } from "../../domain/user/commands.js";
 import { searchUsers, type UserFilter } from "../../domain/user/queries.js";
-import type { User } from "../../domain/user/user.js";
+import { type User, type UserState as State, userState } from "../../domain/user/user.js";
 import {
   AccessTokenType,
   Gender,
@@ -39,11 +39,12 @@ const GENDERS: Record<Gender, string | undefined> = {
   [Gender.MALE]: "male",
   [Gender.DIVERSE]: "diverse",
 };
+const STATES: Record<State, UserState> = { active: UserState.ACTIVE, locked: UserState.LOCKED, inactive: UserState.INACTIVE };
 const genderOf = (g: unknown) => Number(Object.keys(GENDERS).find((k) => GENDERS[Number(k) as Gender] === g) ?? 0) as Gender;
 
 function userMessage(call: RpcCall, u: User): MessageInitShape<typeof GetUserSchema> {
   const d = u.data as Record<string, string | boolean | undefined>;
-  const base = { details: orgResourceDetails(u.id, u.orgId, u.sequence, u.changedAt), state: UserState.ACTIVE, loginName: loginName(call.core, u) };
+  const base = { details: orgResourceDetails(u.id, u.orgId, u.sequence, u.changedAt), state: STATES[userState(u)], loginName: loginName(call.core, u) };
   if (u.type === "machine") {
     return {
       ...base,

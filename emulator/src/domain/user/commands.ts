@@ -14,7 +14,7 @@ import { generateKey, keyFile } from "../authn-key.js";
 import { getOrg } from "../org/queries.js";
 import { UserHumanAdded, UserMachineAdded, UserMachineKeyAdded, UserPatAdded, UserRemoved, userChanged } from "./events.js";
 import { getUser, getUserByUsername } from "./queries.js";
-import type { HumanInput, MachineInput, User } from "./user.js";
+import { STATE_CHANGES, type HumanInput, type MachineInput, type User, type UserStateChange, userState } from "./user.js";
 import { secretText } from "../../kernel/secret-text.js";
 
 const BCRYPT_COST = 10;
@@ -115,6 +115,34 @@ export function setUserMetadata(core: Core, actor: Actor, userId: string, key: s
     const user = foundUser(core, actor, userId);
     const metadata = { ...((user.data as { metadata?: Record<string, string> }).metadata ?? {}), [key]: value };
     return [userChanged(user.type).event(actor, user.id, user.orgId, { metadata })];
+  });
+  return changed!;
+}
+
+/** Removes one metadata entry; a key the user does not have is NotFound. */
+export function removeUserMetadata(core: Core, actor: Actor, userId: string, key: string): StoredEvent {
+  const [changed] = core.events.command(() => {
+    const user = foundUser(core, actor, userId);
+    const metadata = { ...((user.data as { metadata?: Record<string, string> }).metadata ?? {}) };
+    if (!(key in metadata)) throw notFound("USER-metadata-not-found", `The user has no metadata ${JSON.stringify(key)}`);
+    delete metadata[key];
+    return [userChanged(user.type).event(actor, user.id, user.orgId, { metadata })];
+  });
+  return changed!;
+}
+
+/**
+ * Locks, unlocks, deactivates or reactivates a user. Each refuses a change it cannot make from the
+ * current state (FailedPrecondition), as the product does: lock an active user, unlock a locked one,
+ * deactivate one that is not inactive, reactivate an inactive one.
+ */
+export function changeUserState(core: Core, actor: Actor, userId: string, change: UserStateChange): StoredEvent {
+  const [changed] = core.events.command(() => {
+    const user = foundUser(core, actor, userId);
+    const { from, to } = STATE_CHANGES[change];
+    const current = userState(user);
+    if (!from.includes(current)) throw failedPrecondition(`USER-not-${from.join("-or-")}`, `Cannot ${change} a user that is ${current}`);
+    return [userChanged(user.type).event(actor, user.id, user.orgId, { state: to })];
   });
   return changed!;
 }

@@ -63,3 +63,20 @@ export const userFromRow = (r: UserRow): User => ({
   changedAt: r.changed_at,
   sequence: r.sequence,
 });
+
+/** A user's state: active unless locked or deactivated (kept in the user's data as `state`). */
+export type UserState = "active" | "locked" | "inactive";
+export type UserStateChange = "lock" | "unlock" | "deactivate" | "reactivate";
+
+/** Which states each change starts from and the state it leads to. */
+export const STATE_CHANGES: Record<UserStateChange, { from: UserState[]; to: UserState }> = {
+  lock: { from: ["active"], to: "locked" },
+  unlock: { from: ["locked"], to: "active" },
+  deactivate: { from: ["active", "locked"], to: "inactive" },
+  reactivate: { from: ["inactive"], to: "active" },
+};
+
+export const userState = (u: User): UserState => (u.data.state as UserState | undefined) ?? "active";
+
+/** Only an active user signs in, gets tokens or calls the API with its tokens. */
+export const canSignIn = (u: User): boolean => userState(u) === "active";

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Core } from "../../domain/core.js";
 import { createHuman } from "../../domain/user/commands.js";
 import { getUser, humansOfInstance } from "../../domain/user/queries.js";
-import type { User } from "../../domain/user/user.js";
+import { canSignIn, type User } from "../../domain/user/user.js";
 import type { AuthRequest } from "../../domain/auth-request/auth-request.js";
 import { getAuthRequest } from "../../domain/auth-request/queries.js";
 import { addLoginSession } from "../../domain/login-session/commands.js";
@@ -64,7 +64,13 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     return { ctx, ar, form, app: findApp(ctx.core, ctx.instance, ar.params.clientId)! };
   };
 
+  // Every way in (password, shortcut, registration) ends here: a locked or deactivated user is refused on the login page.
   const signIn = async (req: FastifyRequest, reply: FastifyReply, r: NonNullable<ReturnType<typeof requestOf>>, user: User, amr: string[]) => {
+    if (!canSignIn(user)) {
+      const { lang, t } = page(req, r.ar);
+      const users = humansOf(r.ctx.core, r.ctx.instance.id, r.ar.params.scope);
+      return html(reply, 403, loginPage(t, lang, r.ar.id, { loginName: r.form.loginName, error: t.notActive, users }));
+    }
     const session = addLoginSession(r.ctx.core, oidcActor(r.ctx.instance.id, user.id), deps.userAgentId(req, reply), user.id, amr);
     return completeAuthRequest(r.ctx, reply, r.ar, session, r.app);
   };

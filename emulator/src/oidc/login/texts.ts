@@ -18,6 +18,8 @@ export interface Texts {
   error: string;
   signedOut: string;
   otherOrg: string;
+  /** The user is locked or deactivated (the console's user state). */
+  notActive: string;
   deviceTitle: string;
   deviceIntro: string;
   userCode: string;
@@ -54,6 +56,7 @@ const TEXTS: Record<"en" | "de", Texts> = {
     error: "The request cannot be completed",
     signedOut: "You are signed out.",
     otherOrg: "This user does not belong to the organization the application asks for.",
+    notActive: "This user is locked or deactivated.",
     deviceTitle: "Connect a device",
     deviceIntro: "Enter the code your device shows.",
     userCode: "Code",
@@ -88,6 +91,7 @@ const TEXTS: Record<"en" | "de", Texts> = {
     error: "Die Anfrage kann nicht abgeschlossen werden",
     signedOut: "Sie sind abgemeldet.",
     otherOrg: "Dieser Benutzer gehört nicht zur Organisation, die die Anwendung verlangt.",
+    notActive: "Dieser Benutzer ist gesperrt oder deaktiviert.",
     deviceTitle: "Gerät verbinden",
     deviceIntro: "Geben Sie den Code ein, den Ihr Gerät anzeigt.",
     userCode: "Code",

@@ -8,7 +8,7 @@ export default function ImportExport() {
   return (
     <>
       <h1>Import / export</h1>
-      <div className="stack">
+      <div className="screen-stack">
         <ExportPanel />
         <ImportPanel />
       </div>

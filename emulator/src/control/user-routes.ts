@@ -1,0 +1,64 @@
+// Users on the console: lock / unlock / deactivate / reactivate, and metadata (list, set, remove).
+// The resource API has no rpc for these; the UI's users screen and scripts use these routes. A user
+// id names its instance (ids are unique across instances).
+
+import { Code, SvcError } from "../kernel/errors.js";
+import type { Actor } from "../domain/core.js";
+import { changeUserState, removeUserMetadata, setUserMetadata } from "../domain/user/commands.js";
+import { getUser } from "../domain/user/queries.js";
+import { type User, type UserStateChange, userState } from "../domain/user/user.js";
+import { sendControlError } from "./control-error.js";
+import type { ControlContext } from "./control-context.js";
+import { ControlError, IdParams, MetadataBody, MetadataList, MetadataParams, UserStateParams, UserStateResult } from "./schemas.js";
+import type { ControlApp } from "./type-provider.js";
+import type { FastifyReply } from "fastify";
+
+const consoleIn = (instanceId: string): Actor => ({ instanceId, userId: "EMULATOR-CONSOLE", origin: "control" });
+const metadataOf = (u: User) =>
+  Object.entries((u.data.metadata as Record<string, string> | undefined) ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => ({ key, value }));
+
+export function registerUserRoutes(app: ControlApp, ctx: ControlContext): void {
+  const { core } = ctx;
+  const errors = { 404: ControlError, 400: ControlError };
+  /** Runs `work` on the user, answering 404 for an unknown id and a domain refusal as {code, message}. */
+  const withUser = <T>(reply: FastifyReply, id: string, work: (u: User) => T): T | FastifyReply => {
+    const user = getUser(core.db, id);
+    if (!user) return sendControlError(reply, 404, Code.NotFound, "No such user");
+    try {
+      return work(user);
+    } catch (e) {
+      if (!(e instanceof SvcError)) throw e;
+      return sendControlError(reply, e.httpStatus, e.code, e.text);
+    }
+  };
+
+  app.post("/users/:id/:change", { schema: { params: UserStateParams, response: { 200: UserStateResult, ...errors } } }, async (req, reply) =>
+    withUser(reply, req.params.id, (u) => {
+      changeUserState(core, consoleIn(u.instanceId), u.id, req.params.change.slice(1) as UserStateChange);
+      return { id: u.id, state: userState(getUser(core.db, u.id)!) };
+    }),
+  );
+
+  app.get("/users/:id/metadata", { schema: { params: IdParams, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
+    withUser(reply, req.params.id, (u) => ({ metadata: metadataOf(u) })),
+  );
+
+  app.put(
+    "/users/:id/metadata/:key",
+    { schema: { params: MetadataParams, body: MetadataBody, response: { 200: MetadataList, ...errors } } },
+    async (req, reply) =>
+      withUser(reply, req.params.id, (u) => {
+        setUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key, req.body.value);
+        return { metadata: metadataOf(getUser(core.db, u.id)!) };
+      }),
+  );
+
+  app.delete("/users/:id/metadata/:key", { schema: { params: MetadataParams, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
+    withUser(reply, req.params.id, (u) => {
+      removeUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key);
+      return { metadata: metadataOf(getUser(core.db, u.id)!) };
+    }),
+  );
+}

@@ -1,0 +1,91 @@
+// "Sign in as": the control API's flow runner does a real code + PKCE flow as this user with a
+// chosen OIDC app of the context, then the ID token (with its access token and nonce, for the
+// at_hash and nonce checks) opens in the token inspector.
+
+import { type FormEvent, useState } from "react";
+import { control, type FlowRequest, type FlowResult } from "../../api/control";
+import { useAction, useData } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { useSession } from "../../context/session";
+import { useSelection } from "../../context/selection";
+import { href, navigate } from "../../router";
+import { inspectPath } from "../tokens/fragment";
+import type { UserRow } from "./user-list";
+
+type App = { clientId: string; details: { resourceOwner?: { id: string } }; oidc?: { name: string; authMethodType?: string } };
+
+/** Where the inspector opens for a finished flow: the ID token with its companions, else the access token. */
+function inspectorPathOf(result: FlowResult): string | undefined {
+  const value = (kind: string) => result.tokens.find((t) => t.kind === kind)?.value;
+  const idToken = value("id_token");
+  const authorize = result.steps.find((s) => s.name === "authorize");
+  const nonce = authorize ? (new URL(authorize.request.url).searchParams.get("nonce") ?? undefined) : undefined;
+  if (idToken) return inspectPath({ token: idToken, accessToken: value("access_token"), nonce });
+  const access = value("access_token");
+  return access ? inspectPath({ token: access }) : undefined;
+}
+
+export function SignInAs({ row }: { row: UserRow }) {
+  const { resource } = useSession();
+  const { org } = useSelection();
+  const apps = useData(
+    () =>
+      resource
+        .post<{ result: App[] }>("/apps/_search?query.limit=1000", [])
+        .then((r) => r.result.filter((a) => a.oidc && (!org || a.details.resourceOwner?.id === org.id))),
+    [resource, org?.id],
+  );
+  const [clientId, setClientId] = useState("");
+  const [secret, setSecret] = useState("");
+  const [failed, setFailed] = useState<FlowResult>();
+  const action = useAction();
+  const app = apps.data?.find((a) => a.clientId === clientId) ?? apps.data?.[0];
+  const needsSecret = !!app?.oidc?.authMethodType && app.oidc.authMethodType !== "OIDC_AUTH_METHOD_TYPE_NONE";
+
+  const signIn = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!app) return;
+    const req: FlowRequest = { flow: "authorization_code", clientId: app.clientId, userId: row.id, ...(needsSecret && secret ? { clientSecret: secret } : {}) };
+    const result = await action.run(() => control.runFlow(req));
+    if (!result) return;
+    const path = result.outcome === "ok" ? inspectorPathOf(result) : undefined;
+    if (path) navigate(path);
+    else setFailed(result);
+  };
+  const failedStep = failed?.steps.find((s) => s.name === failed.failedStep);
+  return (
+    <section className="card" aria-labelledby="signin-title">
+      <h2 id="signin-title">Sign in as {row.user.loginName}</h2>
+      <ErrorBanner error={apps.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+      <form className="row" onSubmit={signIn}>
+        <label>
+          OIDC app{" "}
+          <select value={app?.clientId ?? ""} onChange={(e) => (setClientId(e.target.value), setFailed(undefined))}>
+            {(apps.data ?? []).map((a) => (
+              <option key={a.clientId} value={a.clientId}>
+                {a.oidc!.name} ({a.clientId})
+              </option>
+            ))}
+          </select>
+        </label>
+        {needsSecret && (
+          <label>
+            Client secret <input type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="off" />
+          </label>
+        )}
+        <button type="submit" disabled={action.pending || !app}>
+          {action.pending ? "Signing in…" : "Sign in and inspect"}
+        </button>
+      </form>
+      {apps.data?.length === 0 && <p className="muted">The context has no OIDC app.</p>}
+      {failed && (
+        <p role="status">
+          <span className="badge badge-warn">failed at {failed.failedStep}</span> {failedStep?.response ? `HTTP ${failedStep.response.status}` : ""}{" "}
+          <a href={href("/flows")} onClick={(e) => (e.preventDefault(), navigate("/flows"))}>
+            Open the OIDC flows screen
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

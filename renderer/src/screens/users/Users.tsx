@@ -1,0 +1,99 @@
+// The users screen (issue 13, screen 3): the users of the selected context (the breadcrumb's org, or
+// the whole instance) in a virtualised table with a filter; add humans and machines; the chosen user
+// (/users/<id>) with profile, state, metadata, grants, memberships and "sign in as".
+
+import { useDeferredValue, useMemo, useState } from "react";
+import { useData } from "../../api/use-data";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { VirtualTable } from "../../components/VirtualTable";
+import { useSession } from "../../context/session";
+import { useSelection } from "../../context/selection";
+import { href, navigate, usePath } from "../../router";
+import { AddUser } from "./AddUser";
+import { filterUsers, loadUsers, stateClass, type UserRow } from "./user-list";
+import { UserDetail } from "./UserDetail";
+
+export default function Users() {
+  const { resource } = useSession();
+  const { instance, org } = useSelection();
+  const users = useData(() => loadUsers(resource, org?.id), [resource, org?.id]);
+  const [query, setQuery] = useState("");
+  const [adding, setAdding] = useState(false);
+  // The table may lag a keystroke behind on a slow machine; the input never does.
+  const deferred = useDeferredValue(query);
+  const rows = useMemo(() => filterUsers(users.data ?? [], deferred), [users.data, deferred]);
+  const selectedId = usePath().split("/")[2];
+  const selected = users.data?.find((r) => r.id === selectedId);
+  const where = org ? `org ${org.name}` : `instance ${instance?.name ?? ""}`;
+  const open = (id: string) => navigate(`/users/${id}`);
+
+  return (
+    <>
+      <h1>Users</h1>
+      {instance && !instance.isDefault && (
+        <p className="muted">The resource API of the UI reaches the default instance: these are its users, not those of {instance.name}.</p>
+      )}
+      <section className="card" aria-labelledby="users-title">
+        <h2 id="users-title">Users of the {where}</h2>
+        <ErrorBanner error={users.error} />
+        <div className="row">
+          <label>
+            Filter users <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="login name, name, email or id" size={32} />
+          </label>
+          <span className="muted" aria-live="polite">
+            {users.loading && !users.data ? "Loading…" : `${rows.length} of ${users.data?.length ?? 0}`}
+          </span>
+          <button type="button" onClick={() => setAdding((a) => !a)} aria-expanded={adding}>
+            Add user
+          </button>
+          <button type="button" onClick={() => void users.reload()}>
+            Reload
+          </button>
+        </div>
+        {adding && (
+          <AddUser
+            orgId={org?.id}
+            onAdded={async (id) => {
+              setAdding(false);
+              await users.reload();
+              open(id);
+            }}
+          />
+        )}
+        <VirtualTable<UserRow>
+          caption="Users"
+          rows={rows}
+          rowKey={(r) => r.id}
+          height={360}
+          empty={users.loading ? "Loading…" : "No user matches."}
+          columns={[
+            {
+              id: "login",
+              header: "Login name",
+              cell: (r) => (
+                <a href={href(`/users/${r.id}`)} onClick={(e) => (e.preventDefault(), open(r.id))} aria-current={r.id === selectedId ? "true" : undefined}>
+                  {r.user.loginName}
+                </a>
+              ),
+            },
+            { id: "name", header: "Name", cell: (r) => r.name },
+            { id: "kind", header: "Type", cell: (r) => r.kind },
+            { id: "state", header: "State", cell: (r) => <span className={stateClass(r.state)}>{r.state}</span> },
+          ]}
+        />
+      </section>
+      {selectedId && !selected && users.data && <p className="muted">No user {selectedId} in this context.</p>}
+      {selected && (
+        <UserDetail
+          key={selected.id}
+          row={selected}
+          onChanged={() => void users.reload()}
+          onDeleted={async () => {
+            navigate("/users");
+            await users.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
