@@ -59,17 +59,35 @@ async function token(url: string, auth: string, body: string): Promise<string> {
 /** The default fixtures plus `bench-jwt`, a machine user whose client_credentials tokens are JWTs. */
 function benchFixtures(): string {
   const fixtures = JSON.parse(readFileSync(join(ROOT, "fixtures/default.json"), "utf8"));
-  fixtures.instances[0].orgs[0].users.push({ type: "machine", username: "bench-jwt", name: "Bench JWT", accessTokenType: "jwt", clientSecret: "bench-jwt-secret" });
+  fixtures.instances[0].orgs[0].users.push({
+    type: "machine",
+    username: "bench-jwt",
+    name: "Bench JWT",
+    accessTokenType: "jwt",
+    clientSecret: "bench-jwt-secret",
+  });
   const file = join(tmpdir(), `svc-emulator-bench-fixtures-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(fixtures));
   return file;
 }
 
 export async function startEmulator(extraArgs: string[] = []): Promise<Running> {
-  const { child, ready, t0 } = await spawnReady(["bin/svc-emulator.cjs", "start", "--port", "0", "--in-memory", "--json", "--fixtures", benchFixtures(), ...extraArgs]);
+  const { child, ready, t0 } = await spawnReady([
+    "bin/svc-emulator.cjs",
+    "start",
+    "--port",
+    "0",
+    "--in-memory",
+    "--json",
+    "--fixtures",
+    benchFixtures(),
+    ...extraArgs,
+  ]);
   const url = String(ready.url);
   const startMs = await discovered(url, t0);
-  const events = (await (await fetch(`${url}/emulator/v1/events?type=project.added`, { headers: { authorization: `Bearer ${ready.consoleToken}` } })).json()) as {
+  const events = (await (
+    await fetch(`${url}/emulator/v1/events?type=project.added`, { headers: { authorization: `Bearer ${ready.consoleToken}` } })
+  ).json()) as {
     events: { aggregateId: string }[];
   };
   const project = events.events[0]!.aggregateId;
@@ -83,7 +101,11 @@ export async function startEmulator(extraArgs: string[] = []): Promise<Running> 
     pid: child.pid!,
     startMs,
     rows: {
-      "cc-jwt": { url: tokenUrl, headers: { "content-type": FORM, authorization: basic("bench-jwt", "bench-jwt-secret") }, body: "grant_type=client_credentials&scope=profile" },
+      "cc-jwt": {
+        url: tokenUrl,
+        headers: { "content-type": FORM, authorization: basic("bench-jwt", "bench-jwt-secret") },
+        body: "grant_type=client_credentials&scope=profile",
+      },
       "cc-opaque": { url: tokenUrl, headers: { "content-type": FORM, authorization: worker }, body: "grant_type=client_credentials&scope=profile" },
       "introspect-active": { url: `${url}/oauth/v2/introspect`, headers: { "content-type": FORM, authorization: api }, body: `token=${active}` },
       "introspect-rejected": { url: `${url}/oauth/v2/introspect`, headers: { "content-type": FORM, authorization: api }, body: `token=${outside}` },
@@ -103,10 +125,18 @@ export async function startOidcProvider(): Promise<Running> {
     pid: child.pid!,
     startMs,
     rows: {
-      "cc-jwt": { url: `${issuer}/token`, headers: { "content-type": FORM, authorization: basic("bench-jwt", "bench-jwt-secret") }, body: "grant_type=client_credentials" },
+      "cc-jwt": {
+        url: `${issuer}/token`,
+        headers: { "content-type": FORM, authorization: basic("bench-jwt", "bench-jwt-secret") },
+        body: "grant_type=client_credentials",
+      },
       "cc-opaque": { url: `${issuer}/token`, headers: { "content-type": FORM, authorization: auth }, body: "grant_type=client_credentials" },
       "introspect-active": { url: `${issuer}/token/introspection`, headers: { "content-type": FORM, authorization: auth }, body: `token=${active}` },
-      "introspect-rejected": { url: `${issuer}/token/introspection`, headers: { "content-type": FORM, authorization: auth }, body: "token=not-a-token-of-this-provider" },
+      "introspect-rejected": {
+        url: `${issuer}/token/introspection`,
+        headers: { "content-type": FORM, authorization: auth },
+        body: "token=not-a-token-of-this-provider",
+      },
     },
     stop: stopper(child),
   };
@@ -139,6 +169,8 @@ export function cpuMicros(pid: number): number {
 
 /** Resident set size of a process, in MiB, from /proc (Linux). */
 export function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 }

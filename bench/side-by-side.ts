@@ -5,7 +5,7 @@
 // all alike; figures are medians of the rounds, ratios are taken per round and then the median.
 // CPU per request is the server process's CPU time (/proc) over the row divided by its requests.
 //
-// env: BENCH_ROUNDS (5), BENCH_SECONDS (10), BENCH_CONNECTIONS (10)
+// env: BENCH_ROUNDS (5), BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_SERVERS (emulator,oidc-provider,oauth2-mock-server)
 
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -22,11 +22,14 @@ const ROWS: [RowName, string][] = [
   ["introspect-active", "introspection of an active token"],
   ["introspect-rejected", "introspection of a rejected token (`active:false`)"],
 ];
-const SERVERS = [startEmulator, startOidcProvider, startMockServer];
+const ALL_SERVERS = { emulator: startEmulator, "oidc-provider": startOidcProvider, "oauth2-mock-server": startMockServer };
+const SERVERS = (process.env.BENCH_SERVERS?.split(",") ?? Object.keys(ALL_SERVERS)).map((k) => ALL_SERVERS[k as keyof typeof ALL_SERVERS]);
 
 function load(spec: RequestSpec): Promise<{ perSecond: number; requests: number; non2xx: number; errors: number }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [LOAD, JSON.stringify({ ...spec, connections: CONNECTIONS, seconds: SECONDS })], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [LOAD, JSON.stringify({ ...spec, connections: CONNECTIONS, seconds: SECONDS })], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d));
     child.once("exit", (code) => (code === 0 ? done(JSON.parse(out)) : fail(new Error(`load exited ${code}`))));

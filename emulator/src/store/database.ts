@@ -43,7 +43,9 @@ export class Database {
     return s;
   }
 
+  /** Runs SQL as is; what it changes is not known, so cached values are forgotten. */
   exec(sql: string): void {
+    this.memo.clear();
     this.conn.exec(sql);
   }
 
@@ -59,6 +61,7 @@ export class Database {
         return this.conn.transaction(fn)();
       } catch (e) {
         this.afterCommits.length = mark; // what the rolled-back savepoint wanted to announce never happened
+        this.memo.clear(); // a value cached inside it may hold rows that no longer exist
         throw e;
       }
     }
@@ -67,6 +70,7 @@ export class Database {
       result = this.conn.transaction(fn).immediate();
     } catch (e) {
       this.afterCommits = [];
+      this.memo.clear(); // a value cached inside it may hold rows that no longer exist
       throw e;
     }
     const committed = this.afterCommits;

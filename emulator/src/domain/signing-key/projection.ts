@@ -15,5 +15,6 @@ export function registerSigningKeyProjection(p: Projections): void {
       e.payload.signUntil,
       e.payload.publishUntil,
     );
+    db.invalidateCache(); // the key ring's cached keys of the instance (key-ring.ts)
   });
 }

@@ -4,6 +4,7 @@
 // without an import cycle.
 
 import type { KeyObject, JsonWebKey } from "node:crypto";
+import type { JWTVerifyGetKey } from "jose";
 import type { Origin } from "../../store/event.js";
 
 export const SIGN_LIFETIME_MS = 6 * 3600_000;
@@ -25,6 +26,8 @@ export interface SigningKeys {
   active(instanceId: string): SigningKey;
   /** The published keys: every key still inside its publication lifetime, newest first. */
   published(instanceId: string): PublicJwk[];
+  /** The published keys as a verification key set (made once per set of keys). */
+  verificationKeys(instanceId: string): JWTVerifyGetKey;
   /** Rotation on demand: a new key signs from now on; older ones stay published. */
   rotate(instanceId: string, origin?: Origin): SigningKey;
 }

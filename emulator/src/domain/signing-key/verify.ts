@@ -1,7 +1,7 @@
 // Verifying JWTs an instance's provider signed (id_token_hint, JWT access tokens) with its
 // published keys, on the emulator clock.
 
-import { createLocalJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { jwtVerify, type JWTPayload } from "jose";
 import type { Core } from "../core.js";
 
 export async function verifyOwnJwt(
@@ -11,7 +11,7 @@ export async function verifyOwnJwt(
   jwt: string,
   opts: { allowExpired?: boolean } = {},
 ): Promise<JWTPayload | undefined> {
-  const keys = createLocalJWKSet({ keys: core.keys.published(instanceId) as never });
+  const keys = core.keys.verificationKeys(instanceId);
   try {
     const { payload } = await jwtVerify(jwt, keys, {
       issuer,
