@@ -2,7 +2,8 @@
 // the emulator clock, opaque values, at_hash / c_hash, and JWTs signed with the instance's key. The
 // stored tokens are the token aggregate (domain/token/).
 
-import { createHash, randomBytes, sign } from "node:crypto";
+import { createHash, sign } from "node:crypto";
+import { randomPooled } from "../kernel/random-pool.js";
 import type { Instance } from "../domain/instance/instance.js";
 import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 
@@ -11,7 +12,7 @@ export const ID_TOKEN_LIFETIME_S = 12 * 3600;
 export const REFRESH_IDLE_LIFETIME_S = 30 * 24 * 3600;
 export const REFRESH_ABSOLUTE_LIFETIME_S = 90 * 24 * 3600;
 
-export const newTokenValue = () => randomBytes(32).toString("base64url");
+export const newTokenValue = () => randomPooled(32).toString("base64url");
 
 /** at_hash / c_hash: base64url of the left half of the SHA-256 of the value (OIDC Core 3.1.3.6). */
 export function halfHash(value: string): string {

@@ -3,8 +3,8 @@
 // used when the first key is needed.
 //
 // Keys are read and turned into key objects once per rotation, not per token: the instance's keys
-// live in the database's cache (Database.cached), which the signing key projection clears when a
-// key is added and which reset, snapshot restore and a rolled-back transaction clear too. Reusing
+// live in the database's cache (Database.cachedFor), forgotten when a signing key event is projected
+// and on reset, snapshot restore and a rolled-back transaction. Reusing
 // one KeyObject lets jose reuse its WebCrypto import (about half the cost of an RS256 sign on
 // Node 20); the local JWK set for verification is likewise made once per set of published keys.
 
@@ -12,6 +12,7 @@ import { createPrivateKey, generateKeyPair, generateKeyPairSync, type JsonWebKey
 import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Core, Origin } from "../core.js";
 import { addSigningKey, type KeyPair } from "./commands.js";
+import { SIGNING_KEY } from "./events.js";
 import { signingKeysOf, type StoredSigningKey } from "./queries.js";
 import type { PublicJwk, SigningKey, SigningKeys } from "./signing-key.js";
 
@@ -50,7 +51,10 @@ export class KeyRing implements SigningKeys {
   }
 
   private keysOf(instanceId: string): CachedKeys {
-    return this.core.db.cached(`signing-keys:${instanceId}`, () => ({ stored: signingKeysOf(this.core.db, instanceId), privateKeys: new Map() }));
+    return this.core.db.cachedFor([SIGNING_KEY], `signing-keys:${instanceId}`, () => ({
+      stored: signingKeysOf(this.core.db, instanceId),
+      privateKeys: new Map(),
+    }));
   }
 
   active(instanceId: string): SigningKey {

@@ -15,6 +15,5 @@ export function registerSigningKeyProjection(p: Projections): void {
       e.payload.signUntil,
       e.payload.publishUntil,
     );
-    db.invalidateCache(); // the key ring's cached keys of the instance (key-ring.ts)
   });
 }
