@@ -22,6 +22,9 @@ export interface RequestSpec {
 export interface Running {
   name: string;
   pid: number;
+  url: string;
+  /** The emulator's console token (control API). */
+  consoleToken?: string;
   /** Spawn to the first 200 of the discovery document, in ms. */
   startMs: number;
   rows: Partial<Record<RowName, RequestSpec>>;
@@ -77,7 +80,7 @@ export async function startEmulator(extraArgs: string[] = []): Promise<Running> 
     "start",
     "--port",
     "0",
-    "--in-memory",
+    ...(extraArgs.includes("--data-dir") ? [] : ["--in-memory"]),
     "--json",
     "--fixtures",
     benchFixtures(),
@@ -99,6 +102,8 @@ export async function startEmulator(extraArgs: string[] = []): Promise<Running> 
   return {
     name: "svc-emulator",
     pid: child.pid!,
+    url,
+    consoleToken: String(ready.consoleToken),
     startMs,
     rows: {
       "cc-jwt": {
@@ -123,6 +128,7 @@ export async function startOidcProvider(): Promise<Running> {
   return {
     name: "oidc-provider",
     pid: child.pid!,
+    url: issuer,
     startMs,
     rows: {
       "cc-jwt": {
@@ -151,6 +157,7 @@ export async function startMockServer(): Promise<Running> {
   return {
     name: "oauth2-mock-server",
     pid: child.pid!,
+    url: issuer,
     startMs,
     rows: {
       // It only makes JWT access tokens, and answers every introspection active (it keeps nothing).
@@ -168,9 +175,9 @@ export function cpuMicros(pid: number): number {
 }
 
 /** Resident set size of a process, in MiB, from /proc (Linux). */
-export function rssMiB(pid: number): number {
+export function rssMiB(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
     .split("\n")
-    .find((l) => l.startsWith("VmRSS:"))!;
+    .find((l) => l.startsWith(`${field}:`))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 }

@@ -115,9 +115,20 @@ export class Retention {
 
   /** Starts pruning: steps as events commit, a pass when the clock moves and on a timer; returns the stop function. */
   start(): () => void {
-    const unsubscribe = this.core.events.subscribe((events) => this.committed(events.length));
-    const stopMoves = this.core.clock.onMove(() => this.pass());
-    const timer = setInterval(() => this.pass(), PASS_EVERY_MS).unref();
+    // Pruning is housekeeping: a failure is reported and tried again later, never thrown at a request.
+    const guarded = (f: () => unknown) => () => {
+      try {
+        f();
+      } catch (e) {
+        console.error("svc-emulator: pruning expired rows failed:", e);
+      }
+    };
+    const unsubscribe = this.core.events.subscribe((events) => guarded(() => this.committed(events.length))());
+    const stopMoves = this.core.clock.onMove(guarded(() => this.pass()));
+    const timer = setInterval(
+      guarded(() => this.pass()),
+      PASS_EVERY_MS,
+    ).unref();
     return () => {
       unsubscribe();
       stopMoves();
