@@ -65,6 +65,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const events = new EventStore(db, clock, projections);
   const core = { db, events, clock, ids, signals: new Emitter<CoreSignals>() } as Core;
   core.keys = new KeyRing(core);
+  // The first signing key pair is made on the thread pool while the main thread migrates and seeds.
+  core.keys.prepare();
 
   const seedFile = dataDir && join(dataDir, "seed.sqlite");
   let seedImage: Buffer;
@@ -133,7 +135,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const url = `http://localhost:${address.port}`;
   ownUrl = url;
-  keys.prepare();
   const stopNotifier = startNotifier(core);
   const stopEventExecutions = startEventExecutions(core);
   const stopCommitted = events.subscribe((committed) => {

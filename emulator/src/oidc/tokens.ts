@@ -27,6 +27,7 @@ const b64url = (json: unknown) => Buffer.from(JSON.stringify(json)).toString("ba
  * about 60 % of its CPU time on Node 20 (no WebCrypto round trip through the thread pool).
  */
 export async function signJwt(keys: SigningKeys, instance: Instance, claims: Record<string, unknown>, typ = "JWT"): Promise<string> {
+  await keys.whenReady();
   const key = keys.active(instance.id);
   const input = `${b64url({ alg: "RS256", kid: key.kid, typ })}.${b64url(claims)}`;
   return `${input}.${sign("sha256", Buffer.from(input), key.privateKey).toString("base64url")}`;

@@ -8,7 +8,7 @@
 // one KeyObject lets jose reuse its WebCrypto import (about half the cost of an RS256 sign on
 // Node 20); the local JWK set for verification is likewise made once per set of published keys.
 
-import { createPrivateKey, generateKeyPair, generateKeyPairSync, type JsonWebKey, type KeyObject } from "node:crypto";
+import { createPrivateKey, generateKeyPair, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Core, Origin } from "../core.js";
 import { addSigningKey, type KeyPair } from "./commands.js";
@@ -17,7 +17,7 @@ import { signingKeysOf, type StoredSigningKey } from "./queries.js";
 import type { PublicJwk, SigningKey, SigningKeys } from "./signing-key.js";
 
 function exportPair(privateKey: KeyObject, publicKey: KeyObject): KeyPair {
-  return { privateJwk: privateKey.export({ format: "jwk" }), publicJwk: publicKey.export({ format: "jwk" }) };
+  return { privateJwk: privateKey.export({ format: "jwk" }), publicJwk: publicKey.export({ format: "jwk" }), privateKey };
 }
 
 /** One instance's keys as cached: the rows, their key objects and verification sets made on first use. */
@@ -30,13 +30,25 @@ interface CachedKeys {
 
 export class KeyRing implements SigningKeys {
   private prepared: KeyPair | undefined;
+  private preparing: Promise<void> | undefined;
 
   constructor(private readonly core: Core) {}
 
   prepare(): void {
-    generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => {
-      if (!err) this.prepared = exportPair(privateKey, publicKey);
-    });
+    this.preparing = new Promise((done) =>
+      generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => {
+        if (!err) {
+          this.prepared = exportPair(privateKey, publicKey);
+          sign("sha256", Buffer.alloc(1), privateKey); // warms the signing code, so the first token costs what a later one does
+        }
+        this.preparing = undefined;
+        done();
+      }),
+    );
+  }
+
+  whenReady(): Promise<void> {
+    return this.preparing ?? Promise.resolve();
   }
 
   private makeKey(instanceId: string, origin: Origin): SigningKey {
@@ -47,7 +59,9 @@ export class KeyRing implements SigningKeys {
         return exportPair(privateKey, publicKey);
       })();
     this.prepared = undefined;
-    return addSigningKey(this.core, { instanceId, userId: "SYSTEM", origin }, pair);
+    const key = addSigningKey(this.core, { instanceId, userId: "SYSTEM", origin }, pair);
+    this.keysOf(instanceId).privateKeys.set(key.kid, key.privateKey);
+    return key;
   }
 
   private keysOf(instanceId: string): CachedKeys {

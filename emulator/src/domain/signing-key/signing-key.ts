@@ -22,6 +22,11 @@ export interface SigningKey {
 export interface SigningKeys {
   /** Makes one key pair in the background, for the first token. */
   prepare(): void;
+  /**
+   * Resolves once the pair being made in the background is there (at once when none is being
+   * made): the first token waits for it instead of making a second pair on the main thread.
+   */
+  whenReady(): Promise<void>;
   /** The key that signs now; a new one when the newest has stopped signing. */
   active(instanceId: string): SigningKey;
   /** The published keys: every key still inside its publication lifetime, newest first. */
