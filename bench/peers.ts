@@ -31,10 +31,10 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-function spawnReady(args: string[]): Promise<{ child: ChildProcess; ready: Record<string, unknown>; t0: number }> {
+function spawnReady(args: string[], cwd = ROOT): Promise<{ child: ChildProcess; ready: Record<string, unknown>; t0: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "ignore"] });
     const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`${args.join(" ")} not ready`))), 15_000);
     child.stdout!.once("data", (d: Buffer) => {
       clearTimeout(timer);
@@ -74,18 +74,22 @@ function benchFixtures(): string {
   return file;
 }
 
-export async function startEmulator(extraArgs: string[] = []): Promise<Running> {
-  const { child, ready, t0 } = await spawnReady([
-    "bin/svc-emulator.cjs",
-    "start",
-    "--port",
-    "0",
-    ...(extraArgs.includes("--data-dir") ? [] : ["--in-memory"]),
-    "--json",
-    "--fixtures",
-    benchFixtures(),
-    ...extraArgs,
-  ]);
+/** The emulator of this checkout; `root` another built checkout (e.g. the tree before a change), named `name`. */
+export async function startEmulator(extraArgs: string[] = [], root = ROOT, name = "svc-emulator"): Promise<Running> {
+  const { child, ready, t0 } = await spawnReady(
+    [
+      "bin/svc-emulator.cjs",
+      "start",
+      "--port",
+      "0",
+      ...(extraArgs.includes("--data-dir") ? [] : ["--in-memory"]),
+      "--json",
+      "--fixtures",
+      benchFixtures(),
+      ...extraArgs,
+    ],
+    root,
+  );
   const url = String(ready.url);
   const startMs = await discovered(url, t0);
   const events = (await (
@@ -100,7 +104,7 @@ export async function startEmulator(extraArgs: string[] = []): Promise<Running> 
   const active = await token(tokenUrl, worker, `grant_type=client_credentials&scope=${encodeURIComponent(`urn:svc:iam:org:project:id:${project}:aud`)}`);
   const outside = await token(tokenUrl, worker, "grant_type=client_credentials&scope=profile");
   return {
-    name: "svc-emulator",
+    name,
     pid: child.pid!,
     url,
     consoleToken: String(ready.consoleToken),

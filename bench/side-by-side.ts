@@ -5,7 +5,8 @@
 // all alike; figures are medians of the rounds, ratios are taken per round and then the median.
 // CPU per request is the server process's CPU time (/proc) over the row divided by its requests.
 //
-// env: BENCH_ROUNDS (5), BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_SERVERS (emulator,oidc-provider,oauth2-mock-server)
+// env: BENCH_ROUNDS (5), BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_SERVERS (emulator,oidc-provider,oauth2-mock-server),
+// BENCH_BEFORE_ROOT (a built checkout measured too, as "svc-emulator (before)")
 
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -23,7 +24,12 @@ const ROWS: [RowName, string][] = [
   ["introspect-rejected", "introspection of a rejected token (`active:false`)"],
 ];
 const ALL_SERVERS = { emulator: startEmulator, "oidc-provider": startOidcProvider, "oauth2-mock-server": startMockServer };
-const SERVERS = (process.env.BENCH_SERVERS?.split(",") ?? Object.keys(ALL_SERVERS)).map((k) => ALL_SERVERS[k as keyof typeof ALL_SERVERS]);
+const BEFORE = process.env.BENCH_BEFORE_ROOT;
+const SERVERS = [
+  ...(process.env.BENCH_SERVERS?.split(",") ?? Object.keys(ALL_SERVERS)).map((k) => ALL_SERVERS[k as keyof typeof ALL_SERVERS]),
+  // Another built checkout of the emulator (e.g. before a change), measured in the same rounds.
+  ...(BEFORE ? [() => startEmulator([], BEFORE, "svc-emulator (before)")] : []),
+];
 
 function load(spec: RequestSpec): Promise<{ perSecond: number; requests: number; non2xx: number; errors: number }> {
   return new Promise((done, fail) => {

@@ -1,7 +1,7 @@
 // The svc-emulator command: `svc-emulator start [--port N] [--host H] [--data-dir DIR | --in-memory]
-// [--fixtures FILE] [--import FILE] [--json]` parses arguments, prints the ready line and closes
-// cleanly on SIGINT/SIGTERM; everything else is startEmulator(). The org commands (export, import,
-// inspect) live in cli/.
+// [--fixtures FILE] [--import FILE] [--seed N] [--retention D] [--json]` parses arguments, prints
+// the ready line and closes cleanly on SIGINT/SIGTERM; everything else is startEmulator(). The org
+// commands (export, import, inspect) live in cli/.
 
 import { parseArgs } from "node:util";
 import { startEmulator, type Emulator, type EmulatorOptions } from "./emulator.js";
