@@ -13,5 +13,10 @@ const result = await autocannon({
   ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds ?? 10 }),
 });
 process.stdout.write(
-  `${JSON.stringify({ requests: result.requests.total, perSecond: result.requests.total / (result.duration || spec.seconds || 10), non2xx: result.non2xx, errors: result.errors })}\n`,
+  `${JSON.stringify({
+    requests: result.requests.total,
+    perSecond: result.requests.total / (result.duration || spec.seconds || 10),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  })}\n`,
 );

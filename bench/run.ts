@@ -73,7 +73,8 @@ console.log(`\nSide by side (bench/side-by-side.ts):\n\n${sideBySideTable(peers)
 const r = soaked;
 console.log(
   `\nSoak (bench/soak.ts, ${r.where}): ${r.tokens} tokens; rate after ÷ fresh ${(r.after.perSecond / r.fresh.perSecond).toFixed(2)}, ` +
-    `CPU/token ${Math.round(r.fresh.cpuPerRequest)} → ${Math.round(r.after.cpuPerRequest)} µs, RSS ${Math.round(r.fresh.rssMiB)} → ${Math.round(r.after.rssMiB)} MiB ` +
+    `CPU/token ${Math.round(r.fresh.cpuPerRequest)} → ${Math.round(r.after.cpuPerRequest)} µs, ` +
+    `RSS ${Math.round(r.fresh.rssMiB)} → ${Math.round(r.after.rssMiB)} MiB ` +
     `(peak ${Math.round(r.after.peakMiB)}); RSS by chunk ${r.rssByChunk.map(Math.round).join(", ")}`,
 );
 

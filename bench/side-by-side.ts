@@ -97,18 +97,20 @@ export function table(results: Results): string {
       const a = emu.rows[row];
       const b = results[other]!.rows[row];
       if (!a || !b) return "—";
-      return `${med(a.map((x, i) => x.perSecond / b[i]!.perSecond)).toFixed(2)} × (CPU/req ${med(a.map((x, i) => b[i]!.cpuPerRequest / x.cpuPerRequest)).toFixed(2)} ×)`;
+      const rate = med(a.map((x, i) => x.perSecond / b[i]!.perSecond));
+      const cpu = med(a.map((x, i) => b[i]!.cpuPerRequest / x.cpuPerRequest));
+      return `${rate.toFixed(2)} × (CPU/req ${cpu.toFixed(2)} ×)`;
     });
     lines.push(`| ${label} | ${cells.join(" | ")} | ${ratios.join(" | ")} |`);
   }
   lines.push(
     `| spawn to discovery 200 | ${names.map((name) => `${n(med(results[name]!.start))} ms`).join(" | ")} | ${names
       .slice(1)
-      .map((o) => `${(med(results[o]!.start) / med(emu.start)).toFixed(2)} × faster`)
+      .map((o) => `${o} ÷ emulator ${(med(results[o]!.start) / med(emu.start)).toFixed(2)}`)
       .join(" | ")} |`,
   );
   lines.push(
-    `| RSS at ready → after the load | ${names.map((name) => `${n(med(results[name]!.rssReady))} → ${n(med(results[name]!.rssAfter))} MiB`).join(" | ")} | ${names
+    `| RSS at ready → after the load | ${names.map((m) => `${n(med(results[m]!.rssReady))} → ${n(med(results[m]!.rssAfter))} MiB`).join(" | ")} | ${names
       .slice(1)
       .map(() => "—")
       .join(" | ")} |`,

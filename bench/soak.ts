@@ -78,9 +78,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = await soak();
   const n = (x: number) => Math.round(x).toLocaleString("en-US");
   console.log(`| soak (${r.where}) | fresh | after ${n(r.tokens)} tokens | after ÷ fresh |\n|---|---|---|---|`);
-  console.log(
-    `| tokens per second (probe, ${PROBE_SECONDS} s) | ${n(r.fresh.perSecond)} | ${n(r.after.perSecond)} | ${(r.after.perSecond / r.fresh.perSecond).toFixed(2)} |`,
-  );
+  const rate = (r.after.perSecond / r.fresh.perSecond).toFixed(2);
+  console.log(`| tokens per second (probe, ${PROBE_SECONDS} s) | ${n(r.fresh.perSecond)} | ${n(r.after.perSecond)} | ${rate} |`);
   console.log(
     `| CPU per token | ${n(r.fresh.cpuPerRequest)} µs | ${n(r.after.cpuPerRequest)} µs | ${(r.after.cpuPerRequest / r.fresh.cpuPerRequest).toFixed(2)} |`,
   );

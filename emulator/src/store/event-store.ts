@@ -61,7 +61,8 @@ export class EventStore {
     const row = this.db
       .stmt(
         `INSERT INTO events (instance_id, aggregate_type, aggregate_id, aggregate_sequence, type, payload, creator, resource_owner, created_at, origin)
-         SELECT @instanceId, @aggregateType, @aggregateId, COALESCE(MAX(aggregate_sequence), 0) + 1, @type, @payload, @creator, @resourceOwner, @createdAt, @origin
+         SELECT @instanceId, @aggregateType, @aggregateId, COALESCE(MAX(aggregate_sequence), 0) + 1,
+                @type, @payload, @creator, @resourceOwner, @createdAt, @origin
            FROM events WHERE instance_id = @instanceId AND aggregate_type = @aggregateType AND aggregate_id = @aggregateId
          RETURNING position, aggregate_sequence`,
       )
