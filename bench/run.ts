@@ -13,6 +13,8 @@ import { exportImport } from "./export-import.js";
 import { longLoad, longLoadRows } from "./long-load.js";
 import { uiBench, uiFilterRows, uiRows } from "./ui.js";
 import { uiFilter as usersFilterBench } from "./ui-users-filter.js";
+import { sideBySide, table as sideBySideTable } from "./side-by-side.js";
+import { soak } from "./soak.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -25,20 +27,18 @@ const ui = await uiBench(5);
 const uiFilter = await uiFilterRows();
 const usersFilter = await usersFilterBench();
 
-const oidc: Record<string, { codeFlows: number; clientCredentials: number; introspections: number }> = {};
+// Code flows from this process (they need cookies and forms); tokens and introspections side by side below.
+const oidc: Record<string, { codeFlows: number }> = {};
 for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
   const t = await make();
   try {
-    const token = await t.clientCredentials();
-    oidc[t.name] = {
-      codeFlows: await perSecond(() => t.codeFlow(), 300, 8),
-      clientCredentials: await perSecond(() => t.clientCredentials(), 2000, 8),
-      introspections: await perSecond(() => t.introspect(token), 2000, 8),
-    };
+    oidc[t.name] = { codeFlows: await perSecond(() => t.codeFlow(), 300, 8) };
   } finally {
     t.close();
   }
 }
+const peers = await sideBySide();
+const soaked = await soak();
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const rows = [
@@ -75,11 +75,7 @@ if (usersFilter) {
   );
 }
 const emu = oidc["svc-emulator"]!;
-for (const [label, key] of [
-  ["full code + PKCE flows", "codeFlows"],
-  ["client_credentials tokens", "clientCredentials"],
-  ["introspections", "introspections"],
-] as const) {
+for (const [label, key] of [["full code + PKCE flows", "codeFlows"]] as const) {
   const others = Object.entries(oidc)
     .filter(([n]) => n !== "svc-emulator")
     .map(([n, r]) => `${n} ${Math.round(r[key])} (×${(emu[key] / r[key]).toFixed(2)})`);
@@ -91,12 +87,37 @@ if (long) rows.push(...longLoadRows(long));
 console.log(`Machine: ${machine}\n`);
 console.log("| benchmark | result |\n|---|---|");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+console.log(`\nSide by side (bench/side-by-side.ts):\n\n${sideBySideTable(peers)}`);
+const r = soaked;
+console.log(
+  `\nSoak (bench/soak.ts, ${r.where}): ${r.tokens} tokens; rate after ÷ fresh ${(r.after.perSecond / r.fresh.perSecond).toFixed(2)}, ` +
+    `CPU/token ${Math.round(r.fresh.cpuPerRequest)} → ${Math.round(r.after.cpuPerRequest)} µs, ` +
+    `RSS ${Math.round(r.fresh.rssMiB)} → ${Math.round(r.after.rssMiB)} MiB ` +
+    `(peak ${Math.round(r.after.peakMiB)}); RSS by chunk ${r.rssByChunk.map(Math.round).join(", ")}`,
+);
 
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(
   new URL("./results/latest.json", import.meta.url),
   JSON.stringify(
-    { date: new Date().toISOString(), machine, start, reset, create, search, hierarchy, actions, orgFiles, ui, uiFilter, usersFilter, oidc, long },
+    {
+      date: new Date().toISOString(),
+      machine,
+      start,
+      reset,
+      create,
+      search,
+      hierarchy,
+      actions,
+      orgFiles,
+      ui,
+      uiFilter,
+      usersFilter,
+      oidc,
+      peers,
+      soak: soaked,
+      long,
+    },
     null,
     2,
   ),

@@ -1,11 +1,12 @@
 // The svc-emulator command: `svc-emulator start [--port N] [--host H] [--data-dir DIR | --in-memory]
-// [--fixtures FILE] [--import FILE] [--json]` parses arguments, prints the ready line and closes
-// cleanly on SIGINT/SIGTERM; everything else is startEmulator(). The org commands (export, import,
-// inspect) live in cli/.
+// [--fixtures FILE] [--import FILE] [--seed N] [--retention D] [--json]` parses arguments, prints
+// the ready line and closes cleanly on SIGINT/SIGTERM; everything else is startEmulator(). The org
+// commands (export, import, inspect) live in cli/.
 
 import { parseArgs } from "node:util";
 import { startEmulator, type Emulator, type EmulatorOptions } from "./emulator.js";
 import { FixtureError } from "./fixtures/seed.js";
+import { parseDuration } from "./kernel/duration.js";
 import { EXPORT_USAGE, exportCommand } from "./cli/export-command.js";
 import { IMPORT_USAGE, importCommand } from "./cli/import-command.js";
 import { INSPECT_USAGE, inspectCommand } from "./cli/inspect-command.js";
@@ -24,6 +25,7 @@ Options:
   --fixtures FILE   seed a new database from FILE (format: fixtures/README.md)
   --import FILE     then import the orgs of an export FILE ({orgs:[...]}) into it; a new database only
   --seed N          deterministic ids
+  --retention D     keep expired tokens, codes and auth requests for D (default 24h) before pruning
   --json            print one line of JSON when ready instead of the banner
   -h, --help        show this help`;
 
@@ -63,6 +65,7 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
       fixtures: { type: "string" },
       import: { type: "string" },
       seed: { type: "string" },
+      retention: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -80,10 +83,21 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);
   const seed = values.seed === undefined ? undefined : /^\d+$/.test(values.seed) ? Number(values.seed) : NaN;
   if (seed !== undefined && (!Number.isSafeInteger(seed) || seed < 0)) throw new UsageError(`--seed must be a whole number, not ${values.seed}`);
+  if (values.retention !== undefined && parseDuration(values.retention) === undefined)
+    throw new UsageError(`--retention needs a duration like 1h, 30m or 0s, not ${values.retention}`);
   return {
     command: "start",
     json: values.json ?? false,
-    options: { port, host: values.host, dataDir: values["data-dir"], inMemory: values["in-memory"], fixtures: values.fixtures, import: values.import, seed },
+    options: {
+      port,
+      host: values.host,
+      dataDir: values["data-dir"],
+      inMemory: values["in-memory"],
+      fixtures: values.fixtures,
+      import: values.import,
+      seed,
+      ...(values.retention !== undefined ? { retention: values.retention } : {}),
+    },
   };
 }
 

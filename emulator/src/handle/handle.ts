@@ -30,6 +30,12 @@ export interface EmulatorOptions {
   seed?: number;
   /** Fixes the console token instead of generating one. */
   consoleToken?: string;
+  /**
+   * How long expired tokens, codes, authorization requests and device authorizations are kept on
+   * the emulator clock before they are pruned (their rows and events deleted): milliseconds or a
+   * duration like "1h" or "30m"; default 24 hours (docs/behaviour.md, Retention).
+   */
+  retention?: number | string;
 }
 
 /** The events an emulator emits: each name with the value its listeners get. */

@@ -10,6 +10,7 @@ export interface ClockState {
 export class Clock {
   private frozenAt: number | undefined;
   private offsetMs = 0;
+  private moveListeners: (() => void)[] = [];
 
   constructor(private readonly realNow: () => number = Date.now) {}
 
@@ -21,15 +22,29 @@ export class Clock {
     return new Date(this.nowMs());
   }
 
+  /** Calls `listener` after every freeze, advance, resume and reset (e.g. to prune what the jump expired); returns the stop function. */
+  onMove(listener: () => void): () => void {
+    this.moveListeners.push(listener);
+    return () => {
+      this.moveListeners = this.moveListeners.filter((l) => l !== listener);
+    };
+  }
+
+  private moved(): void {
+    for (const l of this.moveListeners) l();
+  }
+
   /** Stops time at the current instant, or at `at` when given. */
   freeze(at?: number): void {
     this.frozenAt = at ?? this.nowMs();
+    this.moved();
   }
 
   /** Moves time forward by `ms`, whether frozen or running. */
   advance(ms: number): void {
     if (this.frozenAt !== undefined) this.frozenAt += ms;
     else this.offsetMs += ms;
+    this.moved();
   }
 
   /** Whether advancing by `ms` keeps the time a Date can hold (past it, every timestamp written would throw). */
@@ -42,12 +57,14 @@ export class Clock {
     if (this.frozenAt === undefined) return;
     this.offsetMs = this.frozenAt - this.realNow();
     this.frozenAt = undefined;
+    this.moved();
   }
 
   /** Back to real time. */
   reset(): void {
     this.frozenAt = undefined;
     this.offsetMs = 0;
+    this.moved();
   }
 
   state(): ClockState {

@@ -2,8 +2,25 @@
 // their registered public keys. They sign with their real clock, so an assertion valid at real time
 // or at emulator time passes: advancing the emulator clock must not break them.
 
-import { importJWK, jwtVerify, type JWK, type JWTVerifyOptions } from "jose";
+import { importJWK, jwtVerify, type CryptoKey, type JWK, type JWTVerifyOptions } from "jose";
 import type { Core } from "../domain/core.js";
+
+// Imported keys by their JWK's JSON: the same content is the same key, so nothing to invalidate when
+// a key is removed (it is simply never asked for again); bounded so changing keys cannot grow it.
+const IMPORTED_MAX = 256;
+const imported = new Map<string, Promise<CryptoKey | Uint8Array>>();
+
+function importOnce(jwk: object): Promise<CryptoKey | Uint8Array> {
+  const id = JSON.stringify(jwk);
+  let key = imported.get(id);
+  if (!key) {
+    if (imported.size >= IMPORTED_MAX) imported.delete(imported.keys().next().value!);
+    key = importJWK(jwk as JWK, "RS256");
+    key.catch(() => imported.delete(id)); // a key that does not import is tried again, and throws again
+    imported.set(id, key);
+  }
+  return key;
+}
 
 export interface RegisteredKey {
   id: string;
@@ -20,7 +37,7 @@ export async function verifiedByRegisteredKey(
 ): Promise<boolean> {
   for (const key of keys) {
     if (key.expiresAt && Date.parse(key.expiresAt) <= core.clock.nowMs()) continue;
-    const jwk = await importJWK(key.jwk as JWK, "RS256");
+    const jwk = await importOnce(key.jwk);
     for (const currentDate of [new Date(), core.clock.now()]) {
       try {
         await jwtVerify(jwt, jwk, { ...options, currentDate, algorithms: ["RS256"] });

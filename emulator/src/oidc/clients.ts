@@ -8,8 +8,9 @@ import { verifiedByRegisteredKey } from "./assertion.js";
 import type { Core } from "../domain/core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { secretMatches, type App, type AuthMethod } from "../domain/app/app.js";
-import { appByClientId, appPublicKeys, appSecretHash } from "../domain/app/queries.js";
-import { getUser, getUserByUsername, machineKeys } from "../domain/user/queries.js";
+import { appPublicKeys } from "../domain/app/queries.js";
+import { getUser, machineKeys } from "../domain/user/queries.js";
+import { clientRecord } from "./client-records.js";
 import { canSignIn, type User } from "../domain/user/user.js";
 import { invalidClient, invalidRequest } from "./errors.js";
 import { decodeFormComponent, malformedText } from "../kernel/text.js";
@@ -85,12 +86,14 @@ export async function authenticateClient(
   allowMachines = false,
 ): Promise<Client> {
   const p = presented(creds);
-  const app = appByClientId(core.db, instance.id, p.clientId);
+  const record = clientRecord(core, instance.id, p.clientId);
+  const app = record.app?.app;
   if (!app) {
     if (allowMachines && (p.method === "client_secret_basic" || p.method === "client_secret_post")) {
-      const user = getUserByUsername(core.db, instance.id, p.clientId);
-      const hash = user?.type === "machine" ? ((user.data.secretHash as string | undefined) ?? null) : null;
-      if (user && canSignIn(user) && secretMatches(hash, p.secret ?? "")) return { kind: "machine", clientId: p.clientId, user };
+      const machine = record.machine;
+      if (machine && canSignIn(machine.user) && secretMatches(machine.secretHash, p.secret ?? "")) {
+        return { kind: "machine", clientId: p.clientId, user: machine.user };
+      }
     }
     // A machine user is the client of its JWT profile tokens (client id = its user id) and
     // authenticates with an assertion signed by one of its keys, e.g. to refresh them.
@@ -107,8 +110,7 @@ export async function authenticateClient(
   if (!accepted.includes(p.method)) throw invalidClient(`client authentication method ${p.method} is not accepted here`);
   if (p.method !== configured) throw invalidClient(`client ${app.clientId} authenticates with ${configured}, not ${p.method}`);
   if (p.method === "client_secret_basic" || p.method === "client_secret_post") {
-    if (!secretMatches(appSecretHash(core.db, app.id), p.secret ?? ""))
-      throw invalidClient("client authentication failed: unknown client or wrong credentials");
+    if (!secretMatches(record.app!.secretHash, p.secret ?? "")) throw invalidClient("client authentication failed: unknown client or wrong credentials");
   }
   if (p.method === "private_key_jwt") await verifyAssertion(core, app, p.assertion!, audiences);
   return { kind: "app", clientId: app.clientId, app };
@@ -116,6 +118,6 @@ export async function authenticateClient(
 
 /** The app of a client id, for the authorization endpoint (which authenticates no one). */
 export function findApp(core: Core, instance: Instance, clientId: string): App | undefined {
-  const app = appByClientId(core.db, instance.id, clientId);
+  const app = clientRecord(core, instance.id, clientId).app?.app;
   return app?.kind === "oidc" ? app : undefined;
 }

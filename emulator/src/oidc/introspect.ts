@@ -7,7 +7,7 @@
 import { getUser } from "../domain/user/queries.js";
 import { activeAccessToken } from "./access-token.js";
 import { allRoleClaims, loginName, userinfoClaims } from "./claims.js";
-import { appByClientId } from "../domain/app/queries.js";
+import { clientRecord } from "./client-records.js";
 import { authenticateClient, type ClientCredentials } from "./clients.js";
 import type { OidcContext } from "./issue.js";
 import type { TokenRecord } from "../domain/token/token.js";
@@ -33,7 +33,7 @@ export function introspectionOf(ctx: OidcContext, t: TokenRecord): Record<string
   const toS = (iso: string) => Math.floor(Date.parse(iso) / 1000);
   return {
     ...userinfoClaims(ctx.core, user, t.scope),
-    ...allRoleClaims(ctx.core, user, appByClientId(ctx.core.db, ctx.instance.id, t.clientId)?.projectId, t.audience, t.scope, false),
+    ...allRoleClaims(ctx.core, user, clientRecord(ctx.core, ctx.instance.id, t.clientId).app?.app.projectId, t.audience, t.scope, false),
     active: true,
     scope: t.scope.join(" "),
     ...(t.clientId ? { client_id: t.clientId } : {}),

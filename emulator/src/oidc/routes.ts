@@ -95,7 +95,10 @@ export async function oidcRoutes(
     return reply.header("cache-control", "no-cache").send(discoveryDocument(ctx.issuer, ctx.instance, instanceLanguages(ctx).restricted));
   });
 
-  app.get(ENDPOINTS.jwks, async (req, reply) => reply.header("cache-control", "no-cache").send({ keys: keys.published(context(req).instance.id) }));
+  app.get(ENDPOINTS.jwks, async (req, reply) => {
+    await keys.whenReady();
+    return reply.header("cache-control", "no-cache").send({ keys: keys.published(context(req).instance.id) });
+  });
 
   const authorizeHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     try {

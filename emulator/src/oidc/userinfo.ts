@@ -7,7 +7,7 @@ import { activeAccessToken } from "./access-token.js";
 import { allRoleClaims, userinfoClaims } from "./claims.js";
 import { OidcError } from "./errors.js";
 import type { OidcContext } from "./issue.js";
-import { appByClientId } from "../domain/app/queries.js";
+import { clientRecord } from "./client-records.js";
 import { functionClaims } from "./function-claims.js";
 
 export async function userinfo(ctx: OidcContext, bearer: string | undefined): Promise<Record<string, unknown>> {
@@ -15,7 +15,7 @@ export async function userinfo(ctx: OidcContext, bearer: string | undefined): Pr
   const token = await activeAccessToken(ctx, bearer);
   const user = token && getUser(ctx.core.db, token.userId);
   if (!token || !user) throw new OidcError("invalid_token", "the access token is invalid, expired or revoked");
-  const app = appByClientId(ctx.core.db, ctx.instance.id, token.clientId);
+  const app = clientRecord(ctx.core, ctx.instance.id, token.clientId).app?.app;
   const projectId = app && getProject(ctx.core.db, app.projectId) ? app.projectId : undefined;
   const claims = { ...userinfoClaims(ctx.core, user, token.scope), ...allRoleClaims(ctx.core, user, projectId, token.audience, token.scope, false) };
   return { ...claims, ...(await functionClaims(ctx.core, "preuserinfo", user, claims)) };

@@ -24,6 +24,8 @@ export class Database {
   private conn: Connection;
   private statements = new Map<string, Statement>();
   private memo = new Map<string, unknown>();
+  /** Cached keys by the aggregate type whose events make them stale (cachedFor). */
+  private staleOn = new Map<string, Set<string>>();
   private afterCommits: (() => void)[] = [];
 
   /** `file` undefined means in memory. */
@@ -54,7 +56,9 @@ export class Database {
     return s;
   }
 
+  /** Runs SQL as is; what it changes is not known, so cached values are forgotten. */
   exec(sql: string): void {
+    this.invalidateCache();
     this.conn.exec(sql);
   }
 
@@ -70,6 +74,7 @@ export class Database {
         return this.conn.transaction(fn)();
       } catch (e) {
         this.afterCommits.length = mark; // what the rolled-back savepoint wanted to announce never happened
+        this.invalidateCache(); // a value cached inside it may hold rows that no longer exist
         throw e;
       }
     }
@@ -78,6 +83,7 @@ export class Database {
       result = this.conn.transaction(fn).immediate();
     } catch (e) {
       this.afterCommits = [];
+      this.invalidateCache(); // a value cached inside it may hold rows that no longer exist
       throw e;
     }
     const committed = this.afterCommits;
@@ -113,14 +119,41 @@ export class Database {
     return value;
   }
 
+  /**
+   * Like cached(), and forgotten as soon as an event of one of `aggregateTypes` is projected
+   * (Projections.reduce calls changed()): for reads on every request that only those aggregates'
+   * events change (signing keys, executions, clients). `keep` false: the value is not cached.
+   */
+  cachedFor<T>(aggregateTypes: readonly string[], key: string, compute: () => T, keep: (value: T) => boolean = () => true): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    if (!keep(value)) return value;
+    this.memo.set(key, value);
+    for (const t of aggregateTypes) {
+      let keys = this.staleOn.get(t);
+      if (!keys) this.staleOn.set(t, (keys = new Set()));
+      keys.add(key);
+    }
+    return value;
+  }
+
+  /** An event of `aggregateType` was projected: forgets the values cached for it. */
+  changed(aggregateType: string): void {
+    const keys = this.staleOn.get(aggregateType);
+    if (!keys) return;
+    for (const k of keys) this.memo.delete(k);
+    this.staleOn.delete(aggregateType);
+  }
+
   /** Forgets cached values; projections call it when what they cache changes. */
   invalidateCache(): void {
     this.memo.clear();
+    this.staleOn.clear();
   }
 
   /** Replaces the whole database by an image taken with serialize(). */
   replace(image: Buffer): void {
-    this.memo.clear();
+    this.invalidateCache();
     this.statements.clear();
     if (!this.file) {
       this.conn.close();

@@ -57,28 +57,31 @@ export class EventStore {
   }
 
   private append(e: NewEvent, createdAt: string): StoredEvent {
-    const last = this.db
-      .stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE instance_id = ? AND aggregate_type = ? AND aggregate_id = ?")
-      .get(e.instanceId, e.aggregateType, e.aggregateId) as { s: number | null };
-    const aggregateSequence = (last.s ?? 0) + 1;
-    const info = this.db
+    // One statement: the aggregate's next sequence (from the unique index on it) and the insert.
+    const row = this.db
       .stmt(
         `INSERT INTO events (instance_id, aggregate_type, aggregate_id, aggregate_sequence, type, payload, creator, resource_owner, created_at, origin)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         SELECT @instanceId, @aggregateType, @aggregateId, COALESCE(MAX(aggregate_sequence), 0) + 1,
+                @type, @payload, @creator, @resourceOwner, @createdAt, @origin
+           FROM events WHERE instance_id = @instanceId AND aggregate_type = @aggregateType AND aggregate_id = @aggregateId
+         RETURNING position, aggregate_sequence`,
       )
-      .run(
-        e.instanceId,
-        e.aggregateType,
-        e.aggregateId,
-        aggregateSequence,
-        e.type,
-        JSON.stringify(e.payload),
-        e.creator,
-        e.resourceOwner,
+      .get({
+        instanceId: e.instanceId,
+        aggregateType: e.aggregateType,
+        aggregateId: e.aggregateId,
+        type: e.type,
+        payload: JSON.stringify(e.payload),
+        creator: e.creator,
+        resourceOwner: e.resourceOwner,
         createdAt,
-        e.origin ?? "api",
-      );
-    const event: StoredEvent = { ...e, origin: e.origin ?? "api", position: Number(info.lastInsertRowid), aggregateSequence, createdAt };
+        origin: e.origin ?? "api",
+      }) as {
+      position: number;
+      aggregate_sequence: number;
+    };
+    const aggregateSequence = row.aggregate_sequence;
+    const event: StoredEvent = { ...e, origin: e.origin ?? "api", position: row.position, aggregateSequence, createdAt };
     this.projections.reduce(this.db, event);
     return event;
   }

@@ -37,6 +37,7 @@ export class Projections {
   reduce(db: Database, event: StoredEvent): void {
     try {
       for (const r of this.reducers.get(event.type) ?? []) r(db, event);
+      db.changed(event.aggregateType);
     } catch (e) {
       // Commands check that an id is free in their instance, but ids are keys of the whole database:
       // a given id (an import, a fixture) held by another instance is a conflict, not an internal error.

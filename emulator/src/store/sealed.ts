@@ -5,6 +5,7 @@
 // projections rebuilt from them open the sealed values with the same key.
 
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { randomPooled } from "../kernel/random-pool.js";
 import type { Database } from "./database.js";
 
 export interface Sealed {
@@ -16,16 +17,19 @@ export interface Sealed {
 
 const KEY_ID = "events";
 
+/** The sealing key, read once per database image (the cache goes with reset, restore and a rollback). */
 function key(db: Database): Buffer {
-  const row = db.stmt("SELECT key FROM encryption_keys WHERE id = ?").get(KEY_ID) as { key: Buffer } | undefined;
-  if (row) return row.key;
-  const fresh = randomBytes(32);
-  db.stmt("INSERT INTO encryption_keys (id, key) VALUES (?, ?)").run(KEY_ID, fresh);
-  return fresh;
+  return db.cached(`sealing-key:${KEY_ID}`, () => {
+    const row = db.stmt("SELECT key FROM encryption_keys WHERE id = ?").get(KEY_ID) as { key: Buffer } | undefined;
+    if (row) return row.key;
+    const fresh = randomBytes(32);
+    db.stmt("INSERT INTO encryption_keys (id, key) VALUES (?, ?)").run(KEY_ID, fresh);
+    return fresh;
+  });
 }
 
 export function seal(db: Database, plain: string): Sealed {
-  const iv = randomBytes(12);
+  const iv = randomPooled(12);
   const cipher = createCipheriv("aes-256-gcm", key(db), iv);
   const crypted = Buffer.concat([iv, cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
   return { algorithm: "aes-256-gcm", keyID: KEY_ID, crypted: crypted.toString("base64url") };

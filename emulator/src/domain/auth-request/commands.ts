@@ -1,7 +1,7 @@
 // Auth request commands: add one (anonymous: nobody is signed in yet), record the session that
 // completed it (with a new one-time code for the code flow), and mark its code exchanged.
 
-import { randomBytes } from "node:crypto";
+import { randomPooled } from "../../kernel/random-pool.js";
 import type { Actor, Core, GivenId } from "../core.js";
 import { seal } from "../../store/sealed.js";
 import { CODE_LIFETIME_MS, type AuthRequest, type AuthorizeParams } from "./auth-request.js";
@@ -16,7 +16,7 @@ export function addAuthRequest(core: Core, actor: Actor, params: AuthorizeParams
 
 /** Records the session that completed the request, and a new code for the code flow (returned). */
 export function succeedAuthRequest(core: Core, actor: Actor, req: AuthRequest, sessionId: string, withCode: boolean): string | undefined {
-  const code = withCode ? randomBytes(32).toString("base64url") : undefined;
+  const code = withCode ? randomPooled(32).toString("base64url") : undefined;
   const codeExpiresAt = withCode ? new Date(core.clock.nowMs() + CODE_LIFETIME_MS).toISOString() : undefined;
   core.events.command(() => [
     AuthRequestSucceeded.event(actor, req.id, req.instanceId, { sessionId, ...(code ? { code: seal(core.db, code), codeExpiresAt } : {}) }),

@@ -1,7 +1,7 @@
 // Device authorization commands: add one for a client (a user code unique in the instance), the
 // user's decision, a poll of the token endpoint, and the tokens issued.
 
-import { randomBytes } from "node:crypto";
+import { randomPooled } from "../../kernel/random-pool.js";
 import type { Actor, Core, GivenId } from "../core.js";
 import { seal } from "../../store/sealed.js";
 import { DEVICE_LIFETIME_S, DEVICE_POLL_INTERVAL_S, SLOW_DOWN_STEP_S, newUserCode, type DeviceAuthorization } from "./device-authorization.js";
@@ -23,7 +23,7 @@ export function addDeviceAuthorization(core: Core, actor: Actor, clientId: strin
     const expiresAt = new Date(core.clock.nowMs() + DEVICE_LIFETIME_S * 1000).toISOString();
     const payload = {
       clientId,
-      deviceCode: seal(core.db, randomBytes(32).toString("base64url")),
+      deviceCode: seal(core.db, randomPooled(32).toString("base64url")),
       userCode,
       scope,
       expiresAt,

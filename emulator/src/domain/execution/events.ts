@@ -4,7 +4,8 @@
 import { eventType } from "../../store/event-type.js";
 import type { Condition } from "./condition.js";
 
-const AGGREGATE = "execution";
+export const EXECUTION = "execution";
+const AGGREGATE = EXECUTION;
 
 /** The whole execution: set creates it or replaces its targets and includes. */
 export const ExecutionSet = eventType<{ condition: Condition; targets: string[]; includes: string[] }>(AGGREGATE, "execution.set");

@@ -3,6 +3,7 @@
 import type { Database } from "../../store/database.js";
 import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.js";
 import type { Condition } from "./condition.js";
+import { EXECUTION } from "./events.js";
 
 export interface ExecutionState {
   id: string;
@@ -53,6 +54,13 @@ export function getExecution(db: Database, instanceId: string, id: string): Exec
  * `event/user.human.*`, and every id after its kind alone).
  */
 export function bestExecution(db: Database, instanceId: string, candidates: string[]): ExecutionState | undefined {
+  // Every rpc and every committed event asks; most instances have no execution that can match, so
+  // the ids of the instance's executions are cached until an execution event is projected.
+  const ids = db.cachedFor([EXECUTION], `execution-ids:${instanceId}`, () => {
+    const rows = db.stmt("SELECT id FROM executions WHERE instance_id = ?").all(instanceId) as { id: string }[];
+    return new Set(rows.map((r) => r.id));
+  });
+  if (!candidates.some((c) => ids.has(c))) return undefined;
   const args: unknown[] = [instanceId];
   const r = db.stmt(`SELECT * FROM executions WHERE instance_id = ? AND ${inList("id", candidates, args)} ORDER BY id DESC LIMIT 1`).get(...args) as
     | ExecutionRow

@@ -2,7 +2,7 @@
 // known by a random id (the OIDC provider keeps it in a cookie), sealed in the events
 // (store/sealed.ts); one agent can hold sessions of several users (the account chooser).
 
-import { randomBytes } from "node:crypto";
+import { randomPooled } from "../../kernel/random-pool.js";
 
 export interface LoginSession {
   id: string;
@@ -14,4 +14,4 @@ export interface LoginSession {
   terminatedAt: string | null;
 }
 
-export const newUserAgentId = () => randomBytes(24).toString("base64url");
+export const newUserAgentId = () => randomPooled(24).toString("base64url");

@@ -1,7 +1,7 @@
 // Signing key commands: adding a key pair made by the key ring (key-ring.ts). Its private key is
 // sealed in the event (store/sealed.ts).
 
-import { createPrivateKey, type JsonWebKey } from "node:crypto";
+import { createPrivateKey, type JsonWebKey, type KeyObject } from "node:crypto";
 import type { Actor, Core, GivenId } from "../core.js";
 import { seal } from "../../store/sealed.js";
 import { SigningKeyAdded } from "./events.js";
@@ -10,6 +10,8 @@ import { PUBLISH_LIFETIME_MS, SIGN_LIFETIME_MS, type PublicJwk, type SigningKey 
 export interface KeyPair {
   privateJwk: JsonWebKey;
   publicJwk: JsonWebKey;
+  /** The private key as a key object, when the maker has it already (no second import). */
+  privateKey?: KeyObject;
 }
 
 /** Adds a key that signs from now for SIGN_LIFETIME_MS and is published for PUBLISH_LIFETIME_MS. */
@@ -25,5 +27,5 @@ export function addSigningKey(core: Core, actor: Actor, pair: KeyPair, opts: Giv
       publishUntil: new Date(now + PUBLISH_LIFETIME_MS).toISOString(),
     }),
   ]);
-  return { kid, privateKey: createPrivateKey({ key: pair.privateJwk, format: "jwk" }), publicJwk };
+  return { kid, privateKey: pair.privateKey ?? createPrivateKey({ key: pair.privateJwk, format: "jwk" }), publicJwk };
 }

@@ -4,6 +4,7 @@
 // without an import cycle.
 
 import type { KeyObject, JsonWebKey } from "node:crypto";
+import type { JWTVerifyGetKey } from "jose";
 import type { Origin } from "../../store/event.js";
 
 export const SIGN_LIFETIME_MS = 6 * 3600_000;
@@ -21,10 +22,17 @@ export interface SigningKey {
 export interface SigningKeys {
   /** Makes one key pair in the background, for the first token. */
   prepare(): void;
+  /**
+   * Resolves once the pair being made in the background is there (at once when none is being
+   * made): the first token waits for it instead of making a second pair on the main thread.
+   */
+  whenReady(): Promise<void>;
   /** The key that signs now; a new one when the newest has stopped signing. */
   active(instanceId: string): SigningKey;
   /** The published keys: every key still inside its publication lifetime, newest first. */
   published(instanceId: string): PublicJwk[];
+  /** The published keys as a verification key set (made once per set of keys). */
+  verificationKeys(instanceId: string): JWTVerifyGetKey | undefined;
   /** Rotation on demand: a new key signs from now on; older ones stay published. */
   rotate(instanceId: string, origin?: Origin): SigningKey;
 }

@@ -1,9 +1,8 @@
 // Verifying JWTs an instance's provider signed (id_token_hint, JWT access tokens) with its
 // published keys, on the emulator clock.
 
-import { createLocalJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { jwtVerify, type JWTPayload } from "jose";
 import type { Core } from "../core.js";
-import { publishedKeysAt } from "./queries.js";
 
 export async function verifyOwnJwt(
   core: Core,
@@ -12,11 +11,8 @@ export async function verifyOwnJwt(
   jwt: string,
   opts: { allowExpired?: boolean } = {},
 ): Promise<JWTPayload | undefined> {
-  // Read, not core.keys.published(): that makes the first key, and checking a hint stores nothing.
-  // No key yet means nothing was signed, so nothing verifies.
-  const published = publishedKeysAt(core.db, instanceId, core.clock.now().toISOString());
-  if (published.length === 0) return undefined;
-  const keys = createLocalJWKSet({ keys: published as never });
+  const keys = core.keys.verificationKeys(instanceId);
+  if (!keys) return undefined;
   try {
     const { payload } = await jwtVerify(jwt, keys, {
       issuer,
