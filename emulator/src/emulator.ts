@@ -40,6 +40,7 @@ import type { Emulator, EmulatorEvents, EmulatorOptions } from "./handle/handle.
 import { INTERNALS, type EmulatorInternals } from "./handle/internals.js";
 import { UiAccess } from "./control/ui-access.js";
 import { secretText } from "./kernel/secret-text.js";
+import { checkSignature } from "./actions/call-signature.js";
 
 export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
 
@@ -157,7 +158,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const stopCommitted = events.subscribe((committed) => {
     for (const e of committed) emitter.emit("eventCommitted", e);
   });
-  const stopCalls = onTargetCall(core, (call) => emitter.emit("targetCalled", call));
+  const stopCalls = onTargetCall(core, (call) => emitter.emit("targetCalled", checkSignature(core, call)));
   const stopRetention = new Retention(core, retention).start();
 
   let closing: Promise<void> | undefined;

@@ -5,7 +5,7 @@
 import type { ClockState } from "../kernel/clock.js";
 import type { StoredEvent } from "../store/event.js";
 import type { SnapshotInfo } from "../store/snapshots.js";
-import type { TargetCall } from "../actions/calls.js";
+import type { CheckedCall } from "../actions/call-signature.js";
 import type { FixtureFile } from "../fixtures/fixture-file.js";
 
 export interface EmulatorOptions {
@@ -43,7 +43,8 @@ export interface EmulatorEvents {
   /** One event appended to the log, after its command committed (in log order). */
   eventCommitted: StoredEvent;
   /** One call an execution made to a target, once it is recorded (synchronous and async calls alike). */
-  targetCalled: TargetCall;
+  /** A recorded target call as the control API shows it, with its signature checked. */
+  targetCalled: CheckedCall;
   /** The emulator went back to its seeded state (`reset()` or the control API's `POST reset`). */
   reset: undefined;
   /** `close()` finished: the port is free and the database closed. */
