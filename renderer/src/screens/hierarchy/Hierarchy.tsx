@@ -34,12 +34,16 @@ export default function Hierarchy() {
   const { session, refresh } = useSession();
   const selection = useSelection();
   // One client pair per instance; the system's calls (SvcInstances) go through the default one.
-  const apis = useMemo(() => {
-    const all = new Map(
-      session.instances.map((i) => [i.id, (({ resource, settings }) => hierarchyApi(resource, settings))(instanceClients(session.adminPat, i))]),
-    );
-    return all;
-  }, [session.instances, session.adminPat]);
+  const apis = useMemo(
+    () =>
+      new Map(
+        session.instances.map((i) => {
+          const { resource, settings } = instanceClients(session.adminPat, i);
+          return [i.id, hierarchyApi(resource, settings)];
+        }),
+      ),
+    [session.instances, session.adminPat],
+  );
   const defaultId = (session.instances.find((i) => i.isDefault) ?? session.instances[0])?.id;
   const apiOf = useCallback((id: string | undefined) => apis.get(id ?? "") ?? apis.get(defaultId ?? "")!, [apis, defaultId]);
   const orgs = useData(() => orgsOfAll(session.instances, apiOf), [session.instances, apiOf]);
