@@ -136,8 +136,8 @@ export interface GrpcServiceClient {
   close(): void;
 }
 
-/** A client for `service` (e.g. "svc.resources.action.v3alpha.SvcActions") declared in `protoFile`. */
-export function grpcClient(address: string, protoFile: string, service: string): GrpcServiceClient {
+/** A client for `service` (e.g. "svc.resources.action.v3alpha.SvcActions") declared in `protoFile`; `headers` go as metadata on every call. */
+export function grpcClient(address: string, protoFile: string, service: string, headers: Record<string, string> = {}): GrpcServiceClient {
   const file = `${PROTO_ROOT}/${protoFile}`;
   const definition = protoLoader.loadSync(file, { keepCase: false, longs: String, enums: String, defaults: false, oneofs: false, includeDirs: INCLUDE_DIRS });
   const pkg = grpc.loadPackageDefinition(definition);
@@ -152,6 +152,7 @@ export function grpcClient(address: string, protoFile: string, service: string):
       const input = root.lookupType(method.requestType);
       const output = root.lookupType(method.responseType);
       const metadata = new grpc.Metadata();
+      for (const [k, v] of Object.entries(headers)) metadata.set(k, v);
       if (token) metadata.set("authorization", `Bearer ${token}`);
       // grpc-js names client methods after the rpc as declared (and after its camel-case form).
       const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[rpc]!.bind(client);

@@ -25,7 +25,7 @@ export interface RestRoute {
   body?: string;
 }
 
-function restTransport(baseUrl: string, routes: Record<string, RestRoute>): Transport {
+function restTransport(baseUrl: string, routes: Record<string, RestRoute>, headers: Record<string, string>): Transport {
   return {
     name: "rest",
     async call(rpc, req, token) {
@@ -57,7 +57,7 @@ function restTransport(baseUrl: string, routes: Record<string, RestRoute>): Tran
       };
       flatten("", rest);
       const qs = query.size ? `?${query}` : "";
-      const res = await request(`${baseUrl}${path}${qs}`, { method: route.verb, token, ...(body !== undefined ? { json: body } : {}) });
+      const res = await request(`${baseUrl}${path}${qs}`, { method: route.verb, token, headers, ...(body !== undefined ? { json: body } : {}) });
       if (res.status >= 200 && res.status < 300) return { ok: true, body: res.body as Record<string, unknown>, httpStatus: res.status };
       const err = res.body as { code: number; message: string; details?: { id: string }[] };
       return { ok: false, code: err.code, message: err.message, detailId: err.details?.[0]?.id, httpStatus: res.status, body: res.body };
@@ -65,7 +65,7 @@ function restTransport(baseUrl: string, routes: Record<string, RestRoute>): Tran
   };
 }
 
-function grpcWebTransport(baseUrl: string, service: DescService): Transport {
+function grpcWebTransport(baseUrl: string, service: DescService, headers: Record<string, string>): Transport {
   const client = createClient(service, createGrpcWebTransport({ baseUrl })) as unknown as Record<string, (req: unknown, opts: unknown) => Promise<unknown>>;
   return {
     name: "grpc-web",
@@ -73,7 +73,9 @@ function grpcWebTransport(baseUrl: string, service: DescService): Transport {
       const method = service.methods.find((m) => m.name === rpc);
       if (!method) throw new Error(`no rpc ${rpc}`);
       try {
-        const res = await client[method.localName]!(fromJson(method.input, req), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+        const res = await client[method.localName]!(fromJson(method.input, req), {
+          headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        });
         return { ok: true, body: toJson(method.output, res as never) as Record<string, unknown> };
       } catch (e) {
         const err = ConnectError.from(e);
@@ -88,13 +90,17 @@ export interface TransportSet {
   close(): void;
 }
 
-/** The three transports for one service of an emulator at `url`. */
-export function transportsFor(url: string, opts: { service: DescService; protoFile: string; routes: Record<string, RestRoute> }): TransportSet {
-  const grpc = grpcClient(new URL(url).host, opts.protoFile, opts.service.typeName);
+/** The three transports for one service of an emulator at `url`; `headers` (or metadata) go with every call. */
+export function transportsFor(
+  url: string,
+  opts: { service: DescService; protoFile: string; routes: Record<string, RestRoute>; headers?: Record<string, string> },
+): TransportSet {
+  const headers = opts.headers ?? {};
+  const grpc = grpcClient(new URL(url).host, opts.protoFile, opts.service.typeName, headers);
   const all: Transport[] = [
-    restTransport(url, opts.routes),
+    restTransport(url, opts.routes, headers),
     { name: "grpc", call: (rpc, req, token) => grpc.call(rpc, req, token) },
-    grpcWebTransport(url, opts.service),
+    grpcWebTransport(url, opts.service, headers),
   ];
   return { all, close: () => grpc.close() };
 }

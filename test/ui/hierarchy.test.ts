@@ -1,5 +1,5 @@
 // The context hierarchy screen (issue 13, screen 2) in Chromium against an emulator seeded with
-// 1,000 extra orgs: create an org in place, filter the tree, deactivate with a confirmation naming the
+// 1,000 extra orgs: create an org in place, create an instance with an org and delete it, filter the tree, deactivate with a confirmation naming the
 // full path, domains, language settings with provenance (override, reset), an IDP's state policy in
 // an org; each change checked on the resource API too. No console errors or failed requests, axe
 // clean, and the screenshot docs/screenshots/hierarchy.png.
@@ -66,6 +66,54 @@ describe("the context hierarchy screen", { skip: noChromium }, async () => {
     await page.keyboard.press("Enter");
     await page.waitForSelector("[role=treeitem][aria-selected=true][aria-level='1']");
     assert.equal(await page.$(".breadcrumb li:text-is('Org Zeta Labs')"), null);
+    await ui.assertClean();
+  });
+
+  it("creates an instance in place, an org in it (both seen through x-svc-instance-host), and deletes the instance", async () => {
+    const ui = await openContexts();
+    const { page } = ui;
+    const inAcme = async (path: string) => {
+      const res = await fetch(`${emu.url}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json", "x-svc-instance-host": "acme.localhost" },
+        body: "[]",
+      });
+      return { status: res.status, body: (await res.json()) as { result?: { organization: { name: string } }[]; message?: string } };
+    };
+    // The default instance offers no delete.
+    assert.equal(await page.isDisabled("button:text-is('Delete instance…')"), true);
+    await page.click("[role=treeitem][aria-level='1']");
+    await page.fill("label:has-text('New instance name') input", "Acme");
+    await page.fill("label:has-text('Domain') input", "acme.localhost");
+    await page.click("button:text-is('Create instance')");
+    await page.waitForSelector('#instance-title:text-is("System / Acme")');
+    await page.waitForSelector(".breadcrumb li[aria-current]:text-is('Instance Acme')");
+    await page.waitForSelector("[role=treeitem]:has(.tree-name:text-is('Default Org'))");
+    await page.fill("label:has-text('New org name') input", "Acme Dev");
+    await page.click("button:text-is('Create org')");
+    await page.waitForSelector('#org-title:text-is("System / Acme / Acme Dev")');
+    await page.waitForSelector("[role=treeitem][aria-selected=true]:has(.tree-name:text-is('Acme Dev'))");
+    const orgs = await inAcme("/resources/v3alpha/organizations/_search");
+    assert.equal(orgs.status, 200);
+    assert.deepEqual(orgs.body.result?.map((o) => o.organization.name).sort(), ["Acme Dev", "Default Org"]);
+    const instances = (await api("POST", "/resources/v3alpha/instances/_search", [])).body.result as { instance: { name: string; domains: string[] } }[];
+    assert.deepEqual(instances.find((i) => i.instance.name === "Acme")?.instance.domains, ["acme.localhost"]);
+    // The org of the default instance is not listed there.
+    assert.equal(await orgByName("Acme Dev"), undefined);
+
+    await page.click("[role=treeitem]:has(.tree-name:text-is('Acme'))");
+    await page.click("button:text-is('Delete instance…')");
+    await page.waitForSelector('.confirm span:text-is("Delete System / Acme with all its orgs, users, projects, apps and settings?")');
+    await page.click(".confirm button:text-is('Delete')");
+    await page.waitForSelector("#system-title");
+    await page.waitForSelector("[role=treeitem]:has(.tree-name:text-is('Acme'))", { state: "detached" });
+    const after = (await api("POST", "/resources/v3alpha/instances/_search", [])).body.result as { instance: { name: string } }[];
+    assert.deepEqual(
+      after.map((i) => i.instance.name),
+      [instanceName],
+    );
+    const gone = await inAcme("/resources/v3alpha/organizations/_search");
+    assert.deepEqual([gone.status, gone.body.message], [404, 'Instance not found for host "acme.localhost" (INSTANCE-not-found)']);
     await ui.assertClean();
   });
 

@@ -7,21 +7,20 @@ import { connectNodeAdapter } from "@connectrpc/connect-node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import type { Core } from "../domain/core.js";
-import type { Instance } from "../domain/instance/instance.js";
 import { ErrorDetailSchema } from "../gen/svc/v1/error_pb.js";
 import { toSvcError } from "../kernel/errors.js";
 import { BODY_LIMIT } from "../kernel/body-limit.js";
 import { escapingProtoDecoding, escapingTextDecoder } from "../kernel/proto-strings.js";
 import { specEncodeGrpcMessage } from "./grpc-message.js";
-import { invokeRpc } from "./rpc-pipeline.js";
+import { type ApiTarget, invokeRpc } from "./rpc-pipeline.js";
 import type { RpcTable, ServiceDefinition } from "./rpc.js";
 
 export type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
 /** Serves one gRPC or gRPC-web request of the instance the server resolved for it (undefined: none). */
-export type GrpcHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse, instance: Instance | undefined) => void;
+export type GrpcHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse, target: ApiTarget) => void;
 
 /** How the instance the server resolved reaches the rpc implementations (connect's per-call values). */
-const INSTANCE = createContextKey<Instance | undefined>(undefined, { description: "the request's instance" });
+const TARGET = createContextKey<ApiTarget | undefined>(undefined, { description: "the request's instance" });
 
 function connectErrorOf(err: unknown): ConnectError {
   const e = toSvcError(err);
@@ -38,9 +37,9 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
         impl[method.localName] = async (req, ctx) => {
           try {
             const result = await invokeRpc(core, entry, req, {
-              host: new URL(ctx.url).host,
+              host: ctx.values.get(TARGET)?.host,
               authorization: ctx.requestHeader.get("authorization"),
-              instance: ctx.values.get(INSTANCE),
+              instance: ctx.values.get(TARGET)?.instance,
               header: (name) => ctx.requestHeader.get(name) ?? undefined,
             });
             return result.message;
@@ -53,13 +52,13 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
     }
   };
   // connect hands contextValues only the Node request: the instance given with it is kept per request.
-  const given = new WeakMap<IncomingMessage | Http2ServerRequest, Instance | undefined>();
+  const given = new WeakMap<IncomingMessage | Http2ServerRequest, ApiTarget>();
   // connect's message size limit is one per adapter: services with a larger limit of their own (the
   // admin export and import) get an adapter each, chosen by the path's service name.
   const adapter = (services: ServiceDefinition[], readMaxBytes: number) =>
     connectNodeAdapter({
       routes: routesOf(services),
-      contextValues: (req) => createContextValues().set(INSTANCE, given.get(req)),
+      contextValues: (req) => createContextValues().set(TARGET, given.get(req)),
       grpc: true,
       grpcWeb: true,
       connect: false,
@@ -75,8 +74,8 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
   );
   const own = new Map(table.services.filter((s) => s.bodyLimit && s.bodyLimit !== BODY_LIMIT).map((s) => [s.service.typeName, adapter([s], s.bodyLimit!)]));
   // Invalid UTF-8 in a binary message must reach the pipeline's string check, not fail decoding.
-  return (req, res, instance) => {
-    given.set(req, instance);
+  return (req, res, target) => {
+    given.set(req, target);
     const handler = own.get((req.url ?? "").split("/")[1] ?? "") ?? common;
     escapingProtoDecoding(() => handler(req, res));
   };

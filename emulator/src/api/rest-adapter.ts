@@ -4,14 +4,13 @@
 import { toJson } from "@bufbuild/protobuf";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Core } from "../domain/core.js";
-import type { Instance } from "../domain/instance/instance.js";
 import type { IncomingMessage } from "node:http";
 import { Code, SvcError, rpcStatusBody, toSvcError } from "../kernel/errors.js";
 import { bodyTooLargeText, isBodyTooLarge } from "../kernel/body-limit.js";
 import { decodeUtf8Escaping } from "../kernel/text.js";
 import type { HttpRule } from "../gen/google/api/http_pb.js";
 import { escapingProtoDecoding } from "../kernel/proto-strings.js";
-import { invokeRpc } from "./rpc-pipeline.js";
+import { invokeRpc, type ApiTarget } from "./rpc-pipeline.js";
 import { restRequestMessage } from "./rest-request.js";
 import type { RpcTable } from "./rpc.js";
 
@@ -65,10 +64,10 @@ export function templatePattern(template: string): RegExp {
 }
 
 /**
- * Registers the REST routes; returns the path templates, for telling 405 from 404. `instanceOf` gives
- * the instance the server resolved for a request when it arrived.
+ * Registers the REST routes; returns the path templates, for telling 405 from 404. `targetOf` gives
+ * the instance (and the host naming it) the server resolved for a request when it arrived.
  */
-export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcTable, instanceOf: (req: IncomingMessage) => Instance | undefined): RegExp[] {
+export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcTable, targetOf: (req: IncomingMessage) => ApiTarget): RegExp[] {
   const patterns: RegExp[] = [];
   // REST bodies are read raw and parsed by the adapter, so a bad body gets the rpc error format;
   // invalid UTF-8 stays detectable for the pipeline's string check.
@@ -94,9 +93,9 @@ export function registerRestRoutes(app: FastifyInstance, core: Core, table: RpcT
             }),
           );
           const result = await invokeRpc(core, entry, message, {
-            host: req.headers.host,
+            host: targetOf(req.raw).host,
             authorization: req.headers.authorization,
-            instance: instanceOf(req.raw),
+            instance: targetOf(req.raw).instance,
             documents,
             header: (name) => {
               const v = req.headers[name];

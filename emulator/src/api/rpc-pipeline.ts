@@ -14,10 +14,18 @@ import { refuseMalformedStrings } from "../kernel/proto-strings.js";
 import { runRpcExecution } from "../actions/rpc-executions.js";
 import type { RpcCall, RpcEntry } from "./rpc.js";
 
+/** What the resource API serves a request as (server/request-instance.ts): the instance and the host that named it. */
+export interface ApiTarget {
+  /** Undefined: the host names no instance (answered NotFound). */
+  instance: Instance | undefined;
+  host: string | undefined;
+}
+
 export interface TransportInfo {
+  /** The host that named the instance: the Host, or the instance-host header when sent (the issuer of access tokens). */
   host: string | undefined | null;
   authorization: string | undefined | null;
-  /** The instance the server resolved from this request's Host once (server/request-instance.ts); undefined: none. */
+  /** The instance the server resolved for this request once (server/request-instance.ts); undefined: none. */
   instance: Instance | undefined;
   /** A request header or metadata entry by lower-case name. */
   header?: (name: string) => string | undefined;

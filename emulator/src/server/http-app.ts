@@ -1,6 +1,7 @@
 // The HTTP/1.1 application: REST routes of the rpc table, the control API, and (through the same
 // Node server) gRPC-web. Requests whose Host is neither loopback nor an instance domain are refused
-// (DESIGN 11, against DNS rebinding); the instance found for the Host then is the one every surface uses.
+// (DESIGN 11, against DNS rebinding); the instance found for the Host then is the one every surface uses,
+// but the resource API, which an instance-host header may point at another instance (request-instance.ts).
 
 import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
 import cors from "@fastify/cors";
@@ -52,7 +53,7 @@ export async function createHttpApp(
         drainUnreadBody(req, res);
         if (isGrpcWeb(req.headers["content-type"])) {
           if (!instances.admit(req)) return void res.writeHead(403).end();
-          return grpc(req, res, instances.of(req));
+          return grpc(req, res, instances.apiTargetOf(req));
         }
         handler(req, res);
       });
@@ -94,7 +95,7 @@ export async function createHttpApp(
 
   let restPaths: RegExp[] = [];
   await app.register(async (rest) => {
-    restPaths = registerRestRoutes(rest, core, table, instanceOf);
+    restPaths = registerRestRoutes(rest, core, table, (req) => instances.apiTargetOf(req));
   });
   await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
   await app.register(async (o) => oidcRoutes(o, core, keys, instanceOf));

@@ -1,7 +1,9 @@
 // The resource API (v3alpha REST) as the instance owner: the admin PAT of the UI session (kept in
 // memory by the session context, never in storage). Errors are the rpc status body {code, message,
-// details}, thrown as ApiError. The UI's origin is localhost, so calls reach the default instance.
+// details}, thrown as ApiError. The UI's origin is localhost, which reaches the default instance; a
+// client for another instance names it by its primary domain in the x-svc-instance-host header.
 
+import type { Instance } from "./control";
 import { fetchJson } from "./http";
 
 export const RESOURCE_BASE = "/resources/v3alpha";
@@ -17,10 +19,27 @@ export interface ResourceClient {
   delete<T>(path: string): Promise<T>;
 }
 
-export function resourceClient(adminPat: string, base: string = RESOURCE_BASE): ResourceClient {
+/** The header naming a call's instance by one of its domains (the page's Host decides without it). */
+export const INSTANCE_HOST_HEADER = "x-svc-instance-host";
+
+/** `instanceHost`: a domain of the instance to reach; none: the instance of the page's Host (the default one). */
+export function resourceClient(adminPat: string, base: string = RESOURCE_BASE, instanceHost?: string): ResourceClient {
+  const headers: Record<string, string> = { authorization: `Bearer ${adminPat}` };
+  if (instanceHost) headers[INSTANCE_HOST_HEADER] = instanceHost;
   const call =
     (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE") =>
     <T>(path: string, body?: unknown) =>
-      fetchJson<T>(`${base}${path}`, { method, body, headers: { authorization: `Bearer ${adminPat}` } });
+      fetchJson<T>(`${base}${path}`, { method, body, headers });
   return { get: call("GET"), post: call("POST"), patch: call("PATCH"), put: call("PUT"), delete: call("DELETE") };
+}
+
+/** The domain the resource API is told to serve `instance` as: none for the default instance (the page's Host reaches it), else its primary domain. */
+export function instanceHostOf(instance: Instance | undefined): string | undefined {
+  return instance && !instance.isDefault ? instance.domains[0] : undefined;
+}
+
+/** The resource and settings clients of one instance. */
+export function instanceClients(adminPat: string, instance: Instance | undefined): { resource: ResourceClient; settings: ResourceClient } {
+  const host = instanceHostOf(instance);
+  return { resource: resourceClient(adminPat, RESOURCE_BASE, host), settings: resourceClient(adminPat, SETTINGS_BASE, host) };
 }

@@ -1,9 +1,11 @@
 // The selected context (instance, then org) every screen is scoped to; the breadcrumb shows it on
 // every screen. Starts on the default instance. Screens read it with useSelection() and change it with
-// selectInstance / selectOrg (the context tree screen is the main place that does).
+// selectInstance / selectOrg (the context tree screen is the main place that does). The resource and
+// settings clients it gives reach the selected instance (api/resource.ts, x-svc-instance-host).
 
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import type { Instance } from "../api/control";
+import { instanceClients, type ResourceClient } from "../api/resource";
 import { useSession } from "./session";
 
 export interface SelectedOrg {
@@ -16,6 +18,10 @@ export interface SelectionValue {
   instance: Instance | undefined;
   org: SelectedOrg | undefined;
   instances: Instance[];
+  /** The resource API (below /resources/v3alpha) of the selected instance, as the session's admin. */
+  resource: ResourceClient;
+  /** The settings API (below /settings/v3alpha) of the selected instance. */
+  settings: ResourceClient;
   /** Selects an instance (and clears the org, which belongs to the previous one). */
   selectInstance(id: string): void;
   selectOrg(org: SelectedOrg | undefined): void;
@@ -41,12 +47,13 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
       instance,
       org: instance?.id === instanceId || instanceId === undefined ? org : undefined,
       instances,
+      ...instanceClients(session.adminPat, instance),
       selectInstance: (id) => {
         setInstanceId(id);
         setOrg(undefined);
       },
       selectOrg: setOrg,
     };
-  }, [session.instances, instanceId, org]);
+  }, [session.instances, session.adminPat, instanceId, org]);
   return <SelectionContext.Provider value={value}>{children}</SelectionContext.Provider>;
 }

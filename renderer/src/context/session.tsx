@@ -9,7 +9,7 @@ import { ErrorBanner } from "../components/ErrorBanner";
 
 export interface SessionValue {
   session: UiSession;
-  /** The resource API as the instance owner. */
+  /** The resource API of the default instance as the seed's admin (useSelection().resource reaches the selected one). */
   resource: ResourceClient;
   /** Reads the session again (after a reset or restore the instances may differ). */
   refresh(): Promise<void>;

@@ -9,7 +9,18 @@ import { Table } from "../../components/Table";
 import { type ActionsApi, describeCondition, type Execution, type Target } from "./actions-api";
 import { ConditionEditor, type ConditionDraft, EMPTY_DRAFT, toCondition, toDraft } from "./ConditionEditor";
 
-export function ExecutionsPanel({ api, targets, executions }: { api: ActionsApi; targets: Data<Target[]>; executions: Data<Execution[]> }) {
+/** `scope` names the instance in the table's caption ("the default instance" or its name). */
+export function ExecutionsPanel({
+  api,
+  targets,
+  executions,
+  scope,
+}: {
+  api: ActionsApi;
+  targets: Data<Target[]>;
+  executions: Data<Execution[]>;
+  scope: string;
+}) {
   const choices = useData(async () => {
     const [methods, services, functions] = await Promise.all([api.methods(), api.services(), api.functions()]);
     return { methods, services, functions };
@@ -64,7 +75,7 @@ export function ExecutionsPanel({ api, targets, executions }: { api: ActionsApi;
         </fieldset>
       )}
       <Table<Execution>
-        caption="Executions of the default instance"
+        caption={`Executions of ${scope}`}
         rows={executions.data ?? []}
         rowKey={(x) => x.id}
         empty="No executions yet."

@@ -10,7 +10,8 @@ import { Table } from "../../components/Table";
 import type { ActionsApi, Target, TargetInput } from "./actions-api";
 import { MODE_LABEL, TargetForm } from "./TargetForm";
 
-export function TargetsPanel({ api, targets, sinkUrl }: { api: ActionsApi; targets: Data<Target[]>; sinkUrl: string }) {
+/** `scope` names the instance in the table's caption ("the default instance" or its name). */
+export function TargetsPanel({ api, targets, sinkUrl, scope }: { api: ActionsApi; targets: Data<Target[]>; sinkUrl: string; scope: string }) {
   const action = useAction();
   const [editing, setEditing] = useState<string>();
   const [created, setCreated] = useState<{ name: string; signingKey: string }>();
@@ -64,7 +65,7 @@ export function TargetsPanel({ api, targets, sinkUrl }: { api: ActionsApi; targe
         </fieldset>
       )}
       <Table<Target>
-        caption="Targets of the default instance"
+        caption={`Targets of ${scope}`}
         rows={targets.data ?? []}
         rowKey={(t) => t.id}
         empty="No targets yet."

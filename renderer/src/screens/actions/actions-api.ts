@@ -1,5 +1,5 @@
 // SvcActions over the resource API (v3alpha REST, proto3 JSON) as the UI uses it: targets and
-// executions of the default instance (the instance the UI's origin reaches). The JSON shapes follow
+// executions of the instance the given client reaches (the selected one). The JSON shapes follow
 // proto/svc/resources/action/v3alpha; search bodies are the `filters` field (an array).
 
 import type { ResourceClient } from "../../api/resource";

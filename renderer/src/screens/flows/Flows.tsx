@@ -1,12 +1,12 @@
 // The OIDC flows screen (issue 13, screen 5): run code + PKCE, client credentials, refresh and token
-// exchange through the control API's flow runner against any app of the default instance (the UI's
-// resource API reaches that one), and show each step with its raw HTTP exchange.
+// exchange through the control API's flow runner against any app of the selected instance (its apps
+// and users from that instance's resource API), and show each step with its raw HTTP exchange.
 
 import { type FormEvent, useState } from "react";
 import { control, type FlowRequest, type FlowResult } from "../../api/control";
 import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import { useSession } from "../../context/session";
+import { useSelection } from "../../context/selection";
 import { Timeline } from "./Timeline";
 
 type App = { clientId: string; oidc?: { name: string; authMethodType?: string } };
@@ -20,7 +20,7 @@ const FLOWS: [Flow, string][] = [
 ];
 
 export default function Flows() {
-  const { resource } = useSession();
+  const { instance, resource } = useSelection();
   const apps = useData(() => resource.post<{ result: App[] }>("/apps/_search", []).then((r) => r.result.filter((a) => a.oidc)), [resource]);
   const users = useData(() => resource.post<{ result: User[] }>("/users/_search", []).then((r) => r.result), [resource]);
   const [flow, setFlow] = useState<Flow>("authorization_code");
@@ -36,14 +36,15 @@ export default function Flows() {
     ? (users.data ?? []).filter((u) => u.machine).map((u) => ({ id: u.loginName.split("@")[0]!, label: u.loginName }))
     : (apps.data ?? []).map((a) => ({ id: a.clientId, label: `${a.oidc!.name} (${a.clientId})` }));
   const humans = (users.data ?? []).filter((u) => u.human);
-  const chosenClient = clientId || clients[0]?.id || "";
-  const chosenUser = userId || humans[0]?.details.id || "";
+  // A choice made in another instance falls back to the first of this one.
+  const chosenClient = clients.some((c) => c.id === clientId) ? clientId : (clients[0]?.id ?? "");
+  const chosenUser = humans.some((u) => u.details.id === userId) ? userId : (humans[0]?.details.id ?? "");
   const app = apps.data?.find((a) => a.clientId === chosenClient);
   const needsSecret = machine || (app?.oidc?.authMethodType !== undefined && app.oidc.authMethodType !== "OIDC_AUTH_METHOD_TYPE_NONE");
 
   const run = async (e: FormEvent) => {
     e.preventDefault();
-    const req: FlowRequest = { flow, clientId: chosenClient };
+    const req: FlowRequest = { flow, clientId: chosenClient, ...(instance ? { instanceId: instance.id } : {}) };
     if (flow === "authorization_code") req.userId = chosenUser;
     if (needsSecret && secret) req.clientSecret = secret;
     if (scope.trim()) req.scope = scope.trim();

@@ -1,6 +1,6 @@
-// The detail beside the tree: what the selected context is and what can be done there. Instances and
-// orgs get their own panels, settings with provenance and the IDPs' state per context; projects and
-// apps show what they are (their screens edit them).
+// The detail beside the tree: what the selected context is and what can be done there. The system
+// creates instances; instances and orgs get their own panels, settings with provenance and the IDPs'
+// state per context; projects and apps show what they are (their screens edit them).
 
 import type { HierarchyApi } from "./api";
 import { DomainsPanel } from "./DomainsPanel";
@@ -8,28 +8,39 @@ import { IdpsPanel } from "./IdpsPanel";
 import { InstancePanel } from "./InstancePanel";
 import { LanguagesPanel } from "./LanguagesPanel";
 import { OrgPanel } from "./OrgPanel";
+import { SystemPanel } from "./SystemPanel";
 import type { TreeNode } from "./tree";
 
 export interface DetailProps {
   node: TreeNode;
   /** Names from the system down to the node. */
   path: string[];
+  /** The resource and settings calls of the node's instance. */
   api: HierarchyApi;
-  /** The instance the resource API reaches (the Host's). */
-  reachableId: string | undefined;
+  /** The node is the default instance (which cannot be deleted). */
+  isDefaultInstance: boolean;
   /** Reload the tree; `select` an org afterwards, or `null` to clear the selected org. */
   onChanged(select?: { id: string; name: string } | null): Promise<void>;
+  /** Instances were created or deleted: read them again and select `selected` (null: back to the default). */
+  onInstancesChanged(selected: string | null): Promise<void>;
 }
 
 export function Detail(props: DetailProps) {
-  const { node, path, api, reachableId } = props;
+  const { node, path, api } = props;
   const title = path.join(" / ");
-  if (node.kind === "instance" && node.id === reachableId)
+  if (node.kind === "system")
+    return (
+      <div className="hierarchy-detail">
+        <SystemPanel {...props} />
+      </div>
+    );
+  // A blocked instance refuses its resource API but SvcInstances: rename and delete only.
+  if (node.kind === "instance")
     return (
       <div className="hierarchy-detail">
         <InstancePanel {...props} />
-        <LanguagesPanel api={api} ctx={undefined} where={title} />
-        <IdpsPanel api={api} ctx={undefined} where={title} />
+        {!node.tags?.includes("blocked") && <LanguagesPanel api={api} ctx={undefined} where={title} />}
+        {!node.tags?.includes("blocked") && <IdpsPanel api={api} ctx={undefined} where={title} />}
       </div>
     );
   if (node.kind === "org")
@@ -63,12 +74,6 @@ export function Detail(props: DetailProps) {
             </div>
           )}
         </dl>
-        {node.kind === "instance" && (
-          <p className="muted">
-            The resource API reaches an instance through its own domain ({node.name}); this page's Host reaches the default instance, whose orgs the tree shows.
-          </p>
-        )}
-        {node.kind === "system" && <p className="muted">Select an instance or an org to edit it; type in the filter to find one.</p>}
       </section>
     </div>
   );

@@ -1,5 +1,7 @@
-// The reachable instance: rename it, and create an org in it (the new org is selected in the tree).
-// Creating and deleting instances needs a system owner's token, which the UI does not hold.
+// One instance: rename it, create an org in it (the new org is selected in the tree), delete it after
+// a confirmation naming its full path. The default instance cannot be deleted (the API refuses it too).
+// Creating and deleting instances are SvcInstances calls, which need the system owner's token the seed's
+// admin PAT is (the server answers 403 otherwise, shown as the error).
 
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
@@ -7,12 +9,14 @@ import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSession } from "../../context/session";
 import type { DetailProps } from "./Detail";
 
-export function InstancePanel({ node, path, api, onChanged }: DetailProps) {
+export function InstancePanel({ node, path, api, isDefaultInstance, onChanged, onInstancesChanged }: DetailProps) {
   const { refresh } = useSession();
   const action = useAction();
   const [name, setName] = useState(node.name);
   const [orgName, setOrgName] = useState("");
+  const [confirm, setConfirm] = useState(false);
   const [done, setDone] = useState("");
+  const full = path.join(" / ");
 
   const rename = async (e: FormEvent) => {
     e.preventDefault();
@@ -26,14 +30,31 @@ export function InstancePanel({ node, path, api, onChanged }: DetailProps) {
     setOrgName(""), setDone(`Created org ${wanted}.`);
     await onChanged({ id: created.details.id, name: wanted });
   };
+  const remove = async () => {
+    setConfirm(false);
+    if ((await action.run(async () => (await api.deleteInstance(node.id), true))) !== true) return;
+    await onInstancesChanged(null);
+  };
 
   return (
     <section className="card" aria-labelledby="instance-title">
-      <h2 id="instance-title">{path.join(" / ")}</h2>
+      <h2 id="instance-title">{full}</h2>
       <ErrorBanner error={action.error} onDismiss={action.clearError} />
       <p className="muted" aria-live="polite">
         {done}
       </p>
+      {confirm && (
+        <fieldset className="confirm">
+          <legend>Confirm</legend>
+          <span>{`Delete ${full} with all its orgs, users, projects, apps and settings?`}</span>
+          <button type="button" className="danger" onClick={remove}>
+            Delete
+          </button>
+          <button type="button" onClick={() => setConfirm(false)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
       <form className="row" onSubmit={rename}>
         <label>
           Instance name <input value={name} onChange={(e) => setName(e.target.value)} required />
@@ -50,7 +71,12 @@ export function InstancePanel({ node, path, api, onChanged }: DetailProps) {
           Create org
         </button>
       </form>
-      <p className="muted">Creating and deleting instances needs a system owner's token (SvcInstances); the UI acts as the instance owner.</p>
+      <div className="row">
+        <button type="button" className="danger" disabled={action.pending || isDefaultInstance} onClick={() => setConfirm(true)}>
+          Delete instance…
+        </button>
+      </div>
+      {isDefaultInstance && <p className="muted">The default instance cannot be deleted.</p>}
     </section>
   );
 }

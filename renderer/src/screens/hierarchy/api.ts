@@ -1,7 +1,8 @@
 // The v3alpha calls of the hierarchy screen, typed as the proto3 JSON the emulator answers: orgs,
 // projects, apps, domains (SvcOrganizations, SvcProjects, SvcApps, SvcDomains), the language settings
 // of a context with their owners (SvcLanguageSettings) and the reusable IDPs with their state policy
-// per context (SvcIdentityProviders). The resource API reaches the instance of the page's Host.
+// per context (SvcIdentityProviders), and the system's instances (SvcInstances). The clients given
+// reach one instance (api/resource.ts: the page's Host, or the x-svc-instance-host header).
 
 import type { ResourceClient } from "../../api/resource";
 
@@ -88,6 +89,9 @@ export const hierarchyApi = (r: ResourceClient, settings: ResourceClient) => ({
   deleteOrg: (id: string) => r.delete(`/organizations/${encodeURIComponent(id)}`),
   setDefaultOrg: (id: string) => r.post(`/organizations/${encodeURIComponent(id)}/_set_as_instance_default`),
   renameInstance: (id: string, name: string) => r.patch(`/instances/${encodeURIComponent(id)}`, { name }),
+  // SvcInstances is the system's: a system owner's token reaches it from any instance.
+  createInstance: (name: string, domain: string) => r.post<{ details: Details }>("/instances", { name, domains: [domain] }),
+  deleteInstance: (id: string) => r.delete(`/instances/${encodeURIComponent(id)}`),
   domains: (orgId: string) => all<Domain>(r, "/domains/_search", [{ organizationId: { id: orgId } }]),
   addDomain: (orgId: string, domain: string) => r.post(`/domains?organization.orgId=${encodeURIComponent(orgId)}`, { domain }),
   validateDomain: (domain: string) => r.post(`/domains/${encodeURIComponent(domain)}/_validate`, { type: "VALIDATION_TYPE_DNS" }),

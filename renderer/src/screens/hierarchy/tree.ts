@@ -12,6 +12,8 @@ export interface TreeNode {
   name: string;
   /** Undefined: not loaded yet (projects and apps load when their parent opens). */
   children?: TreeNode[];
+  /** The instance the node belongs to (its own id for an instance; none for the system). */
+  instanceId?: string;
   /** A short note shown after the name: "default", "inactive". */
   tags?: string[];
   /** The number shown in the badge (e.g. an instance's orgs) when known. */
