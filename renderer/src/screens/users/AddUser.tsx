@@ -4,12 +4,12 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import { useSession } from "../../context/session";
+import { useSelection } from "../../context/selection";
 
 type Kind = "human" | "machine";
 
 export function AddUser({ orgId, onAdded }: { orgId: string | undefined; onAdded(id: string): void }) {
-  const { resource } = useSession();
+  const { resource } = useSelection();
   const action = useAction();
   const [kind, setKind] = useState<Kind>("human");
   const [f, setF] = useState({ username: "", givenName: "", familyName: "", email: "", phone: "", password: "", name: "", description: "" });

@@ -5,13 +5,13 @@ import { type FormEvent, useState } from "react";
 import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import { useSession } from "../../context/session";
+import { useSelection } from "../../context/selection";
 
 type Project = { details: { id: string }; project: { name: string }; roles?: { key: string; displayName?: string }[] };
 type Grant = { details: { id: string }; grant: { userId: string; projectId: string; roleKeys: string[] } };
 
 export function GrantsCard({ userId }: { userId: string }) {
-  const { resource } = useSession();
+  const { resource } = useSelection();
   const projects = useData(() => resource.post<{ result: Project[] }>("/projects/_search?query.limit=1000", []).then((r) => r.result), [resource]);
   const grants = useData(
     () => resource.post<{ result: Grant[] }>("/grants/users/_search?query.limit=1000", [{ userId: { id: userId } }]).then((r) => r.result),

@@ -5,15 +5,13 @@ import { type FormEvent, useState } from "react";
 import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import { useSession } from "../../context/session";
 import { useSelection } from "../../context/selection";
 
 type Membership = { details: { id: string }; context: { type: string; id: string }; membership: { userId: string; roles: string[] } };
 type Project = { details: { id: string }; project: { name: string } };
 
 export function MembershipsCard({ userId }: { userId: string }) {
-  const { resource } = useSession();
-  const { instance, org } = useSelection();
+  const { resource, instance, org } = useSelection();
   const list = useData(
     () => resource.post<{ result: Membership[] }>("/memberships/_search?query.limit=1000", [{ userId: { id: userId } }]).then((r) => r.result),
     [resource, userId],

@@ -4,11 +4,11 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import { useSession } from "../../context/session";
 import type { UserRow } from "./user-list";
+import { useSelection } from "../../context/selection";
 
 export function ProfileCard({ row, onSaved }: { row: UserRow; onSaved(): void }) {
-  const { resource } = useSession();
+  const { resource } = useSelection();
   const action = useAction();
   const h = row.user.human;
   const m = row.user.machine;

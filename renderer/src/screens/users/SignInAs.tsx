@@ -6,7 +6,6 @@ import { type FormEvent, useState } from "react";
 import { control, type FlowRequest, type FlowResult } from "../../api/control";
 import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import { useSession } from "../../context/session";
 import { useSelection } from "../../context/selection";
 import { href, navigate } from "../../router";
 import { inspectPath } from "../tokens/fragment";
@@ -26,8 +25,7 @@ function inspectorPathOf(result: FlowResult): string | undefined {
 }
 
 export function SignInAs({ row }: { row: UserRow }) {
-  const { resource } = useSession();
-  const { org } = useSelection();
+  const { resource, instance, org } = useSelection();
   const apps = useData(
     () =>
       resource
@@ -45,7 +43,13 @@ export function SignInAs({ row }: { row: UserRow }) {
   const signIn = async (e: FormEvent) => {
     e.preventDefault();
     if (!app) return;
-    const req: FlowRequest = { flow: "authorization_code", clientId: app.clientId, userId: row.id, ...(needsSecret && secret ? { clientSecret: secret } : {}) };
+    const req: FlowRequest = {
+      flow: "authorization_code",
+      clientId: app.clientId,
+      userId: row.id,
+      ...(instance ? { instanceId: instance.id } : {}),
+      ...(needsSecret && secret ? { clientSecret: secret } : {}),
+    };
     const result = await action.run(() => control.runFlow(req));
     if (!result) return;
     const path = result.outcome === "ok" ? inspectorPathOf(result) : undefined;

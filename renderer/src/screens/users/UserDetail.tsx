@@ -6,20 +6,20 @@ import { control } from "../../api/control";
 import { useAction } from "../../api/use-data";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import { useSession } from "../../context/session";
 import { GrantsCard } from "./GrantsCard";
 import { MembershipsCard } from "./MembershipsCard";
 import { MetadataCard } from "./MetadataCard";
 import { ProfileCard } from "./ProfileCard";
 import { SignInAs } from "./SignInAs";
 import { stateClass, type UserRow } from "./user-list";
+import { useSelection } from "../../context/selection";
 
 type Change = "lock" | "unlock" | "deactivate" | "reactivate";
 /** The changes a state allows (the control API refuses the others). */
 const CHANGES: Record<string, Change[]> = { active: ["lock", "deactivate"], locked: ["unlock", "deactivate"], inactive: ["reactivate"] };
 
 export function UserDetail({ row, onChanged, onDeleted }: { row: UserRow; onChanged(): void; onDeleted(): void }) {
-  const { resource } = useSession();
+  const { resource } = useSelection();
   const action = useAction();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const change = async (c: Change) => {

@@ -6,7 +6,6 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { VirtualTable } from "../../components/VirtualTable";
-import { useSession } from "../../context/session";
 import { useSelection } from "../../context/selection";
 import { href, navigate, usePath } from "../../router";
 import { AddUser } from "./AddUser";
@@ -14,8 +13,7 @@ import { filterUsers, loadUsers, stateClass, type UserRow } from "./user-list";
 import { UserDetail } from "./UserDetail";
 
 export default function Users() {
-  const { resource } = useSession();
-  const { instance, org } = useSelection();
+  const { resource, instance, org } = useSelection();
   const users = useData(() => loadUsers(resource, org?.id), [resource, org?.id]);
   const [query, setQuery] = useState("");
   const [adding, setAdding] = useState(false);
@@ -30,9 +28,6 @@ export default function Users() {
   return (
     <>
       <h1>Users</h1>
-      {instance && !instance.isDefault && (
-        <p className="muted">The resource API of the UI reaches the default instance: these are its users, not those of {instance.name}.</p>
-      )}
       <section className="card" aria-labelledby="users-title">
         <h2 id="users-title">Users of the {where}</h2>
         <ErrorBanner error={users.error} />
