@@ -288,6 +288,37 @@ describe("org import", () => {
     assert.equal(dump(), before);
   });
 
+  it("refuses null items in a list (found by the fuzzer: the import crashed with 500), in both modes and in validate", async () => {
+    const before = dump();
+    const doc = {
+      orgs: [
+        { orgId: "410000000000000001", org: { name: "Nulls" }, domains: [null], projects: [{ projectId: "410000000000000002", project: { name: "P" } }, null] },
+      ],
+    };
+    const expected = [
+      {
+        type: "domain",
+        id: "410000000000000001",
+        message: "ID=IMPORT-invalid Message=orgs[0].domains[0]: a list item cannot be null",
+        path: "orgs[0].domains[0]",
+      },
+      {
+        type: "project",
+        id: "410000000000000001",
+        message: "ID=IMPORT-invalid Message=orgs[0].projects[1]: a list item cannot be null",
+        path: "orgs[0].projects[1]",
+      },
+    ];
+    for (const query of ["", "?dryRun=true", "?bestEffort=true"]) {
+      const r = await importDoc(doc, query);
+      assert.equal(r.status, 200, query);
+      assert.deepEqual((r.body as Result).errors, expected, query);
+    }
+    const v = await ctl("/orgs/_validate", { method: "POST", json: { document: doc } });
+    assert.deepEqual(v.body, { valid: false, errors: expected });
+    assert.equal(dump(), before);
+  });
+
   it("best effort continues into an org that exists, as the product does", async () => {
     const doc = {
       orgs: [

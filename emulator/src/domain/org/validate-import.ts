@@ -40,6 +40,12 @@ function depthOf(v: unknown, limit: number): number {
   return depth;
 }
 
+/** A null inside a list: proto3 JSON has null for a field's default, never for an item of a repeated field. */
+function nullItem(path: string, at: Where): undefined {
+  at.errors.push({ type: at.type, id: at.id, message: invalid(path, "a list item cannot be null"), path });
+  return undefined;
+}
+
 /** Checks `value` against `spec`; returns it normalised, or undefined when it is wrong (reported). */
 function walk(value: unknown, spec: Spec, path: string, at: Where): unknown {
   const fail = (text: string) => {
@@ -49,7 +55,7 @@ function walk(value: unknown, spec: Spec, path: string, at: Where): unknown {
   if (value === null) return undefined; // proto3 JSON: null is the field's default
   if (typeof spec === "object" && "list" in spec) {
     if (!Array.isArray(value)) return fail("expected a list");
-    return value.map((v, i) => walk(v, spec.list, `${path}[${i}]`, at));
+    return value.map((v, i) => (v === null ? nullItem(`${path}[${i}]`, at) : walk(v, spec.list, `${path}[${i}]`, at)));
   }
   if (typeof spec === "object" && "enum" in spec) {
     if (typeof value === "string" && value !== "" && spec.enum.includes(value)) return value;
@@ -182,6 +188,7 @@ function validateOrg(raw: unknown, path: string, errors: ImportError[]): Obj {
     }
     out[name] = v.map((item: unknown, j) => {
       const at = { type, id: isObj(item) ? itemId(name, orgId, item) : orgId, errors };
+      if (item === null) return nullItem(`${p}[${j}]`, at);
       const shaped = walk(item, spec.list, `${p}[${j}]`, at);
       const rule = RULES[name];
       if (rule && isObj(shaped))
