@@ -140,12 +140,16 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`svc-emulator: ${msg}\n`);
     return 1;
   }
-  process.stdout.write(`${parsed.json ? readyLine(emu) : banner(emu, parsed.options.inMemory ? "in memory" : (parsed.options.dataDir ?? ".svc-emulator"))}\n`);
-  await new Promise<void>((resolve) => {
+  // The signal handlers go in before the ready line: a supervisor may answer that line with SIGTERM at
+  // once (the write to a pipe is synchronous), and without a handler the default action would end the
+  // process before the database is closed and its WAL folded back.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
+  process.stdout.write(`${parsed.json ? readyLine(emu) : banner(emu, parsed.options.inMemory ? "in memory" : (parsed.options.dataDir ?? ".svc-emulator"))}\n`);
+  await stopped;
   await emu.close();
   return 0;
 }

@@ -144,6 +144,8 @@ describe("data dirs across versions", () => {
     proc.child.kill("SIGTERM");
     await proc.exited;
     const file = join(dir, "emulator.sqlite");
+    // SIGTERM right after the ready line still closes the database (no WAL left to mask the damage below).
+    assert.ok(!existsSync(`${file}-wal`), "the emulator left its WAL behind");
     const bytes = readFileSync(file);
     // Keep the header page (a valid SQLite header and schema), overwrite every page after it.
     bytes.fill(0xa5, bytes.readUInt16BE(16));
