@@ -11,6 +11,8 @@ import type { Socket } from "node:net";
 export const DRAIN_LIMIT = 64 * 1024 * 1024;
 /** How long a refused body may take to arrive after the answer before the connection closes. */
 export const DRAIN_TIMEOUT_MS = 30_000;
+/** How often the bytes drained so far are compared with DRAIN_LIMIT. */
+const DRAIN_POLL_MS = 50;
 
 function dropConnectionClose(headers: unknown): void {
   if (!headers || typeof headers !== "object" || Array.isArray(headers)) return;
@@ -47,14 +49,16 @@ function discardRest(req: IncomingMessage, socket: Socket): void {
   const start = socket.bytesRead;
   const close = () => socket.destroy();
   const timer = setTimeout(close, DRAIN_TIMEOUT_MS);
-  const onData = () => {
+  // Polled, never a socket "data" listener: adding one makes node:http stop consuming the socket
+  // in the middle of a request, and a socket it had paused for a full request buffer then never
+  // reads again (the client's next request hangs until the keep-alive timeout resets the connection).
+  const poll = setInterval(() => {
     if (socket.bytesRead - start > DRAIN_LIMIT) close();
-  };
+  }, DRAIN_POLL_MS);
   const done = () => {
     clearTimeout(timer);
-    socket.off("data", onData);
+    clearInterval(poll);
   };
-  socket.on("data", onData);
   req.once("end", done);
   socket.once("close", done);
   // Flowing without a data listener discards what arrives; node:http reads the next request after it.
