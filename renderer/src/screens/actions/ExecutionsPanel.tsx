@@ -8,6 +8,7 @@ import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import { type ActionsApi, describeCondition, type Execution, type Target } from "./actions-api";
 import { ConditionEditor, type ConditionDraft, EMPTY_DRAFT, toCondition, toDraft } from "./ConditionEditor";
+import { Confirm } from "../../components/Confirm";
 
 /** `scope` names the instance in the table's caption ("the default instance" or its name). */
 export function ExecutionsPanel({
@@ -63,16 +64,12 @@ export function ExecutionsPanel({
       <h2 id="executions-title">Executions</h2>
       <ErrorBanner error={executions.error ?? choices.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
       {confirmDelete && (
-        <fieldset className="confirm">
-          <legend>Confirm</legend>
-          <span>Delete the execution {describeCondition(confirmDelete.condition)}?</span>
-          <button type="button" className="danger" onClick={() => remove(confirmDelete)}>
-            Delete
-          </button>
-          <button type="button" onClick={() => setConfirmDelete(undefined)}>
-            Cancel
-          </button>
-        </fieldset>
+        <Confirm
+          question={`Delete the execution ${describeCondition(confirmDelete.condition)}?`}
+          action="Delete"
+          onConfirm={() => remove(confirmDelete)}
+          onCancel={() => setConfirmDelete(undefined)}
+        />
       )}
       <Table<Execution>
         caption={`Executions of ${scope}`}

@@ -9,6 +9,7 @@ import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import type { ActionsApi, Target, TargetInput } from "./actions-api";
 import { MODE_LABEL, TargetForm } from "./TargetForm";
+import { Confirm } from "../../components/Confirm";
 
 /** `scope` names the instance in the table's caption ("the default instance" or its name). */
 export function TargetsPanel({ api, targets, sinkUrl, scope }: { api: ActionsApi; targets: Data<Target[]>; sinkUrl: string; scope: string }) {
@@ -53,16 +54,12 @@ export function TargetsPanel({ api, targets, sinkUrl, scope }: { api: ActionsApi
         </div>
       )}
       {confirmDelete && (
-        <fieldset className="confirm">
-          <legend>Confirm</legend>
-          <span>Delete target {confirmDelete.name}? It is also removed from every execution.</span>
-          <button type="button" className="danger" onClick={() => remove(confirmDelete)}>
-            Delete
-          </button>
-          <button type="button" onClick={() => setConfirmDelete(undefined)}>
-            Cancel
-          </button>
-        </fieldset>
+        <Confirm
+          question={`Delete target ${confirmDelete.name}? It is also removed from every execution.`}
+          action="Delete"
+          onConfirm={() => remove(confirmDelete)}
+          onCancel={() => setConfirmDelete(undefined)}
+        />
       )}
       <Table<Target>
         caption={`Targets of ${scope}`}

@@ -8,6 +8,7 @@ import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSession } from "../../context/session";
 import type { DetailProps } from "./Detail";
+import { Confirm } from "../../components/Confirm";
 
 export function InstancePanel({ node, path, api, isDefaultInstance, onChanged, onInstancesChanged }: DetailProps) {
   const { refresh } = useSession();
@@ -44,16 +45,12 @@ export function InstancePanel({ node, path, api, isDefaultInstance, onChanged, o
         {done}
       </p>
       {confirm && (
-        <fieldset className="confirm">
-          <legend>Confirm</legend>
-          <span>{`Delete ${full} with all its orgs, users, projects, apps and settings?`}</span>
-          <button type="button" className="danger" onClick={remove}>
-            Delete
-          </button>
-          <button type="button" onClick={() => setConfirm(false)}>
-            Cancel
-          </button>
-        </fieldset>
+        <Confirm
+          question={`Delete ${full} with all its orgs, users, projects, apps and settings?`}
+          action="Delete"
+          onConfirm={remove}
+          onCancel={() => setConfirm(false)}
+        />
       )}
       <form className="row" onSubmit={rename}>
         <label>

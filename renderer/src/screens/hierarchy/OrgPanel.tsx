@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import type { DetailProps } from "./Detail";
+import { Confirm } from "../../components/Confirm";
 
 type Pending = "deactivate" | "delete";
 
@@ -53,24 +54,16 @@ export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
         </div>
       </dl>
       {confirm && (
-        <fieldset className="confirm">
-          <legend>Confirm</legend>
-          <span>{confirm === "delete" ? `Delete ${full} with its users, projects and apps?` : `Deactivate ${full}?`}</span>
-          <button
-            type="button"
-            className="danger"
-            onClick={() =>
-              confirm === "delete"
-                ? run(() => api.deleteOrg(node.id), `Deleted ${full}.`, null)
-                : run(() => api.setOrgActive(node.id, false), `Deactivated ${node.name}.`)
-            }
-          >
-            {confirm === "delete" ? "Delete" : "Deactivate"}
-          </button>
-          <button type="button" onClick={() => setConfirm(undefined)}>
-            Cancel
-          </button>
-        </fieldset>
+        <Confirm
+          question={confirm === "delete" ? `Delete ${full} with its users, projects and apps?` : `Deactivate ${full}?`}
+          action={confirm === "delete" ? "Delete" : "Deactivate"}
+          onConfirm={() =>
+            confirm === "delete"
+              ? run(() => api.deleteOrg(node.id), `Deleted ${full}.`, null)
+              : run(() => api.setOrgActive(node.id, false), `Deactivated ${node.name}.`)
+          }
+          onCancel={() => setConfirm(undefined)}
+        />
       )}
       <form className="row" onSubmit={rename}>
         <label>

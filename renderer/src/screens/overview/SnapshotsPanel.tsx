@@ -7,6 +7,7 @@ import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import { useSession } from "../../context/session";
+import { Confirm } from "../../components/Confirm";
 
 type Pending = { kind: "reset" } | { kind: "restore" | "delete"; name: string };
 
@@ -53,16 +54,12 @@ export function SnapshotsPanel() {
         {done}
       </p>
       {confirm && (
-        <fieldset className="confirm">
-          <legend>Confirm</legend>
-          <span>{question}</span>
-          <button type="button" className="danger" onClick={() => carryOut(confirm)}>
-            {confirm.kind === "reset" ? "Reset" : confirm.kind === "restore" ? "Restore" : "Delete"}
-          </button>
-          <button type="button" onClick={() => setConfirm(undefined)}>
-            Cancel
-          </button>
-        </fieldset>
+        <Confirm
+          question={question}
+          action={confirm.kind === "reset" ? "Reset" : confirm.kind === "restore" ? "Restore" : "Delete"}
+          onConfirm={() => carryOut(confirm)}
+          onCancel={() => setConfirm(undefined)}
+        />
       )}
       <form className="row" onSubmit={save}>
         <label>

@@ -13,6 +13,7 @@ import { ProfileCard } from "./ProfileCard";
 import { SignInAs } from "./SignInAs";
 import { stateClass, type UserRow } from "./user-list";
 import { useSelection } from "../../context/selection";
+import { Confirm } from "../../components/Confirm";
 
 type Change = "lock" | "unlock" | "deactivate" | "reactivate";
 /** The changes a state allows (the control API refuses the others). */
@@ -53,15 +54,13 @@ export function UserDetail({ row, onChanged, onDeleted }: { row: UserRow; onChan
           </button>
         </div>
         {confirmDelete && (
-          <div className="confirm" role="alertdialog" aria-labelledby="delete-question">
-            <span id="delete-question">Delete {row.user.loginName}? This cannot be undone.</span>
-            <button type="button" className="danger" onClick={() => void remove()} disabled={action.pending}>
-              Delete user
-            </button>
-            <button type="button" onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </button>
-          </div>
+          <Confirm
+            question={`Delete ${row.user.loginName}? This cannot be undone.`}
+            action="Delete user"
+            onConfirm={() => void remove()}
+            onCancel={() => setConfirmDelete(false)}
+            disabled={action.pending}
+          />
         )}
       </section>
       <div className="grid">
