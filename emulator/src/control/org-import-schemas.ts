@@ -2,8 +2,7 @@
 // schemas.ts (which re-exports this module), kept apart for size; same rules: TypeBox, lowerCamel.
 
 import { Type, type Static } from "@sinclair/typebox";
-
-const Time = Type.String({ format: "date-time" });
+import { Time } from "./schema-parts.js";
 
 // -- org import (issue 12) --------------------------------------------------------------------
 

@@ -3,14 +3,12 @@
 // the coming renderer/ imports this module for its types. One casing, lowerCamel, like the
 // resource API's JSON; the old snake_case names are still read on input (casing.ts).
 
-import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { Type, type Static } from "@sinclair/typebox";
 import { SNAPSHOT_NAME } from "../store/snapshots.js";
 
 export type { Static } from "@sinclair/typebox";
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Time = Type.String({ format: "date-time" });
-const Id = Type.String({ minLength: 1 });
+import { Id, Nullable, Time } from "./schema-parts.js";
 
 // -- common -----------------------------------------------------------------------------------
 
@@ -179,67 +177,6 @@ export const OutboxMessage = Type.Object({
 export const MessageList = Type.Object({ messages: Type.Array(OutboxMessage) });
 export const MessagesDeleted = Type.Object({ deleted: Type.Integer() });
 
-// -- target calls -----------------------------------------------------------------------------
-
-export const CallQuery = Type.Object(
-  { instanceId: Type.Optional(Type.String()), targetId: Type.Optional(Type.String()), executionId: Type.Optional(Type.String()) },
-  { additionalProperties: false },
-);
-export const TargetCall = Type.Object({
-  id: Type.String(),
-  instanceId: Type.String(),
-  executionId: Type.String(),
-  targetId: Type.String(),
-  url: Type.String(),
-  payload: Type.Unknown(),
-  headers: Type.Record(Type.String(), Type.String()),
-  status: Nullable(Type.Integer()),
-  response: Nullable(Type.String()),
-  durationMs: Type.Number(),
-  error: Nullable(Type.String()),
-  createdAt: Time,
-  signatureValid: Nullable(
-    Type.Boolean({ description: "whether Svc-Signature verifies with the target's key over the body sent; null when the target is gone" }),
-  ),
-});
-export const CallList = Type.Object({ calls: Type.Array(TargetCall) });
-/** A recorded call's id (no length rule: an unknown one, even empty, is NotFound). */
-export const CallParams = Type.Object({ id: Type.String() });
-export const CallReplayed = Type.Object({ call: TargetCall });
-export const FireEventBody = Type.Object(
-  {
-    instanceId: Id,
-    type: Type.String({ minLength: 1, pattern: "^[a-z0-9_]+(\\.[a-z0-9_]+)+$" }),
-    aggregateType: Type.Optional(Id),
-    aggregateId: Type.Optional(Id),
-    resourceOwner: Type.Optional(Type.String()),
-    creator: Type.Optional(Type.String()),
-    payload: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  },
-  { additionalProperties: false },
-);
-/** `executionId`: the execution the event matched (null: none, and no calls). */
-export const EventFired = Type.Object({ executionId: Nullable(Type.String()), calls: Type.Array(TargetCall) });
-
-// -- target sink ------------------------------------------------------------------------------
-
-export const SinkParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, pattern: "^[A-Za-z0-9._-]+$" }) });
-export const SinkConfigBody = Type.Object(
-  { status: Type.Integer({ minimum: 200, maximum: 599 }), body: Type.Optional(Type.Unknown({ description: "answered as JSON; a string is answered as is" })) },
-  { additionalProperties: false },
-);
-/** What the sink answers: `body` as the exact text sent. */
-export const SinkConfig = Type.Object({ name: Type.String(), status: Type.Integer(), body: Type.String() });
-export const SinkCall = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  headers: Type.Record(Type.String(), Type.String()),
-  body: Type.String(),
-  signatureValid: Type.Boolean(),
-  createdAt: Time,
-});
-export const SinkCallList = Type.Object({ calls: Type.Array(SinkCall) });
-
 // -- local buckets ----------------------------------------------------------------------------
 
 const BucketName = Type.String({ pattern: "^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$", description: "GCS's bucket name rule" });
@@ -289,11 +226,6 @@ export type Token = Static<typeof Token>;
 export type TokenIntrospection = Static<typeof TokenIntrospection>;
 export type LoginSession = Static<typeof LoginSession>;
 export type OutboxMessage = Static<typeof OutboxMessage>;
-export type TargetCall = Static<typeof TargetCall>;
-export type FireEventBody = Static<typeof FireEventBody>;
-export type EventFired = Static<typeof EventFired>;
-export type SinkConfig = Static<typeof SinkConfig>;
-export type SinkCall = Static<typeof SinkCall>;
 export type Bucket = Static<typeof Bucket>;
 export type BucketObject = Static<typeof BucketObject>;
 export type UiSession = Static<typeof UiSession>;
@@ -309,3 +241,7 @@ export * from "./flow-schemas.js";
 // -- user state and metadata (issue 13): in user-schemas.ts, part of this module's API ---------
 
 export * from "./user-schemas.js";
+
+// -- recorded target calls, fired events and the target sink: in action-schemas.ts, part of this module's API
+
+export * from "./action-schemas.js";
