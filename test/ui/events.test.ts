@@ -69,8 +69,12 @@ describe("the events screen", { skip: noChromium }, async () => {
     await filters.getByLabel("Event type", { exact: true }).fill("org.added");
     await filters.locator("select").selectOption(acme);
     await page.click("button:text-is('Apply filters')");
+    // The status read "1 event," before this filter too: wait for the new row, then the count.
+    await page.waitForSelector("section[aria-label='Events, newest first'] tbody tr:has-text('org.added')");
     await page.waitForSelector("[data-testid=event-status]:has-text('1 event,')");
-    assert.match((await rowsText(page))[0]!, /^\d+.*Acme.*org \d+.*org\.added/);
+    const acmeRows = await rowsText(page);
+    assert.equal(acmeRows.length, 1);
+    assert.match(acmeRows[0]!, /^\d+.*Acme.*org \d+.*org\.added/);
     await filters.getByLabel("Event type", { exact: true }).fill("");
     await filters.getByLabel("Aggregate type", { exact: true }).fill("target");
     await filters.locator("select").selectOption("");
