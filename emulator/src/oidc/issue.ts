@@ -57,6 +57,35 @@ export interface TokenResponse {
   id_token?: string;
 }
 
+type GrantPart = Pick<NewToken, "clientId" | "userId" | "sessionId" | "authRequestId" | "scope" | "audience" | "authTime" | "amr">;
+
+function newToken(
+  c: GrantPart,
+  kind: NewToken["kind"],
+  refreshTokenId: string | null,
+  format: NewToken["format"],
+  expiresAt: string,
+  value: string,
+  tokenId: string,
+): NewToken {
+  return {
+    clientId: c.clientId,
+    userId: c.userId,
+    sessionId: c.sessionId,
+    authRequestId: c.authRequestId,
+    scope: c.scope,
+    audience: c.audience,
+    authTime: c.authTime,
+    amr: c.amr,
+    kind,
+    refreshTokenId,
+    format,
+    expiresAt,
+    value,
+    tokenId,
+  };
+}
+
 export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<TokenResponse> {
   const { core, instance } = ctx;
   // Every grant issues through here: a user locked or deactivated since its code, refresh token or
@@ -71,7 +100,9 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
   const tokens: NewToken[] = [];
   const actionClaims: ActionClaims = { accessToken: [], idToken: [] };
   const response: TokenResponse = { token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: g.scope.join(" ") };
-  const common = {
+  // The grant's part of every token: tokens are made by newToken() (a spread followed by more properties costs
+  // microseconds per token in V8, measured).
+  const common: GrantPart = {
     clientId: g.clientId,
     userId: g.user.id,
     sessionId: g.sessionId ?? null,
@@ -87,13 +118,13 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
     refreshId = newTokenValue();
     const idleEnd = nowMs + REFRESH_IDLE_LIFETIME_S * 1000;
     const expiresAt = new Date(g.refreshNotAfter ? Math.min(idleEnd, Date.parse(g.refreshNotAfter)) : idleEnd).toISOString();
-    tokens.push({ ...common, kind: "refresh", refreshTokenId: null, format: "opaque", expiresAt, value: refreshId, tokenId: core.ids.next() });
+    tokens.push(newToken(common, "refresh", null, "opaque", expiresAt, refreshId, core.ids.next()));
     response.refresh_token = refreshId;
   }
   if (g.withAccessToken) {
     const id = newTokenValue();
     const expiresAt = new Date(nowMs + ACCESS_TOKEN_LIFETIME_S * 1000).toISOString();
-    tokens.push({ ...common, kind: "access", refreshTokenId: refreshId, format: g.accessTokenFormat, expiresAt, value: id, tokenId: core.ids.next() });
+    tokens.push(newToken(common, "access", refreshId, g.accessTokenFormat, expiresAt, id, core.ids.next()));
     if (g.accessTokenFormat === "jwt") {
       const claims = {
         iss: ctx.issuer,

@@ -81,7 +81,20 @@ export class EventStore {
       aggregate_sequence: number;
     };
     const aggregateSequence = row.aggregate_sequence;
-    const event: StoredEvent = { ...e, origin: e.origin ?? "api", position: row.position, aggregateSequence, createdAt };
+    // Written out: a spread followed by more properties costs microseconds per event in V8 (measured).
+    const event: StoredEvent = {
+      instanceId: e.instanceId,
+      aggregateType: e.aggregateType,
+      aggregateId: e.aggregateId,
+      type: e.type,
+      payload: e.payload,
+      creator: e.creator,
+      resourceOwner: e.resourceOwner,
+      origin: e.origin ?? "api",
+      position: row.position,
+      aggregateSequence,
+      createdAt,
+    };
     this.projections.reduce(this.db, event);
     return event;
   }

@@ -5,9 +5,19 @@
 // custom endpoint. Every failure becomes an rpc error naming the bucket or object, before anything
 // is written. Decisions: docs/behaviour.md "Admin export and import".
 
-import { ApiError, type Bucket, Storage } from "@google-cloud/storage";
+import type { Bucket } from "@google-cloud/storage";
 import { parseServiceAccount, ServiceAccountError } from "../../bucket/service-account.js";
 import { failedPrecondition, invalidArgument, notFound, SvcError, Code } from "../../kernel/errors.js";
+
+type StorageModule = typeof import("@google-cloud/storage");
+let storageModule: Promise<StorageModule> | undefined;
+
+/** The client is loaded on the first bucket request: it and its auth libraries are a third of the bundle and
+ * cost start-up time and memory in every run, while few runs export to or import from a bucket. */
+function loadStorage(): Promise<StorageModule> {
+  storageModule ??= import("@google-cloud/storage");
+  return storageModule;
+}
 
 /** The GCSInput / GCSOutput of the admin rpcs (same fields). */
 export interface GcsLocation {
@@ -49,6 +59,7 @@ export async function openGcsTarget(field: string, location: GcsLocation, ownUrl
     throw e;
   }
   const { endpoint, apiEndpoint } = endpointOf(ownUrl);
+  const { Storage, ApiError } = await loadStorage();
   const storage = new Storage({
     projectId: account.project_id,
     credentials: { client_email: account.client_email, private_key: account.private_key },
@@ -68,6 +79,7 @@ export async function openGcsTarget(field: string, location: GcsLocation, ownUrl
 
 /** Writes the document as one JSON object (a single multipart upload). */
 export async function writeDocument(target: GcsTarget, document: unknown): Promise<void> {
+  const { ApiError } = await loadStorage();
   try {
     await target.bucket.file(target.name).save(Buffer.from(JSON.stringify(document)), { resumable: false, contentType: "application/json" });
   } catch (e) {
@@ -79,6 +91,7 @@ export async function writeDocument(target: GcsTarget, document: unknown): Promi
 
 /** Reads and parses the object; a missing object is NotFound, one that is not JSON FailedPrecondition. */
 export async function readDocument(target: GcsTarget): Promise<unknown> {
+  const { ApiError } = await loadStorage();
   let bytes: Buffer;
   try {
     [bytes] = await target.bucket.file(target.name).download();
