@@ -21,7 +21,13 @@ export interface DatabaseOptions {
 }
 
 export class Database {
-  private conn: Connection;
+  private conn!: Connection;
+  /**
+   * better-sqlite3's transaction wrapper, made once per connection: `conn.transaction(fn)` builds four
+   * wrapped functions and defines their properties on every call (about 4 % of a token request's CPU,
+   * measured); this one runs whatever function it is given, with the same BEGIN / savepoint handling.
+   */
+  private runInTransaction!: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>;
   private statements = new Map<string, Statement>();
   private memo = new Map<string, unknown>();
   /** Cached keys by the aggregate type whose events make them stale (cachedFor). */
@@ -34,7 +40,12 @@ export class Database {
     private readonly options: DatabaseOptions = {},
   ) {
     if (file) mkdirSync(dirname(file), { recursive: true });
-    this.conn = this.open();
+    this.use(this.open());
+  }
+
+  private use(conn: Connection): void {
+    this.conn = conn;
+    this.runInTransaction = conn.transaction((fn: () => unknown) => fn());
   }
 
   get inMemory(): boolean {
@@ -71,7 +82,7 @@ export class Database {
     if (this.conn.inTransaction) {
       const mark = this.afterCommits.length;
       try {
-        return this.conn.transaction(fn)();
+        return this.runInTransaction(fn) as T;
       } catch (e) {
         this.afterCommits.length = mark; // what the rolled-back savepoint wanted to announce never happened
         this.invalidateCache(); // a value cached inside it may hold rows that no longer exist
@@ -80,7 +91,7 @@ export class Database {
     }
     let result: T;
     try {
-      result = this.conn.transaction(fn).immediate();
+      result = this.runInTransaction.immediate(fn) as T;
     } catch (e) {
       this.afterCommits = [];
       this.invalidateCache(); // a value cached inside it may hold rows that no longer exist
@@ -157,7 +168,7 @@ export class Database {
     this.statements.clear();
     if (!this.file) {
       this.conn.close();
-      this.conn = this.open(image);
+      this.use(this.open(image));
       return;
     }
     // Swap whole files so a crash at any point leaves the old database or the new one: first fold the
@@ -169,7 +180,7 @@ export class Database {
     writeFileAtomic(this.file, image, () => {
       for (const suffix of ["-wal", "-shm"]) rmSync(this.file + suffix, { force: true });
     });
-    this.conn = this.open();
+    this.use(this.open());
   }
 
   get exists(): boolean {
