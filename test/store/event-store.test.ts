@@ -49,6 +49,32 @@ describe("event store", () => {
     );
   });
 
+  it("stores the first event of a new aggregate as sequence 1 without a lookup, and refuses it for an id that has events", () => {
+    const noted = (id: string) => ({
+      instanceId,
+      aggregateType: "test_note",
+      aggregateId: id,
+      type: "test_note.added",
+      payload: { n: 1 },
+      creator: "test",
+      resourceOwner: instanceId,
+    });
+    const last = events.latest(instanceId)!.position;
+    const [first] = events.push([{ ...noted("900000000000000020"), firstOfAggregate: true }]);
+    assert.equal(first!.aggregateSequence, 1);
+    assert.ok(first!.position > last);
+    assert.deepEqual(
+      events.list({ aggregateId: "900000000000000020" }).map((e) => [e.position, e.aggregateSequence, e.payload]),
+      [[first!.position, 1, { n: 1 }]],
+    );
+    // An id that already has events is not a new aggregate: the unique sequence refuses it, nothing is stored.
+    const eventsBefore = count("SELECT COUNT(*) AS n FROM events");
+    assert.throws(() => events.push([{ ...noted("900000000000000020"), firstOfAggregate: true }]), /UNIQUE constraint failed: events\./);
+    assert.equal(count("SELECT COUNT(*) AS n FROM events"), eventsBefore);
+    const [second] = events.push([noted("900000000000000020")]);
+    assert.equal(second!.aggregateSequence, 2);
+  });
+
   it("announces the commands of an outer transaction only after it commits, and nothing of one rolled back", () => {
     const heard: string[][] = [];
     const off = events.subscribe((e) => heard.push(e.map((x) => x.aggregateId)));

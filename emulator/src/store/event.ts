@@ -22,6 +22,12 @@ export interface NewEvent {
   resourceOwner: string;
   /** Default "api". */
   origin?: Origin;
+  /**
+   * The aggregate's id was made for this event (a token): it is sequence 1 of a new aggregate, stored
+   * without looking up the aggregate's last sequence. The unique index on the sequence still refuses
+   * it if the id had events.
+   */
+  firstOfAggregate?: boolean;
 }
 
 export interface StoredEvent extends NewEvent {

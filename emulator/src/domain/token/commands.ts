@@ -5,7 +5,7 @@ import type { Actor, Core } from "../core.js";
 import type { NewEvent, StoredEvent } from "../../store/event.js";
 import { seal } from "../../store/sealed.js";
 import type { Database } from "../../store/database.js";
-import { TokenAdded, TokenRevoked } from "./events.js";
+import { TokenAdded, type TokenAddedPayload, TokenRevoked } from "./events.js";
 import { tokenWithDependents, tokensWhere } from "./queries.js";
 import type { NewToken, TokenRecord } from "./token.js";
 
@@ -18,10 +18,29 @@ export function tokensRevokedEvents(actor: Actor, tokens: TokenRecord[]): NewEve
 }
 
 function addedEvent(db: Database, actor: Actor, t: NewToken): NewEvent {
-  const { value, tokenId, ...grant } = t;
-  const payload = { ...grant, token: seal(db, value), refreshTokenId: t.refreshTokenId === null ? null : seal(db, t.refreshTokenId) };
+  // The grant's fields written out in the order a rest-and-spread gave them (the payload is as before): the
+  // destructuring and two spreads cost microseconds per token in V8 (measured).
+  const payload: TokenAddedPayload = {
+    clientId: t.clientId,
+    userId: t.userId,
+    sessionId: t.sessionId,
+    authRequestId: t.authRequestId,
+    scope: t.scope,
+    audience: t.audience,
+    authTime: t.authTime,
+    amr: t.amr,
+    kind: t.kind,
+    refreshTokenId: t.refreshTokenId === null ? null : seal(db, t.refreshTokenId),
+    format: t.format,
+    expiresAt: t.expiresAt,
+  };
+  if (t.actionClaims) payload.actionClaims = t.actionClaims;
+  payload.token = seal(db, t.value);
   // The token's creator is the user it was issued for.
-  return TokenAdded.event({ ...actor, userId: t.userId }, tokenId, actor.instanceId, payload);
+  const event = TokenAdded.event({ instanceId: actor.instanceId, userId: t.userId, origin: actor.origin }, t.tokenId, actor.instanceId, payload);
+  // The token id was just made (core.ids), so its event starts a new aggregate.
+  event.firstOfAggregate = true;
+  return event;
 }
 
 /** Adds a grant's tokens, revoking in the same step the tokens it replaces (refresh token rotation). */
