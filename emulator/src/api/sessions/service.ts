@@ -18,7 +18,7 @@ import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof SessionSchema> {
   const user = getUser(call.core.db, s.userId);
   return {
-    details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.id), s.terminatedAt ?? s.authTime),
+    details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.instanceId, s.id), s.terminatedAt ?? s.authTime),
     userId: s.userId,
     loginName: user ? loginName(call.core, user) : "",
     authTime: timestamp(s.authTime),
@@ -66,7 +66,7 @@ export function sessionsService(): ServiceDefinition {
       const actor = actorOf(call);
       const events = terminateLoginSessions(call.core, [{ session: s, actor }]);
       return {
-        details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime),
+        details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.instanceId, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime),
       };
     },
     searchSessions(req, call) {

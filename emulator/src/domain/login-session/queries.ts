@@ -47,12 +47,13 @@ export function listLoginSessions(db: Database, instanceId: string | undefined):
   return rows.map(fromRow);
 }
 
-/** The session's aggregate sequence (1 when it has no event, as before it was stored). */
-export function loginSessionSequence(db: Database, id: string): number {
-  return (
-    (db.stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE aggregate_type = ? AND aggregate_id = ?").get(LOGIN_SESSION, id) as { s: number | null })
-      .s ?? 1
-  );
+/** The session's aggregate sequence (1 when it has no event, as before it was stored). The instance is part of
+ * the lookup: the events' unique index starts with it, and without it every event would be scanned. */
+export function loginSessionSequence(db: Database, instanceId: string, id: string): number {
+  const row = db
+    .stmt("SELECT MAX(aggregate_sequence) AS s FROM events WHERE instance_id = ? AND aggregate_type = ? AND aggregate_id = ?")
+    .get(instanceId, LOGIN_SESSION, id) as { s: number | null };
+  return row.s ?? 1;
 }
 
 /** A filter of SvcSessions' search: all given filters must hold. */
