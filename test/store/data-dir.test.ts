@@ -10,7 +10,8 @@ import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Database } from "../../emulator/src/store/database.js";
 import { startEmulator } from "../../emulator/src/index.js";
-import { schemaVersion } from "../../emulator/src/domain/schema.js";
+import { schema, schemaVersion } from "../../emulator/src/domain/schema.js";
+import { migrate as migrateSteps } from "../../emulator/src/store/migrations.js";
 import { killHard, startCli, startReady, tempDir } from "../helpers/cli-process.js";
 
 const LIMIT = { timeout: 30_000 };
@@ -86,16 +87,15 @@ describe("one owner per data dir", () => {
 });
 
 describe("data dirs across versions", () => {
-  /** The frozen migrations of schema version 16 (one section per version), as test/store/migrations.test.ts uses them. */
-  const legacy = readFileSync(new URL("./schema-v16.sql", import.meta.url), "utf8")
-    .split(/^-- version \d+\n/m)
-    .slice(1);
-
   it("migrates a dir the previous schema version wrote and starts on it", LIMIT, async () => {
     const dir = tempDir();
     const old = new Database(join(dir, "emulator.sqlite"));
-    for (let v = 0; v < schemaVersion - 1; v++) old.exec(legacy[v]!);
-    old.userVersion = schemaVersion - 1;
+    // The schema steps of every version but the last, as the previous release ran them.
+    migrateSteps(
+      old,
+      schema.filter((step) => step.version < schemaVersion),
+    );
+    assert.equal(old.userVersion, schemaVersion - 1);
     old.close();
     const { proc } = await startReady(dir);
     proc.child.kill("SIGTERM");
