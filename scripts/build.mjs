@@ -69,7 +69,7 @@ await viteBuild({ configFile: "renderer/vite.config.ts" });
 await writeCodeCache();
 
 /** The command's V8 code cache (bin/load-bundle.cjs): made by one run to ready (in memory, seeded), so it holds
- * every function compiled on the way; written when that run exits. Without it the command still starts. */
+ * every function compiled on the way; written at its ready line. Without it the command still starts. */
 async function writeCodeCache() {
   rmSync("dist/cli.cjs.cache", { force: true });
   const child = spawn(process.execPath, ["bin/svc-emulator.cjs", "start", "--in-memory", "--port", "0", "--json"], {
