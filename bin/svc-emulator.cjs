@@ -2,6 +2,15 @@
 // The svc-emulator command: the bundled CLI built by `npm install` (scripts/build.mjs), compiled with
 // the code cache the build made for it (load-bundle.cjs).
 
+// The first signing key pair, started before anything else: making one takes longer than a start, and
+// on the thread pool it runs on the second core while this thread loads and starts the emulator. The
+// emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts), so the first JWT
+// after ready waits for less of it or not at all. A new pair for every start: none is kept or shipped.
+if (process.argv.slice(2).includes("start"))
+  globalThis[Symbol.for("svc-emulator.firstKeyPair")] = new Promise((done) =>
+    require("node:crypto").generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => done(err ? undefined : { publicKey, privateKey })),
+  );
+
 require("./load-bundle.cjs")(require("node:path").join(__dirname, "..", "dist", "cli.cjs"), module);
 
 // Heap sizing for a small, long-running server (bench/README.md "Memory"): the young generation stays at its

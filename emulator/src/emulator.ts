@@ -151,7 +151,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   ownUrl = url;
   // The first signing key pair is made on the thread pool once the port listens: made before, it
   // competed with start-up for the CPU (measured: spawn to discovery 417 -> 578 ms); the first JWT
-  // waits for it (KeyRing.whenReady) instead of making a second one on the main thread.
+  // waits for it (KeyRing.whenReady) instead of making a second one on the main thread. The command
+  // started its pair before loading (bin/svc-emulator.cjs): the key ring takes that one here.
   keys.prepare();
   const stopNotifier = startNotifier(core);
   const stopEventExecutions = startEventExecutions(core);
