@@ -21,7 +21,10 @@ const SEARCH = "/svc.resources.action.v3alpha.SvcActions/SearchTargets";
 const probe = join(tmp, "probe.cjs");
 writeFileSync(
   probe,
-  `process.once("svc-emulator:ready", () => process.stderr.write("loaded:" + JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (http2|https|tls)$/.test(m))) + "\\n"));\n`,
+  [
+    "const loaded = () => process.moduleLoadList.filter((m) => /^NativeModule (http2|https|tls)$/.test(m));",
+    'process.once("svc-emulator:ready", () => process.stderr.write("loaded:" + JSON.stringify(loaded()) + "\\n"));',
+  ].join("\n"),
 );
 
 describe("HTTP/2 on first use", () => {
