@@ -12,7 +12,7 @@ const Module = require("node:module");
 const path = require("node:path");
 const vm = require("node:vm");
 
-/** Set by the build when it runs the command once to ready: the cache is then written at exit. */
+/** Set by the build when it runs the command once to ready: the cache is then written at the ready line. */
 const WRITE_ENV = "SVC_EMULATOR_WRITE_CODE_CACHE";
 /** The bundle inside the CommonJS function wrapper, read into one buffer and decoded once: wrapping the
  * file's text as a string would leave two more copies of it (3 MB each) in the heap at ready. */
@@ -46,8 +46,11 @@ module.exports = function loadBundle(file, parent) {
   const { source, stamp } = readWrapped(file);
   const cacheFile = `${file}.cache`;
   const script = new vm.Script(source, { filename: file, cachedData: readCache(cacheFile, stamp) });
-  // Written at exit, after the run to ready: the data then holds the functions compiled on the way too.
-  if (process.env[WRITE_ENV] === "1") process.once("exit", () => writeFileSync(cacheFile, Buffer.concat([stamp, script.createCachedData()])));
+  // Written at the ready line (the CLI emits "svc-emulator:ready" on process): the data then holds the
+  // functions compiled on the way too, and is taken before bin/svc-emulator.cjs sets the heap flags
+  // (data made under other flags is refused by V8).
+  if (process.env[WRITE_ENV] === "1")
+    process.prependOnceListener("svc-emulator:ready", () => writeFileSync(cacheFile, Buffer.concat([stamp, script.createCachedData()])));
   const mod = new Module(file, parent);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths(path.dirname(file));

@@ -5,12 +5,37 @@
 // renderer/ built by vite into dist/renderer, which the emulator serves at /ui/.
 
 import { spawn } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 import { build as viteBuild } from "vite";
 
+/**
+ * fastify's lib/server.js loads node:https and node:http2 (with node:tls under them) when it is loaded, for
+ * servers made with its `https` or `http2` options, which the emulator never sets: about 30 ms of every start.
+ * Bundled, each is loaded when such a server is made. A fastify whose file no longer reads so fails the build.
+ */
+const lazyFastifyTransports = {
+  name: "lazy-fastify-transports",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]fastify[\\/]lib[\\/]server\.js$/ }, (args) => {
+      const lazy = (name, fns) => `const ${name} = { ${fns.map((f) => `${f}: (...a) => require('node:${name}').${f}(...a)`).join(", ")} }`;
+      let contents = readFileSync(args.path, "utf8");
+      for (const [name, fns] of [
+        ["https", ["createServer"]],
+        ["http2", ["createServer", "createSecureServer"]],
+      ]) {
+        const eager = `const ${name} = require('node:${name}')`;
+        if (!contents.includes(eager)) throw new Error(`${args.path}: no "${eager}" to make lazy`);
+        contents = contents.replace(eager, lazy(name, fns));
+      }
+      return { contents, loader: "js" };
+    });
+  },
+};
+
 const common = {
   bundle: true,
+  plugins: [lazyFastifyTransports],
   platform: "node",
   target: "node20",
   format: "cjs",
@@ -51,7 +76,7 @@ await Promise.all([
     entryPoints: ["electron/main.ts"],
     outfile: "dist/electron/main.cjs",
     external: [...common.external, "electron"],
-    plugins: [libraryBesideIt],
+    plugins: [...common.plugins, libraryBesideIt],
   }),
   // The preload runs sandboxed in the page's process: one file, no banner (it needs no node:url), only `electron` required.
   build({
@@ -69,7 +94,7 @@ await viteBuild({ configFile: "renderer/vite.config.ts" });
 await writeCodeCache();
 
 /** The command's V8 code cache (bin/load-bundle.cjs): made by one run to ready (in memory, seeded), so it holds
- * every function compiled on the way; written when that run exits. Without it the command still starts. */
+ * every function compiled on the way; written at its ready line. Without it the command still starts. */
 async function writeCodeCache() {
   rmSync("dist/cli.cjs.cache", { force: true });
   const child = spawn(process.execPath, ["bin/svc-emulator.cjs", "start", "--in-memory", "--port", "0", "--json"], {

@@ -14,6 +14,9 @@ import { CommandError, UsageError } from "./cli/remote.js";
 
 export { UsageError } from "./cli/remote.js";
 
+/** Emitted on `process` once the ready line is written (bin/svc-emulator.cjs, bin/load-bundle.cjs listen). */
+export const READY_EVENT = "svc-emulator:ready";
+
 const USAGE = `Usage: svc-emulator start [options]
        svc-emulator export|import|inspect ... (--help on each)
 
@@ -149,6 +152,9 @@ export async function main(argv: string[]): Promise<number> {
     process.once("SIGTERM", stop);
   });
   process.stdout.write(`${parsed.json ? readyLine(emu) : banner(emu, parsed.options.inMemory ? "in memory" : (parsed.options.dataDir ?? ".svc-emulator"))}\n`);
+  // Start-up is over: bin/svc-emulator.cjs now sets the heap flags of a long-running server (and the
+  // build takes the code cache); set before, they cost start-up about 40 ms of garbage collection.
+  (process as NodeJS.EventEmitter).emit(READY_EVENT);
   await stopped;
   await emu.close();
   return 0;

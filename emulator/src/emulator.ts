@@ -4,7 +4,6 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createServer as createH2Server } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { Clock } from "./kernel/clock.js";
 import { Emitter } from "./kernel/emitter.js";
@@ -25,7 +24,7 @@ import type { FixtureFile } from "./fixtures/fixture-file.js";
 import { buildRpcTable } from "./api/services.js";
 import { createGrpcHandler } from "./api/grpc-adapter.js";
 import { createHttpApp } from "./server/http-app.js";
-import { createH2Handler } from "./server/h2-app.js";
+import { createH2Server } from "./server/h2-app.js";
 import { Listener } from "./server/listener.js";
 import { RequestInstances } from "./server/request-instance.js";
 import { listInstances } from "./domain/instance/queries.js";
@@ -137,8 +136,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ui = new UiAccess();
   const runtime = () => ({ url: ownUrl, issuer: ownUrl, dataDir: dataDir ?? null, adminPat });
   const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys, buckets, ui, runtime }, keys, instances);
-  const h2 = createH2Server({}, createH2Handler(instances, grpc));
-  const listener = new Listener(http.server, h2);
+  const listener = new Listener(http.server, () => createH2Server(instances, grpc));
   let address: AddressInfo;
   try {
     address = await listener.listen(options.port ?? 8080, options.host ?? "127.0.0.1");
@@ -151,7 +149,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   ownUrl = url;
   // The first signing key pair is made on the thread pool once the port listens: made before, it
   // competed with start-up for the CPU (measured: spawn to discovery 417 -> 578 ms); the first JWT
-  // waits for it (KeyRing.whenReady) instead of making a second one on the main thread.
+  // waits for it (KeyRing.whenReady) instead of making a second one on the main thread. The command
+  // started its pair before loading (bin/svc-emulator.cjs): the key ring takes that one here.
   keys.prepare();
   const stopNotifier = startNotifier(core);
   const stopEventExecutions = startEventExecutions(core);

@@ -14,14 +14,23 @@ export class Listener {
   private sockets = new Set<Socket>();
   private sessions = new Set<Http2Session>();
 
+  private h2Server: Http2Server | undefined;
+
+  /** `makeH2` is called on the first HTTP/2 connection (h2-app.ts: node:http2 is loaded then, not at start). */
   constructor(
     private readonly h1: Http1Server,
-    private readonly h2: Http2Server,
-  ) {
+    private readonly makeH2: () => Http2Server,
+  ) {}
+
+  private h2(): Http2Server {
+    if (this.h2Server) return this.h2Server;
+    const h2 = this.makeH2();
     h2.on("session", (s: Http2Session) => {
       this.sessions.add(s);
       s.once("close", () => this.sessions.delete(s));
     });
+    this.h2Server = h2;
+    return h2;
   }
 
   private route(socket: Socket): void {
@@ -39,7 +48,7 @@ export class Listener {
       socket.unshift(seen);
       // The HTTP/2 session reads what is buffered on the socket when it is set up; the HTTP/1.1
       // server needs the socket flowing again.
-      (isH2 ? this.h2 : this.h1).emit("connection", socket);
+      (isH2 ? this.h2() : this.h1).emit("connection", socket);
       if (!isH2) socket.resume();
     };
     socket.on("data", onData);

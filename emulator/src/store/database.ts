@@ -8,6 +8,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../kernel/atomic-file.js";
+import { sqliteAddon } from "./sqlite-addon.js";
 
 type Connection = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
@@ -53,7 +54,7 @@ export class Database {
   }
 
   private open(image?: Buffer): Connection {
-    if (!this.file) return configure(image ? new BetterSqlite3(image) : new BetterSqlite3(":memory:"), false);
+    if (!this.file) return configure(new BetterSqlite3(image ?? ":memory:", { nativeBinding: sqliteAddon() }), false);
     return configure(openChecked(this.file, this.options.newestVersion), true);
   }
 
@@ -199,7 +200,7 @@ export class Database {
  * checks, because switching it to WAL rewrites the file's header.
  */
 function openChecked(file: string, newestVersion: number | undefined): Connection {
-  const conn = new BetterSqlite3(file);
+  const conn = new BetterSqlite3(file, { nativeBinding: sqliteAddon() });
   try {
     let version: number;
     try {

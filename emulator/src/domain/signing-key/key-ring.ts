@@ -1,6 +1,6 @@
 // The key ring of the OIDC provider (Core.keys): finds the key that signs now and makes one when
-// there is none. Making a key costs ~50 ms, so one is prepared in the background after start and
-// used when the first key is needed.
+// there is none. Making a key costs 100 to 800 ms, so one is prepared in the background (the
+// command's is started before its bundle loads, key-pair.ts) and used when the first key is needed.
 //
 // Keys are read and turned into key objects once per rotation, not per token: the instance's keys
 // live in the database's cache (Database.cachedFor), forgotten when a signing key event is projected
@@ -8,17 +8,14 @@
 // one KeyObject lets jose reuse its WebCrypto import (about half the cost of an RS256 sign on
 // Node 20); the local JWK set for verification is likewise made once per set of published keys.
 
-import { createPrivateKey, generateKeyPair, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from "node:crypto";
+import { createPrivateKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Core, Origin } from "../core.js";
 import { addSigningKey, type KeyPair } from "./commands.js";
+import { exportPair, makeKeyPair, takeFirstKeyPair } from "./key-pair.js";
 import { SIGNING_KEY } from "./events.js";
 import { signingKeysOf, type StoredSigningKey } from "./queries.js";
 import type { PublicJwk, SigningKey, SigningKeys } from "./signing-key.js";
-
-function exportPair(privateKey: KeyObject, publicKey: KeyObject): KeyPair {
-  return { privateJwk: privateKey.export({ format: "jwk" }), publicJwk: publicKey.export({ format: "jwk" }), privateKey };
-}
 
 /** One instance's keys as cached: the rows, their key objects and verification sets made on first use. */
 interface CachedKeys {
@@ -34,17 +31,12 @@ export class KeyRing implements SigningKeys {
 
   constructor(private readonly core: Core) {}
 
+  /** Makes a pair in the background, or takes the one the command started first (key-pair.ts). */
   prepare(): void {
-    this.preparing = new Promise((done) =>
-      generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => {
-        if (!err) {
-          this.prepared = exportPair(privateKey, publicKey);
-          sign("sha256", Buffer.alloc(1), privateKey); // warms the signing code, so the first token costs what a later one does
-        }
-        this.preparing = undefined;
-        done();
-      }),
-    );
+    this.preparing = (takeFirstKeyPair() ?? makeKeyPair()).then((pair) => {
+      this.prepared = pair;
+      this.preparing = undefined;
+    });
   }
 
   whenReady(): Promise<void> {
