@@ -4,7 +4,7 @@
 // audience of its own: like the product, the introspecting client and its project join it, so an
 // API accepts service users' PATs.
 
-import { getUser } from "../domain/user/queries.js";
+import { cachedUser } from "../domain/user/queries.js";
 import { activeAccessToken } from "./access-token.js";
 import { allRoleClaims, loginName, userinfoClaims } from "./claims.js";
 import { clientRecord } from "./client-records.js";
@@ -28,7 +28,7 @@ export async function introspect(
 
 /** The introspection answer for an active access token (also what the control API's introspection shows). */
 export function introspectionOf(ctx: OidcContext, t: TokenRecord): Record<string, unknown> {
-  const user = getUser(ctx.core.db, t.userId);
+  const user = cachedUser(ctx.core.db, t.userId);
   if (!user) return { active: false };
   const toS = (iso: string) => Math.floor(Date.parse(iso) / 1000);
   return {
