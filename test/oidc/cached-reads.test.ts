@@ -1,6 +1,7 @@
-// What the token path caches (client records, signing keys, executions, the sealing key) never
-// outlives the write that changes it: a new machine secret, a rotated key, a reset or a snapshot
-// restore are seen by the very next request.
+// What the token path caches (client records, signing keys, executions, the sealing key, the
+// records of presented tokens, their users and login names) never outlives the write that changes
+// it: a new machine secret, a rotated key, a new primary domain, a removed user, a reset or a
+// snapshot restore are seen by the very next request.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -53,5 +54,38 @@ describe("cached reads of the token path", () => {
     assert.equal((await token(fresh)).status, 401);
     assert.equal((await token("demo-worker-secret")).status, 200);
     assert.deepEqual((await (await fetch(`${emu.url}/oauth/v2/keys`)).json()) as unknown, jwksBefore);
+  });
+
+  it("an introspected token's login name follows a new primary domain, and its user's removal makes it inactive, at once", async () => {
+    await ctl("/reset", { method: "POST" });
+    const project = await seededId("project.added");
+    const res = await fetch(`${emu.url}/oauth/v2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("demo-worker", "demo-worker-secret") },
+      body: `grant_type=client_credentials&scope=${encodeURIComponent(`urn:svc:iam:org:project:id:${project}:aud`)}`,
+    });
+    const access = String(((await res.json()) as { access_token: string }).access_token);
+    const introspect = async () =>
+      (await (
+        await fetch(`${emu.url}/oauth/v2/introspect`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("demo-api", "demo-api-secret") },
+          body: `token=${access}`,
+        })
+      ).json()) as Record<string, unknown>;
+    assert.equal((await introspect()).username, "demo-worker@emulator-org.localhost");
+    const rest = async (path: string, json: unknown, method = "POST") => {
+      const r = await fetch(`${emu.url}${B}${path}`, { method, headers: { authorization: `Bearer ${pat}` }, body: JSON.stringify(json) });
+      assert.equal(r.status < 300, true, await r.text());
+    };
+    await rest("/domains", { domain: "example.test" });
+    await rest("/domains/example.test/_validate", { type: "VALIDATION_TYPE_DNS" });
+    await rest("/domains/example.test/_set_as_primary", {});
+    assert.equal((await introspect()).username, "demo-worker@example.test");
+    const user = await seededId("user.machine.added", (p) => p.username === "demo-worker");
+    const removed = await fetch(`${emu.url}${B}/users/${user}`, { method: "DELETE", headers: { authorization: `Bearer ${pat}` } });
+    assert.equal(removed.status, 200, await removed.text());
+    assert.deepEqual(await introspect(), { active: false });
+    await ctl("/reset", { method: "POST" });
   });
 });

@@ -50,4 +50,23 @@ describe("control API across origins", () => {
     const r = await request(`${emu.url}/.well-known/openid-configuration`, { headers: { origin: ORIGIN } });
     assert.equal(r.headers.get("access-control-allow-origin"), ORIGIN);
   });
+
+  it("answers preflights of the OIDC endpoints and the resource API, strictly; a control API preflight is not found", async () => {
+    const preflight = (path: string, headers: Record<string, string>) => fetch(`${emu.url}${path}`, { method: "OPTIONS", headers });
+    const wanted = { origin: ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" };
+    for (const path of ["/oauth/v2/token", "/oauth/v2/introspect", "/resources/v3alpha/users/_search"]) {
+      const r = await preflight(path, wanted);
+      assert.equal(r.status, 204, path);
+      assert.deepEqual(
+        ["vary", "access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers", "content-length"].map((h) => r.headers.get(h)),
+        ["Origin, Access-Control-Request-Headers", ORIGIN, "GET, POST, PATCH, PUT, DELETE", "authorization, content-type", "0"],
+      );
+      const loose = await preflight(path, { origin: ORIGIN });
+      assert.deepEqual([loose.status, await loose.text(), loose.headers.get("vary")], [400, "Invalid Preflight Request", "Origin"]);
+    }
+    const token = await fetch(`${emu.url}/oauth/v2/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    assert.deepEqual([token.headers.get("vary"), token.headers.get("access-control-allow-origin")], ["Origin", null]);
+    const ctl = await preflight("/emulator/v1/reset", wanted);
+    assert.deepEqual([ctl.status, ctl.headers.get("vary"), ctl.headers.get("access-control-allow-methods")], [404, "Origin", null]);
+  });
 });

@@ -77,6 +77,8 @@ export class Retention {
         db.stmt(`DELETE FROM ${p.table} WHERE rowid = ?`).run(row.r);
         db.stmt("DELETE FROM events WHERE instance_id = ? AND aggregate_type = ? AND aggregate_id = ?").run(row.instanceId, p.aggregateType, row.aggregateId);
       }
+      // Rows go without an event: what was cached for their aggregate type is forgotten as an event would do.
+      if (rows.length) db.changed(p.aggregateType);
       const last = (db.stmt(`SELECT MAX(rowid) AS m FROM ${p.table}`).get() as { m: number | null }).m ?? 0;
       const wrapped = from + WINDOW >= last;
       this.cursors.set(p.table, wrapped ? 0 : from + WINDOW);

@@ -102,7 +102,8 @@ export function parseForm(body: Uint8Array): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
   // latin1 maps each byte to one character, so "&", "=", "+" and "%" are found without decoding.
   const decode = decodeFormComponent;
-  for (const pair of Buffer.from(body).toString("latin1").split("&")) {
+  // A view of the bytes, not a copy (the parser hands a Buffer already).
+  for (const pair of Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1").split("&")) {
     if (pair === "") continue;
     const eq = pair.indexOf("=");
     const key = decode(eq < 0 ? pair : pair.slice(0, eq));
@@ -113,8 +114,13 @@ export function parseForm(body: Uint8Array): Record<string, string | string[]> {
   return out;
 }
 
+// Any character above U+007F, "+" or "%": what leaves a component not decoding to itself.
+const NEEDS_DECODING = /[\u0080-\uffff+%]/;
+
 /** One form-urlencoded component, given as latin1 (one character per byte), as text. */
 export function decodeFormComponent(latin1: string): string {
+  // ASCII without "+" or "%" (most parameters, tokens and client ids) decodes to itself.
+  if (!NEEDS_DECODING.test(latin1)) return latin1;
   return decodeUtf8Escaping(percentDecode(latin1.replace(/\+/g, " ")));
 }
 

@@ -101,15 +101,15 @@ export function userinfoClaims(core: Core, user: User, scopes: string[]): Record
   if (scopes.includes("email") && user.type === "human") Object.assign(claims, { email: d.email, email_verified: d.emailVerified === true });
   if (scopes.includes("phone") && user.type === "human" && d.phone)
     Object.assign(claims, { phone_number: d.phone, phone_number_verified: d.phoneVerified === true });
-  const org = getOrg(core.db, user.instanceId, user.orgId);
   const orgScope = scopeValues(scopes, /^urn:svc:iam:org:id:(.+)$/)[0];
-  const resourceOwner = {
+  // The org is read only when a scope asks for its claims (not for every token's introspection).
+  const resourceOwner = () => ({
     "urn:svc:iam:user:resourceowner:id": user.orgId,
-    "urn:svc:iam:user:resourceowner:name": org?.name ?? "",
+    "urn:svc:iam:user:resourceowner:name": getOrg(core.db, user.instanceId, user.orgId)?.name ?? "",
     "urn:svc:iam:user:resourceowner:primary_domain": orgPrimaryDomain(core, user.instanceId, user.orgId),
-  };
-  if (scopes.includes("urn:svc:iam:user:resourceowner")) Object.assign(claims, resourceOwner);
-  if (orgScope) Object.assign(claims, { "urn:svc:iam:org:id": orgScope, ...resourceOwner });
+  });
+  if (scopes.includes("urn:svc:iam:user:resourceowner")) Object.assign(claims, resourceOwner());
+  if (orgScope) Object.assign(claims, { "urn:svc:iam:org:id": orgScope, ...resourceOwner() });
   const domainScope = scopeValues(scopes, /^urn:svc:iam:org:domain:primary:(.+)$/)[0];
   if (domainScope) claims["urn:svc:iam:org:domain:primary"] = domainScope;
   const metadata = d.metadata as unknown as Record<string, string> | undefined;

@@ -4,7 +4,7 @@
 // audience of its own: like the product, the introspecting client and its project join it, so an
 // API accepts service users' PATs.
 
-import { getUser } from "../domain/user/queries.js";
+import { cachedUser } from "../domain/user/queries.js";
 import { activeAccessToken } from "./access-token.js";
 import { allRoleClaims, loginName, userinfoClaims } from "./claims.js";
 import { clientRecord } from "./client-records.js";
@@ -28,23 +28,24 @@ export async function introspect(
 
 /** The introspection answer for an active access token (also what the control API's introspection shows). */
 export function introspectionOf(ctx: OidcContext, t: TokenRecord): Record<string, unknown> {
-  const user = getUser(ctx.core.db, t.userId);
+  const user = cachedUser(ctx.core.db, t.userId);
   if (!user) return { active: false };
   const toS = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-  return {
-    ...userinfoClaims(ctx.core, user, t.scope),
-    ...allRoleClaims(ctx.core, user, clientRecord(ctx.core, ctx.instance.id, t.clientId).app?.app.projectId, t.audience, t.scope, false),
-    active: true,
-    scope: t.scope.join(" "),
-    ...(t.clientId ? { client_id: t.clientId } : {}),
-    token_type: "Bearer",
-    exp: toS(t.expiresAt),
-    iat: toS(t.createdAt),
-    nbf: toS(t.createdAt),
-    sub: user.id,
-    aud: t.audience,
-    iss: ctx.issuer,
-    jti: t.id,
-    username: loginName(ctx.core, user),
-  };
+  // Added to the fresh object of the user's claims in the order of the answer (instead of spread into a new one):
+  // one object per request; a key already there (sub) keeps its place.
+  const answer = userinfoClaims(ctx.core, user, t.scope);
+  Object.assign(answer, allRoleClaims(ctx.core, user, clientRecord(ctx.core, ctx.instance.id, t.clientId).app?.app.projectId, t.audience, t.scope, false));
+  answer.active = true;
+  answer.scope = t.scope.join(" ");
+  if (t.clientId) answer.client_id = t.clientId;
+  answer.token_type = "Bearer";
+  answer.exp = toS(t.expiresAt);
+  answer.iat = toS(t.createdAt);
+  answer.nbf = answer.iat;
+  answer.sub = user.id;
+  answer.aud = t.audience;
+  answer.iss = ctx.issuer;
+  answer.jti = t.id;
+  answer.username = loginName(ctx.core, user);
+  return answer;
 }

@@ -43,21 +43,21 @@ export async function oidcRoutes(
 ): Promise<void> {
   // Forms are decoded by text.ts, so invalid UTF-8 in them is refused below instead of stored.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer" }, (_req, body, done) => done(null, parseForm(body as Buffer)));
-  await app.register(cookie);
 
+  // The hooks below run on every OIDC request: callback style, as an async hook costs a promise and a microtask each.
   // A blocked instance (SvcInstances Limit) refuses sign-in and tokens.
-  app.addHook("onRequest", async (req, reply) => {
-    if (instanceOf(req.raw)?.blocked) {
-      return sendOAuthError(reply, new OidcError("temporarily_unavailable", "the instance is blocked", 429));
-    }
+  app.addHook("onRequest", (req, reply, done) => {
+    if (!instanceOf(req.raw)?.blocked) return done();
+    sendOAuthError(reply, new OidcError("temporarily_unavailable", "the instance is blocked", 429));
   });
 
   // Every OIDC endpoint and login page refuses text that may not be stored (NUL, invalid UTF-8) and
   // answers fastify's own refusals (body too large, unreadable body) as OAuth JSON errors.
   // Unexpected failures anywhere below (the login pages' too) end here as server_error.
-  app.addHook("preValidation", async (req, reply) => {
+  app.addHook("preValidation", (req, reply, done) => {
     const bad = findMalformedParameter(req);
-    if (bad) return sendOAuthError(reply, invalidRequest(`invalid parameter ${bad}`));
+    if (!bad) return done();
+    sendOAuthError(reply, invalidRequest(`invalid parameter ${bad}`));
   });
   app.setErrorHandler((err: FastifyError, _req, reply) => {
     if (isBodyTooLarge(err)) return sendOAuthError(reply, new OidcError("invalid_request", BODY_TOO_LARGE_TEXT, 413));
@@ -109,12 +109,7 @@ export async function oidcRoutes(
       return sendErrorPage(reply, { t: textsFor(lang), lang }, e);
     }
   };
-  app.get(ENDPOINTS.authorization, authorizeHandler);
-  app.post(ENDPOINTS.authorization, authorizeHandler);
-
   const loginDeps = { context, userAgentId, languages: (req: FastifyRequest) => instanceLanguages(context(req)) };
-  registerLoginRoutes(app, loginDeps);
-  registerDeviceRoutes(app, loginDeps);
 
   // The token and device authorization endpoints read a form with client credentials and answer JSON.
   const clientFormEndpoint = (path: string, handle: (ctx: OidcContext, r: TokenRequest) => Promise<unknown>) =>
@@ -176,6 +171,16 @@ export async function oidcRoutes(
       return sendErrorPage(reply, page(), e);
     }
   };
-  app.get(ENDPOINTS.endSession, endSessionHandler);
-  app.post(ENDPOINTS.endSession, endSessionHandler);
+
+  // Only the browser's pages read or set the user agent cookie, so the cookie plugin's hooks are
+  // registered for them alone: the token, introspection, revocation and userinfo requests skip them.
+  await app.register(async (pages) => {
+    await pages.register(cookie);
+    pages.get(ENDPOINTS.authorization, authorizeHandler);
+    pages.post(ENDPOINTS.authorization, authorizeHandler);
+    registerLoginRoutes(pages, loginDeps);
+    registerDeviceRoutes(pages, loginDeps);
+    pages.get(ENDPOINTS.endSession, endSessionHandler);
+    pages.post(ENDPOINTS.endSession, endSessionHandler);
+  });
 }

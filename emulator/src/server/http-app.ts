@@ -4,7 +4,6 @@
 // but the resource API, which an instance-host header may point at another instance (request-instance.ts).
 
 import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
-import cors from "@fastify/cors";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Core } from "../domain/core.js";
 import { registerRestRoutes, sendRoutingError } from "../api/rest-adapter.js";
@@ -19,6 +18,7 @@ import { sendControlError } from "../control/control-error.js";
 import { Code } from "../kernel/errors.js";
 import type { RequestInstances } from "./request-instance.js";
 import { frameProtection } from "./frame-protection.js";
+import { registerCors } from "./cors.js";
 import { lazyValidatorCompiler } from "./lazy-validator.js";
 import { BODY_LIMIT, bodyTooLargeText, isBodyTooLarge } from "../kernel/body-limit.js";
 import { drainUnreadBody } from "./body-limits.js";
@@ -64,8 +64,10 @@ export async function createHttpApp(
   app.setValidatorCompiler(lazyValidatorCompiler());
   const instanceOf = (req: IncomingMessage) => instances.of(req);
 
-  app.addHook("onRequest", async (req, reply) => {
-    if (!instances.admit(req.raw)) return refuseHost(reply, req.headers.host);
+  // Hooks on every request are callback style: an async hook costs a promise and a microtask per request.
+  app.addHook("onRequest", (req, reply, done) => {
+    if (instances.admit(req.raw)) return done();
+    refuseHost(reply, req.headers.host);
   });
 
   // On the root instance, so it covers every route registered below, whichever plugin adds it.
@@ -86,12 +88,8 @@ export async function createHttpApp(
     return sendControlError(reply, status, status === 500 ? Code.Internal : Code.InvalidArgument, status === 500 ? "Internal error" : err.message);
   });
 
-  // Browser apps call the OIDC endpoints and the resource API from their own origin: any origin may,
-  // without credentials. The control API stays same-origin (the console token is a secret).
-  await app.register(cors, {
-    delegator: (req, cb) =>
-      cb(null, req.url?.startsWith("/emulator/") ? { origin: false } : { origin: true, methods: ["GET", "POST", "PATCH", "PUT", "DELETE"] }),
-  });
+  // Browser apps call the OIDC endpoints and the resource API from their own origin; the control API stays same-origin.
+  registerCors(app);
 
   let restPaths: RegExp[] = [];
   await app.register(async (rest) => {

@@ -73,12 +73,16 @@ export function searchDomains(
 
 /** An org's primary domain (SvcDomains); for orgs stored before domains existed, its name as a slug below the instance's domain. */
 export function orgPrimaryDomain(core: Core, instanceId: string, orgId: string): string {
-  const primary = primaryDomainOf(core.db, orgId);
-  if (primary) return primary;
-  const org = getOrg(core.db, instanceId, orgId);
-  const instanceDomain = getInstance(core.db, instanceId)?.domains[0] ?? "localhost";
-  return `${slug(org?.name ?? orgId)}.${instanceDomain}`;
+  // Every login name and token introspection reads it: cached until an org or instance event (their domains and names).
+  return core.db.cachedFor(PRIMARY_DOMAIN_STALE_ON, `primary-domain:${instanceId}:${orgId}`, () => {
+    const primary = primaryDomainOf(core.db, orgId);
+    if (primary) return primary;
+    const org = getOrg(core.db, instanceId, orgId);
+    const instanceDomain = getInstance(core.db, instanceId)?.domains[0] ?? "localhost";
+    return `${slug(org?.name ?? orgId)}.${instanceDomain}`;
+  });
 }
+const PRIMARY_DOMAIN_STALE_ON = ["org", "instance"];
 
 /** The instance's org whose primary domain this is (domains compare in lower case). */
 export function orgByPrimaryDomain(core: Core, instanceId: string, domain: string): Org | undefined {

@@ -7,7 +7,7 @@
 import type { Core } from "../core.js";
 import { findPersonalAccessToken } from "../user/queries.js";
 import { verifyOwnJwt } from "../signing-key/verify.js";
-import { getToken, isActive } from "./queries.js";
+import { cachedToken, isActive } from "./queries.js";
 import type { TokenRecord } from "./token.js";
 
 /** The scopes of every personal access token (the product's PAT scopes, renamed). */
@@ -24,9 +24,9 @@ export interface TokenAudience {
 export async function findToken(core: Core, at: TokenAudience, value: string): Promise<TokenRecord | undefined> {
   if (value.split(".").length === 3) {
     const claims = await verifyOwnJwt(core, at.instanceId, at.issuer, value);
-    return claims?.jti ? getToken(core.db, claims.jti) : undefined;
+    return claims?.jti ? cachedToken(core.db, claims.jti) : undefined;
   }
-  return getToken(core.db, value);
+  return cachedToken(core.db, value);
 }
 
 /** A personal access token as an access token record: issued to no client, no audience of its own. */

@@ -2,11 +2,29 @@
 
 import type { Clock } from "../../kernel/clock.js";
 import type { Database } from "../../store/database.js";
+import { OIDC_TOKEN } from "./events.js";
 import { tokenFromRow, type TokenRecord, type TokenRow } from "./token.js";
 
 export function getToken(db: Database, value: string): TokenRecord | undefined {
   const r = db.stmt("SELECT * FROM tokens WHERE id = ?").get(value) as TokenRow | undefined;
   return r && tokenFromRow(r);
+}
+
+/** Events that change what a stored token record is (revocation; instance removal; pruning calls changed() too). */
+const TOKEN_STALE_ON = [OIDC_TOKEN, "instance"];
+
+/**
+ * A presented token's record, cached until a token event is projected (a revocation is seen at once),
+ * on reset, restore and rollback; expiry is still checked on the clock by every caller (isActive).
+ * Unknown values are not cached, so guessing cannot grow the cache.
+ */
+export function cachedToken(db: Database, value: string): TokenRecord | undefined {
+  return db.cachedFor(
+    TOKEN_STALE_ON,
+    `token:${value}`,
+    () => getToken(db, value),
+    (t) => t !== undefined,
+  );
 }
 
 export function isActive(clock: Clock, t: TokenRecord | undefined): t is TokenRecord {

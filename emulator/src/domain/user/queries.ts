@@ -7,6 +7,20 @@ import { textCondition, type TextMatch } from "../../store/text-filter.js";
 import type { Readable } from "../readable.js";
 import { userFromRow, type User, type UserRow } from "./user.js";
 
+/**
+ * A user read for a token's claims (introspection, userinfo), cached until a user, org or instance event
+ * is projected, and on reset, restore and rollback. Callers must not change the record. Unknown ids are not cached.
+ */
+export function cachedUser(db: Database, id: string): User | undefined {
+  return db.cachedFor(
+    USER_STALE_ON,
+    `user:${id}`,
+    () => getUser(db, id),
+    (u) => u !== undefined,
+  );
+}
+const USER_STALE_ON = ["user", "org", "instance"];
+
 export function getUser(db: Database, id: string): User | undefined {
   const r = db.stmt("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
   return r && userFromRow(r);
