@@ -66,7 +66,12 @@ export function sessionsService(): ServiceDefinition {
       const actor = actorOf(call);
       const events = terminateLoginSessions(call.core, [{ session: s, actor }]);
       return {
-        details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.instanceId, s.id), events[0]?.createdAt ?? s.terminatedAt ?? s.authTime),
+        details: instanceResourceDetails(
+          s.id,
+          s.instanceId,
+          loginSessionSequence(call.core.db, s.instanceId, s.id),
+          events[0]?.createdAt ?? s.terminatedAt ?? s.authTime,
+        ),
       };
     },
     searchSessions(req, call) {
