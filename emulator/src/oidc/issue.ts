@@ -128,7 +128,9 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
     const expiresAt = new Date(nowMs + ACCESS_TOKEN_LIFETIME_S * 1000).toISOString();
     tokens.push(newToken(common, "access", refreshId, g.accessTokenFormat, expiresAt, id, core.ids.next()));
     if (g.accessTokenFormat === "jwt") {
-      const claims = {
+      // Written out and assigned in the order the claims appear in the token (spreads into a literal
+      // cost microseconds per token in V8); the claims are copied only when a function added some.
+      const claims: Record<string, unknown> = {
         iss: ctx.issuer,
         sub: g.user.id,
         aud: audience,
@@ -137,13 +139,13 @@ export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<Token
         iat,
         nbf: iat,
         jti: id,
-        scope: scope.join(" "),
-        ...g.extraClaims,
-        ...allRoleClaims(core, g.user, projectId, audience, scope, g.app?.oidc?.accessTokenRoleAssertion ?? false),
+        scope: response.scope,
       };
+      if (g.extraClaims) Object.assign(claims, g.extraClaims);
+      Object.assign(claims, allRoleClaims(core, g.user, projectId, audience, scope, g.app?.oidc?.accessTokenRoleAssertion ?? false));
       const added = await functionClaims(core, "preaccesstoken", g.user, claims);
       actionClaims.accessToken = Object.keys(added);
-      response.access_token = await signJwt(ctx.keys, instance, { ...claims, ...added });
+      response.access_token = await signJwt(ctx.keys, instance, actionClaims.accessToken.length ? { ...claims, ...added } : claims);
     } else {
       response.access_token = id;
     }
