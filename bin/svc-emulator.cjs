@@ -2,21 +2,16 @@
 // The svc-emulator command: the bundled CLI built by `npm install` (scripts/build.mjs), compiled with
 // the code cache the build made for it (load-bundle.cjs).
 
-// The first signing key pair, started before anything else: making one takes 100 to 800 ms of one core here,
-// longer than a start. It is made in a worker thread that lowers its own priority first (on Linux the nice
-// value is per thread): on an idle second core it is done by ready, and on a busy machine it yields to this
-// thread instead of delaying ready (made on the thread pool at normal priority, it did: spawn to ready 368 ->
-// 570 ms at load 5). The emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts). A new
-// pair for every start: none is kept or shipped. Elsewhere a process's priority is the whole process's: no nice.
+// The first signing key pair, started before anything else: making one takes 100 to 800 ms of one core, longer
+// than a start. On the thread pool it runs on the second core while this thread loads and starts the emulator;
+// the emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts), so the first JWT after
+// ready waits for little of it or none. A new pair for every start: none is kept or shipped. Measured on an idle
+// machine (bench/README.md, round 3): spawn to the first JWKS answer ~300 ms this way, 300 to 600 ms with the pair
+// made after listen, and a low-priority worker thread cost 9 MiB of RSS at ready and was later still.
 if (process.argv.slice(2).includes("start"))
-  globalThis[Symbol.for("svc-emulator.firstKeyPair")] = new Promise((done) => {
-    const nice = process.platform === "linux" ? 'try { require("node:os").setPriority(19); } catch {}' : "";
-    const make = 'require("node:worker_threads").parentPort.postMessage(require("node:crypto").generateKeyPairSync("rsa", { modulusLength: 2048 }));';
-    const worker = new (require("node:worker_threads").Worker)(nice + make, { eval: true });
-    worker.unref();
-    worker.once("message", (pair) => (done(pair), worker.terminate()));
-    worker.once("error", () => done(undefined));
-  });
+  globalThis[Symbol.for("svc-emulator.firstKeyPair")] = new Promise((done) =>
+    require("node:crypto").generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => done(err ? undefined : { publicKey, privateKey })),
+  );
 
 require("./load-bundle.cjs")(require("node:path").join(__dirname, "..", "dist", "cli.cjs"), module);
 

@@ -1,7 +1,7 @@
 // Making an RSA key pair for the key ring (key-ring.ts) on the thread pool. Making one takes 100 to
 // 800 ms of one core here (a random search for primes), longer than a start: so the command
-// (bin/svc-emulator.cjs) starts its first pair before it even compiles its bundle, in a worker thread
-// at low priority on the second core, and leaves it under FIRST_PAIR; the key ring of the first
+// (bin/svc-emulator.cjs) starts its first pair before it even compiles its bundle, on the second core
+// while the main thread loads and starts, and leaves it under FIRST_PAIR; the key ring of the first
 // emulator takes it, once: no two emulators (and no two starts) ever hold the same key.
 
 import { generateKeyPair, sign, type KeyObject } from "node:crypto";
