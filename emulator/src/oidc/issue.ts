@@ -86,15 +86,14 @@ function newToken(
   };
 }
 
-export async function issueTokens(ctx: OidcContext, grant: Grant): Promise<TokenResponse> {
+export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResponse> {
   const { core, instance } = ctx;
   // Every grant issues through here: a user locked or deactivated since its code, refresh token or
   // assertion was made gets nothing, whichever grant it tries.
-  if (!canSignIn(grant.user)) throw invalidGrant("the user is locked or deactivated");
+  if (!canSignIn(g.user)) throw invalidGrant("the user is locked or deactivated");
   // Every grant issues through here, so scopes no client may use are dropped in one place (kept apart
   // from the grant instead of copying the whole grant with the new scope on every token).
-  const g = grant;
-  const scope = permittedScopes(grant.scope);
+  const scope = permittedScopes(g.scope);
   const nowMs = core.clock.nowMs();
   const iat = Math.floor(nowMs / 1000);
   const projectId = g.app?.projectId;
