@@ -41,6 +41,15 @@ describe("searching sessions", () => {
     assert.deepEqual(await search({ filters: [{ userId: { id: aliceId } }] }), [alice2, alice1]);
     assert.deepEqual(await search({ filters: [{ userId: { id: aliceId } }, { active: { active: true } }] }), [alice2]);
     assert.deepEqual(await search({ filters: [{ active: { active: false } }] }), [alice1]);
+    // Each session's details carry its own sequence: one event for a live session, two for an ended one.
+    const sequences = (ok(await s.call("SearchSessions", { filters: [] } as never, pat)).result as { details: { id: string; sequence: unknown } }[]).map(
+      (r) => [r.details.id, String(r.details.sequence)],
+    );
+    assert.deepEqual(sequences, [
+      [alice2, "1"],
+      [bob, "1"],
+      [alice1, "2"],
+    ]);
     sessions.close();
   });
 });
