@@ -212,10 +212,23 @@ describe("the import / export screen with 1,500 orgs", { skip: noChromium }, asy
     await page.waitForSelector("td:text-is('Many 1499')");
     assert.equal(await page.locator("section[aria-labelledby=export-title] tbody tr").count(), 1);
     await page.getByLabel("Filter orgs").fill("");
-    // The export reads org by org; Cancel stops it before its next org.
+    // The export reads org by org; Cancel stops it before its next org. A click through Playwright's
+    // actionability checks (scroll, two stable frames) can come after the 1,500 orgs are read on a busy
+    // machine, so the page itself clicks Cancel the moment it is shown (a real click on the real button:
+    // React's handler sends the cancel), and records that it was visible then.
+    await page.evaluate(() => {
+      const w = window as unknown as { __cancelShown?: boolean };
+      new MutationObserver((_, observer) => {
+        const cancel = [...document.querySelectorAll<HTMLButtonElement>(".job button")].find((b) => b.textContent === "Cancel");
+        if (!cancel) return;
+        observer.disconnect();
+        w.__cancelShown = cancel.checkVisibility();
+        cancel.click();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.click("button:text-is('Export')");
-    await page.click(".job button:text-is('Cancel')");
     await page.waitForSelector("[data-testid=job-state]:text-matches('^cancelled')");
+    assert.equal(await page.evaluate(() => (window as unknown as { __cancelShown?: boolean }).__cancelShown), true);
     const id = (await page.textContent("[data-testid=job-id]"))!.replace("job ", "");
     const job = (await api(`/jobs/${id}`)).body as { state: string; report?: unknown; counters: { org: { done: number; total: number } } };
     assert.equal(job.state, "cancelled");
