@@ -11,10 +11,10 @@ import type { Core, CoreSignals } from "./domain/core.js";
 import { IdGenerator } from "./kernel/ids.js";
 import { Database } from "./store/database.js";
 import { lockDataDir } from "./store/data-dir-lock.js";
-import { writeFileAtomic } from "./kernel/atomic-file.js";
+import { removeLeftTempFiles, writeFileAtomic } from "./kernel/atomic-file.js";
 import { EventStore } from "./store/event-store.js";
 import { migrate, schemaVersion } from "./domain/schema.js";
-import { Snapshots } from "./store/snapshots.js";
+import { SNAPSHOTS_DIR, Snapshots } from "./store/snapshots.js";
 import { BucketStore } from "./bucket/bucket-store.js";
 import { allProjections } from "./domain/projections.js";
 import { applyFixtures, checkFixtureFile, FixtureError, readFixtureFile } from "./fixtures/seed.js";
@@ -65,6 +65,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ids = new IdGenerator(() => clock.nowMs(), options.seed);
   // One owner per data dir: taken before the database is opened, freed when the emulator closes.
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  // Under the lock, what a killed emulator was writing (the seed image, a snapshot, a restored database) is ours to drop.
+  if (dataDir) for (const dir of [dataDir, join(dataDir, SNAPSHOTS_DIR)]) removeLeftTempFiles(dir);
   let db: Database;
   try {
     db = new Database(dataDir && join(dataDir, "emulator.sqlite"), { newestVersion: schemaVersion });
@@ -110,7 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const idsAfterSeed = ids.state();
 
   const emitter = new Emitter<EmulatorEvents>();
-  const snapshots = new Snapshots(db, () => clock.now(), dataDir && join(dataDir, "snapshots"));
+  const snapshots = new Snapshots(db, () => clock.now(), dataDir && join(dataDir, SNAPSHOTS_DIR));
   // Buckets stand for an outside service (GCS): reset and snapshots leave them as they are.
   const buckets = new BucketStore(dataDir && join(dataDir, "buckets"), () => clock.now());
   const consoleToken = options.consoleToken ?? secretText(24);

@@ -1,11 +1,12 @@
 // A data dir has one owner (a second emulator refuses, naming the holder; a dir left by a killed
 // process is taken over; closing frees it), opens when an older emulator wrote it, and is refused,
-// untouched, when a newer emulator wrote it or when the file is not a whole SQLite database.
+// untouched, when a newer emulator wrote it or when the file is not a whole SQLite database. The
+// temporary files of a write a killed owner left are dropped by the next one.
 // Runs the built command (`node scripts/build.mjs` first) as real processes.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Database } from "../../emulator/src/store/database.js";
@@ -50,6 +51,29 @@ describe("one owner per data dir", () => {
     const second = await startReady(dir);
     assert.equal(second.ready.adminPat, first.ready.adminPat);
     assert.equal(JSON.parse(readFileSync(join(dir, "lock"), "utf8")).pid, second.proc.child.pid);
+    second.proc.child.kill("SIGTERM");
+    await second.proc.exited;
+  });
+
+  it("drops the temporary files a killed emulator was writing, and nothing else", LIMIT, async () => {
+    const dir = tempDir();
+    const first = await startReady(dir);
+    await killHard(first.proc);
+    // What writeFileAtomic leaves when killed between its write and its rename, beside files of the user's.
+    mkdirSync(join(dir, "snapshots"), { recursive: true });
+    const left = [join(dir, "seed.sqlite.4242.tmp"), join(dir, "emulator.sqlite.77.tmp"), join(dir, "snapshots", "before.sqlite.4242.tmp")];
+    const kept = [join(dir, "notes.tmp"), join(dir, "snapshots", "mine.txt")];
+    for (const f of [...left, ...kept]) writeFileSync(f, "x");
+    const second = await startReady(dir);
+    assert.deepEqual(
+      left.filter((f) => existsSync(f)),
+      [],
+    );
+    assert.deepEqual(
+      kept.filter((f) => existsSync(f)),
+      kept,
+    );
+    assert.equal(second.ready.adminPat, first.ready.adminPat, "the data itself is kept");
     second.proc.child.kill("SIGTERM");
     await second.proc.exited;
   });

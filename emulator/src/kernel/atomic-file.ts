@@ -3,8 +3,8 @@
 // within one directory is atomic, so a reader (or a restart after a crash) sees the old file or the
 // new one, never a mix.
 
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 /** Writes `data` to `file` atomically; `beforeRename` runs between the flush and the rename. */
 export function writeFileAtomic(file: string, data: Uint8Array, beforeRename?: () => void): void {
@@ -24,6 +24,26 @@ export function writeFileAtomic(file: string, data: Uint8Array, beforeRename?: (
     throw e;
   }
   syncDir(dirname(file));
+}
+
+/** The temporary name writeFileAtomic gives a file while it is written (`<target>.<pid>.tmp`). */
+const TEMP_NAME = /\.\d+\.tmp$/;
+
+/**
+ * Removes, from `dir` (not its subfolders), the temporary files a killed writer left behind. Only for
+ * a dir this process owns (the data dir under its lock): another writer's file could be in flight.
+ * Answers the names removed.
+ */
+export function removeLeftTempFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return []; // no such dir yet
+  }
+  const left = names.filter((n) => TEMP_NAME.test(n));
+  for (const n of left) rmSync(join(dir, n), { force: true });
+  return left;
 }
 
 /** Makes a rename in `dir` durable (a power loss after it keeps the new name). */

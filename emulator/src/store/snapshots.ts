@@ -12,6 +12,9 @@ export interface SnapshotInfo {
   sizeBytes: number;
 }
 
+/** The data dir's folder of snapshot files. */
+export const SNAPSHOTS_DIR = "snapshots";
+
 export const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export class Snapshots {
