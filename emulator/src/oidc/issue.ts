@@ -12,9 +12,10 @@ import { permittedScopes } from "./scopes.js";
 import { functionClaims } from "./function-claims.js";
 import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import { addTokens } from "../domain/token/commands.js";
+import { newTokenValue } from "../domain/token/value.js";
 import type { ActionClaims, NewToken, TokenRecord } from "../domain/token/token.js";
 import { oidcActor } from "./actor.js";
-import { ACCESS_TOKEN_LIFETIME_S, ID_TOKEN_LIFETIME_S, REFRESH_IDLE_LIFETIME_S, halfHash, newTokenValue, signJwt } from "./tokens.js";
+import { ACCESS_TOKEN_LIFETIME_S, ID_TOKEN_LIFETIME_S, REFRESH_IDLE_LIFETIME_S, halfHash, randomTokenValue, signJwt } from "./tokens.js";
 
 export interface OidcContext {
   core: Core;
@@ -59,15 +60,15 @@ export interface TokenResponse {
 
 type GrantPart = Pick<NewToken, "clientId" | "userId" | "sessionId" | "authRequestId" | "scope" | "audience" | "authTime" | "amr">;
 
-function newToken(
-  c: GrantPart,
-  kind: NewToken["kind"],
-  refreshTokenId: string | null,
-  format: NewToken["format"],
-  expiresAt: string,
-  value: string,
-  tokenId: string,
-): NewToken {
+/** A new token's id and value: the value carries the id (domain/token/value.ts), or is random for an id it cannot carry. */
+type Minted = Pick<NewToken, "tokenId" | "value" | "derived">;
+function mint(core: Core): Minted {
+  const tokenId = core.ids.next();
+  const made = newTokenValue(core.db, tokenId);
+  return made ? { tokenId, value: made.value, derived: made.derived } : { tokenId, value: randomTokenValue(), derived: undefined };
+}
+
+function newToken(c: GrantPart, kind: NewToken["kind"], refresh: Minted | null, format: NewToken["format"], expiresAt: string, m: Minted): NewToken {
   return {
     clientId: c.clientId,
     userId: c.userId,
@@ -78,11 +79,13 @@ function newToken(
     authTime: c.authTime,
     amr: c.amr,
     kind,
-    refreshTokenId,
+    refreshTokenId: refresh === null ? null : refresh.value,
     format,
     expiresAt,
-    value,
-    tokenId,
+    value: m.value,
+    tokenId: m.tokenId,
+    derived: m.derived,
+    refreshDerived: refresh?.derived,
   };
 }
 
@@ -114,18 +117,19 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
     amr: g.amr ?? [],
   };
 
-  let refreshId: string | null = null;
+  let refresh: Minted | null = null;
   if (g.withRefreshToken) {
-    refreshId = newTokenValue();
+    refresh = mint(core);
     const idleEnd = nowMs + REFRESH_IDLE_LIFETIME_S * 1000;
     const expiresAt = new Date(g.refreshNotAfter ? Math.min(idleEnd, Date.parse(g.refreshNotAfter)) : idleEnd).toISOString();
-    tokens.push(newToken(common, "refresh", null, "opaque", expiresAt, refreshId, core.ids.next()));
-    response.refresh_token = refreshId;
+    tokens.push(newToken(common, "refresh", null, "opaque", expiresAt, refresh));
+    response.refresh_token = refresh.value;
   }
   if (g.withAccessToken) {
-    const id = newTokenValue();
+    const access = mint(core);
+    const id = access.value;
     const expiresAt = new Date(nowMs + ACCESS_TOKEN_LIFETIME_S * 1000).toISOString();
-    tokens.push(newToken(common, "access", refreshId, g.accessTokenFormat, expiresAt, id, core.ids.next()));
+    tokens.push(newToken(common, "access", refresh, g.accessTokenFormat, expiresAt, access));
     if (g.accessTokenFormat === "jwt") {
       // Written out and assigned in the order the claims appear in the token (spreads into a literal
       // cost microseconds per token in V8); the claims are copied only when a function added some.

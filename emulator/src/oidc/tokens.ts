@@ -12,7 +12,8 @@ export const ID_TOKEN_LIFETIME_S = 12 * 3600;
 export const REFRESH_IDLE_LIFETIME_S = 30 * 24 * 3600;
 export const REFRESH_ABSOLUTE_LIFETIME_S = 90 * 24 * 3600;
 
-export const newTokenValue = () => randomPooled(32).toString("base64url");
+/** A random value: for a token id the derived format cannot carry (domain/token/value.ts). */
+export const randomTokenValue = () => randomPooled(32).toString("base64url");
 
 /** at_hash / c_hash: base64url of the left half of the SHA-256 of the value (OIDC Core 3.1.3.6). */
 export function halfHash(value: string): string {

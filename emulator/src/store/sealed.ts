@@ -17,16 +17,27 @@ export interface Sealed {
 
 const KEY_ID = "events";
 
-/** The sealing key, read once per database image (the cache goes with reset, restore and a rollback). */
-function key(db: Database): Buffer {
-  return db.cached(`sealing-key:${KEY_ID}`, () => {
-    const row = db.stmt("SELECT key FROM encryption_keys WHERE id = ?").get(KEY_ID) as { key: Buffer } | undefined;
-    if (row) return row.key;
-    const fresh = randomBytes(32);
-    db.stmt("INSERT INTO encryption_keys (id, key) VALUES (?, ?)").run(KEY_ID, fresh);
-    return fresh;
-  });
+/**
+ * A per-database key kept in encryption_keys (outside the event log and the projections), read once per
+ * database image (the cache goes with reset, restore and a rollback); made on first use, unless
+ * `create` is false (a read path: no key yet means nothing was made with it).
+ */
+export function storedKey(db: Database, id: string, create = true): Buffer | undefined {
+  return db.cachedFor(
+    [],
+    `stored-key:${id}`,
+    () => {
+      const row = db.stmt("SELECT key FROM encryption_keys WHERE id = ?").get(id) as { key: Buffer } | undefined;
+      if (row || !create) return row?.key;
+      const fresh = randomBytes(32);
+      db.stmt("INSERT INTO encryption_keys (id, key) VALUES (?, ?)").run(id, fresh);
+      return fresh;
+    },
+    (k) => k !== undefined,
+  );
 }
+
+const key = (db: Database) => storedKey(db, KEY_ID)!;
 
 /** At most this many values sealed and not yet opened are remembered. */
 const RECENT_MAX = 64;

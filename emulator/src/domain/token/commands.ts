@@ -30,12 +30,14 @@ function addedEvent(db: Database, actor: Actor, t: NewToken): NewEvent {
     authTime: t.authTime,
     amr: t.amr,
     kind: t.kind,
-    refreshTokenId: t.refreshTokenId === null ? null : seal(db, t.refreshTokenId),
+    refreshTokenId: t.refreshTokenId === null ? null : (t.refreshDerived ?? seal(db, t.refreshTokenId)),
     format: t.format,
     expiresAt: t.expiresAt,
   };
   if (t.actionClaims) payload.actionClaims = t.actionClaims;
-  payload.token = seal(db, t.value);
+  // No secret in the event: the value is made again from the id and nonce with the key, or, for a value
+  // not in that format, sealed.
+  payload.token = t.derived ?? seal(db, t.value);
   // The token's creator is the user it was issued for.
   const event = TokenAdded.event({ instanceId: actor.instanceId, userId: t.userId, origin: actor.origin }, t.tokenId, actor.instanceId, payload);
   // The token id was just made (core.ids), so its event starts a new aggregate.

@@ -3,14 +3,18 @@
 import { eventType } from "../../store/event-type.js";
 import type { Sealed } from "../../store/sealed.js";
 import type { ActionClaims, TokenRecord } from "./token.js";
+import type { DerivedValue } from "./value.js";
 
 export const OIDC_TOKEN = "oidc_token";
 
 export type TokenAddedPayload = Omit<TokenRecord, "id" | "tokenId" | "instanceId" | "revokedAt" | "createdAt" | "personal" | "refreshTokenId"> & {
-  /** The token's value, sealed; absent in events of older data dirs (there the aggregate id is the value). */
-  token?: Sealed;
-  /** The value of the refresh token it belongs to, sealed (in clear in older events). */
-  refreshTokenId: Sealed | string | null;
+  /**
+   * How the value is made from the aggregate id (domain/token/value.ts), or the value sealed; absent in events
+   * of older data dirs (there the aggregate id is the value).
+   */
+  token?: DerivedValue | Sealed;
+  /** The value of the refresh token it belongs to: derived, sealed, or in clear in older events. */
+  refreshTokenId: DerivedValue | Sealed | string | null;
   /** Claims functions added to the tokens issued with it; absent when none did (the projection does not read it). */
   actionClaims?: ActionClaims;
 };

@@ -1,8 +1,8 @@
 // oidc.token.added / oidc.token.revoked -> the tokens table (values opened).
 
 import type { Projections } from "../../store/projections.js";
-import { unseal } from "../../store/sealed.js";
 import { TokenAdded, TokenRevoked } from "./events.js";
+import { openTokenValue } from "./value.js";
 
 export function registerTokenProjection(p: Projections): void {
   p.tables("tokens")
@@ -13,7 +13,7 @@ export function registerTokenProjection(p: Projections): void {
            scope, audience, format, auth_time, amr, expires_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
-        unseal(db, t.token) ?? e.aggregateId,
+        openTokenValue(db, t.token) ?? e.aggregateId,
         e.aggregateId,
         e.instanceId,
         t.kind,
@@ -21,7 +21,7 @@ export function registerTokenProjection(p: Projections): void {
         t.userId,
         t.sessionId ?? null,
         t.authRequestId ?? null,
-        unseal(db, t.refreshTokenId) ?? null,
+        openTokenValue(db, t.refreshTokenId) ?? null,
         t.scope.join(" "),
         JSON.stringify(t.audience),
         t.format,

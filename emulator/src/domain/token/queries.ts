@@ -4,8 +4,10 @@ import type { Clock } from "../../kernel/clock.js";
 import type { Database } from "../../store/database.js";
 import { OIDC_TOKEN } from "./events.js";
 import { tokenFromRow, type TokenRecord, type TokenRow } from "./token.js";
+import { mayBeStoredValue } from "./value.js";
 
 export function getToken(db: Database, value: string): TokenRecord | undefined {
+  if (!mayBeStoredValue(db, value)) return undefined;
   const r = db.stmt("SELECT * FROM tokens WHERE id = ?").get(value) as TokenRow | undefined;
   return r && tokenFromRow(r);
 }

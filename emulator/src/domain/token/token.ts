@@ -2,7 +2,10 @@
 // tokens and opaque refresh tokens, stored with their grant so introspection, userinfo and
 // revocation can check them. A token's events name it by a public id (`tokenId`): the token's value
 // (the opaque bearer, the key of the tokens table) is sealed in its event (store/sealed.ts), as is
-// the value of the refresh token it belongs to.
+// the value of the refresh token it belongs to; tokens issued since the values carry their id
+// (domain/token/value.ts) hold no value in their event at all, only what makes it again with the key.
+
+import type { DerivedValue } from "./value.js";
 
 export interface TokenRecord {
   /** The token's value: the opaque bearer token, or the jti of a JWT. */
@@ -40,6 +43,10 @@ export interface ActionClaims {
 export type NewToken = Omit<TokenRecord, "id" | "tokenId" | "instanceId" | "revokedAt" | "createdAt" | "personal"> & {
   value: string;
   tokenId: string;
+  /** How its event names the value (domain/token/value.ts); absent: the value is sealed in the event. */
+  derived?: DerivedValue;
+  /** The same for the refresh token it belongs to. */
+  refreshDerived?: DerivedValue;
   actionClaims?: ActionClaims;
 };
 
