@@ -15,13 +15,14 @@ import type { RpcEntry, RpcTable } from "./rpc.js";
 
 interface LoadedApi {
   table: RpcTable;
-  grpc: GrpcHandler;
   rest: (entry: RpcEntry, req: FastifyRequest, reply: FastifyReply, target: ApiTarget) => Promise<FastifyReply>;
 }
 
 export class ApiLoader {
   private loaded: LoadedApi | undefined;
   private loading: Promise<LoadedApi> | undefined;
+  private grpcHandler: GrpcHandler | undefined;
+  private grpcLoading: Promise<GrpcHandler> | undefined;
   readonly restRoutes: readonly RestRoute[] = REST_ROUTES;
 
   /** `ownUrl`: the emulator's URL once it listens (the admin export and import reach its bucket store there). */
@@ -30,24 +31,26 @@ export class ApiLoader {
     private readonly ownUrl: () => string,
   ) {}
 
-  /** The rpc table and its transports, made once. */
+  /** The rpc table and the REST call, made once. */
   load(): Promise<LoadedApi> {
     this.loading ??= (async () => {
-      const [{ buildRpcTable }, { createGrpcHandler }, { serveRestCall }] = await Promise.all([
-        import("./services.js"),
-        import("./grpc-adapter.js"),
-        import("./rest-call.js"),
-      ]);
+      const [{ buildRpcTable }, { serveRestCall }] = await Promise.all([import("./services.js"), import("./rest-call.js")]);
       const table = buildRpcTable(this.ownUrl);
       const core = this.core;
-      this.loaded = {
-        table,
-        grpc: createGrpcHandler(core, table),
-        rest: (entry, req, reply, target) => serveRestCall(core, entry, req, reply, target),
-      };
+      this.loaded = { table, rest: (entry, req, reply, target) => serveRestCall(core, entry, req, reply, target) };
       return this.loaded;
     })();
     return this.loading;
+  }
+
+  /** gRPC and gRPC-web (connect-node with every service routed), made once, on the first such request: REST needs none of it. */
+  private loadGrpc(): Promise<GrpcHandler> {
+    this.grpcLoading ??= (async () => {
+      const [{ table }, { createGrpcHandler }] = await Promise.all([this.load(), import("./grpc-adapter.js")]);
+      this.grpcHandler = createGrpcHandler(this.core, table);
+      return this.grpcHandler;
+    })();
+    return this.grpcLoading;
   }
 
   readonly rest: RestServe = (rpc, req, reply, target) => {
@@ -56,12 +59,12 @@ export class ApiLoader {
     return this.load().then((a) => a.rest(a.table.get(rpc)!, req, reply, target));
   };
 
-  /** A request that arrives while the table is made waits unread: its body stays in the socket until then. */
+  /** A request that arrives while the handler is made waits unread: its body stays in the socket until then. */
   readonly grpc: GrpcHandler = (req, res, target) => {
-    const api = this.loaded;
-    if (api) return api.grpc(req, res, target);
-    this.load().then(
-      (a) => a.grpc(req, res, target),
+    const handler = this.grpcHandler;
+    if (handler) return handler(req, res, target);
+    this.loadGrpc().then(
+      (h) => h(req, res, target),
       (err) => {
         console.error("svc-emulator: internal error:", err);
         res.writeHead(500);
