@@ -21,8 +21,7 @@ import { applyFixtures, checkFixtureFile, FixtureError, readFixtureFile } from "
 import { readImportDocument, seedImport } from "./fixtures/seed-import.js";
 import { defaultFixtures } from "./fixtures/default-fixtures.js";
 import type { FixtureFile } from "./fixtures/fixture-file.js";
-import { buildRpcTable } from "./api/services.js";
-import { createGrpcHandler } from "./api/grpc-adapter.js";
+import { ApiLoader } from "./api/api-loader.js";
 import { createHttpApp } from "./server/http-app.js";
 import { createH2Server } from "./server/h2-app.js";
 import { Listener } from "./server/listener.js";
@@ -131,14 +130,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   // The URL is known once the listener has its port; requests come only after that.
   let ownUrl = "";
-  const table = buildRpcTable(() => ownUrl);
-  const grpc = createGrpcHandler(core, table);
+  // The rpc table and its descriptors are made on the first resource API request (api-loader.ts).
+  const api = new ApiLoader(core, () => ownUrl);
   const keys = core.keys;
   const instances = new RequestInstances(db);
   const ui = new UiAccess();
   const runtime = () => ({ url: ownUrl, issuer: ownUrl, dataDir: dataDir ?? null, adminPat });
-  const http = await createHttpApp(core, table, grpc, { core, consoleToken, snapshots, reset, restore, keys, buckets, ui, runtime }, keys, instances);
-  const listener = new Listener(http.server, () => createH2Server(instances, grpc));
+  const http = await createHttpApp(core, api, { core, consoleToken, snapshots, reset, restore, keys, buckets, ui, runtime }, keys, instances);
+  const listener = new Listener(http.server, () => createH2Server(instances, api.grpc));
   let address: AddressInfo;
   try {
     address = await listener.listen(options.port ?? 8080, options.host ?? "127.0.0.1");

@@ -95,8 +95,3 @@ function unknownMethod(req: IncomingMessage | Http2ServerRequest, res: ServerRes
   res.writeHead(200, headers);
   res.end();
 }
-
-/** Whether an HTTP/1.1 request is gRPC-web (and not REST or a page). */
-export function isGrpcWeb(contentType: string | undefined): boolean {
-  return (contentType ?? "").startsWith("application/grpc-web");
-}

@@ -4,14 +4,11 @@
 // the document in the same proto3 JSON form. Nothing is written.
 
 import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
-import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
-import { dataOrgJson, exportedOrgIds } from "../api/admin/export-json.js";
-import { exportScope } from "../api/admin/export-document.js";
+import type { JsonValue } from "@bufbuild/protobuf";
 import { diffOrg } from "../domain/org/diff-org.js";
 import { nameIndex } from "../domain/org/diff-names.js";
 import { readOrg } from "../domain/org/read-org.js";
 import { validateImport } from "../domain/org/validate-import.js";
-import { ImportDataOrgSchema } from "../gen/svc/admin/v1/admin_pb.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
@@ -26,7 +23,9 @@ type Obj = Record<string, unknown>;
  * content compares equal. Fields only the v1 DataOrg has (iamPolicy) are dropped: the diff does not
  * compare them. Undefined if the message cannot be read (validation let it through).
  */
-function canonical(document: unknown): { orgs?: Obj[] } | undefined {
+async function canonical(document: unknown): Promise<{ orgs?: Obj[] } | undefined> {
+  // The admin API's descriptors are made on first use, not at start (api/api-loader.ts).
+  const [{ fromJson, toJson }, { ImportDataOrgSchema }] = await Promise.all([import("@bufbuild/protobuf"), import("../gen/svc/admin/v1/admin_pb.js")]);
   try {
     return toJson(ImportDataOrgSchema, fromJson(ImportDataOrgSchema, document as JsonValue, { ignoreUnknownFields: true })) as { orgs?: Obj[] };
   } catch {
@@ -43,12 +42,16 @@ export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
       if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
       const { errors } = validateImport(req.body.document);
       if (errors.length) return { errors, orgs: [] };
-      const file = canonical(req.body.document);
+      const file = await canonical(req.body.document);
       if (!file) return sendControlError(reply, 400, Code.InvalidArgument, "The document could not be read as an ImportDataOrg");
       const fileOrgs = file.orgs ?? [];
       // The whole instance is the scope, so references from the file's orgs to other orgs of the
       // instance (a grant to an org not in the file) show as they are. Read without passwords: secrets
       // are never shown side by side (diff-org.ts leaves them out of the comparison).
+      const [{ dataOrgJson, exportedOrgIds }, { exportScope }] = await Promise.all([
+        import("../api/admin/export-json.js"),
+        import("../api/admin/export-document.js"),
+      ]);
       const reads = exportedOrgIds(ctx.core, instanceId).map((id) => readOrg(ctx.core, instanceId, id)!);
       const scope = exportScope(reads);
       const instanceOrgs = new Map(reads.map((r) => [r.org.id, dataOrgJson(r, scope) as Obj]));

@@ -3,8 +3,6 @@
 // them as server-sent events; POST /jobs/{id}/_cancel stops it. The registry: jobs.ts. What cancel
 // means: docs/behaviour.md "Org diff and jobs".
 
-import { dataOrgJson, exportedOrgIds } from "../api/admin/export-json.js";
-import { exportScope } from "../api/admin/export-document.js";
 import { importOrgs } from "../domain/org/import-orgs.js";
 import { type OrgRead, readOrg } from "../domain/org/read-org.js";
 import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
@@ -18,11 +16,19 @@ import type { ControlApp } from "./type-provider.js";
 
 type ExportOptions = Extract<JobBody, { kind: "export" }>;
 
+/** The export's mapping, with the admin API's descriptors: loaded on the first export, not at start (api/api-loader.ts). */
+async function loadExport() {
+  const [json, document] = await Promise.all([import("../api/admin/export-json.js"), import("../api/admin/export-document.js")]);
+  return { ...json, exportScope: document.exportScope };
+}
+type ExportModule = Awaited<ReturnType<typeof loadExport>>;
+
 /**
  * The export, org by org, yielding to the event loop between orgs (where cancel takes effect). Each
  * org is one synchronous read; a write between two orgs may land in between (the rpc reads all at once).
  */
-async function exportJob(ctx: ControlContext, instanceId: string, body: ExportOptions, run: JobRun): Promise<unknown> {
+async function exportJob(ctx: ControlContext, instanceId: string, body: ExportOptions, run: JobRun, exporter: ExportModule): Promise<unknown> {
+  const { dataOrgJson, exportedOrgIds, exportScope } = exporter;
   const ids = exportedOrgIds(ctx.core, instanceId, body.orgIds, body.excludedOrgIds);
   const reads: OrgRead[] = [];
   run.progress("org", 0, ids.length);
@@ -46,9 +52,10 @@ export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
     const body = req.body;
     const instanceId = targetInstance(ctx, body.instanceId);
     if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${body.instanceId}`);
+    const exporter = body.kind === "export" ? await loadExport() : undefined;
     const view =
       body.kind === "export"
-        ? jobs.start("export", (run) => exportJob(ctx, instanceId, body, run))
+        ? jobs.start("export", (run) => exportJob(ctx, instanceId, body, run, exporter!))
         : jobs.start("import", async (run) => {
             // One synchronous transaction: the counters reach the job (and its SSE clients) as items
             // are processed, but nothing can stop it once it began.

@@ -7,8 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Core } from "../domain/core.js";
 import { registerRestRoutes, sendRoutingError } from "../api/rest-adapter.js";
-import { isGrpcWeb, type GrpcHandler } from "../api/grpc-adapter.js";
-import type { RpcTable } from "../api/rpc.js";
+import { isGrpcWeb } from "../api/grpc-web.js";
+import type { ApiLoader } from "../api/api-loader.js";
 import { controlApi } from "../control/control-api.js";
 import { oidcRoutes } from "../oidc/routes.js";
 import { demoRoutes } from "../demo/demo-page.js";
@@ -32,14 +32,7 @@ export interface HttpApp {
   server: Server;
 }
 
-export async function createHttpApp(
-  core: Core,
-  table: RpcTable,
-  grpc: GrpcHandler,
-  control: ControlContext,
-  keys: SigningKeys,
-  instances: RequestInstances,
-): Promise<HttpApp> {
+export async function createHttpApp(core: Core, api: ApiLoader, control: ControlContext, keys: SigningKeys, instances: RequestInstances): Promise<HttpApp> {
   let server: Server | undefined;
   const app = Fastify({
     logger: false,
@@ -53,7 +46,7 @@ export async function createHttpApp(
         drainUnreadBody(req, res);
         if (isGrpcWeb(req.headers["content-type"])) {
           if (!instances.admit(req)) return void res.writeHead(403).end();
-          return grpc(req, res, instances.apiTargetOf(req));
+          return api.grpc(req, res, instances.apiTargetOf(req));
         }
         handler(req, res);
       });
@@ -93,7 +86,7 @@ export async function createHttpApp(
 
   let restPaths: RegExp[] = [];
   await app.register(async (rest) => {
-    restPaths = registerRestRoutes(rest, core, table, (req) => instances.apiTargetOf(req));
+    restPaths = registerRestRoutes(rest, api.restRoutes, api.rest, (req) => instances.apiTargetOf(req));
   });
   await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
   await app.register(async (o) => oidcRoutes(o, core, keys, instanceOf));

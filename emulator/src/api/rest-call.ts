@@ -1,0 +1,41 @@
+// One HTTP/JSON call of an rpc: the request message from the path, query and body by the rpc's
+// HTTP rule, the shared pipeline, and the response message as proto3 JSON. Loaded with the
+// descriptors on the first resource API request (api-loader.ts); the routes are registered without it.
+
+import { toJson } from "@bufbuild/protobuf";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Core } from "../domain/core.js";
+import { escapingProtoDecoding } from "../kernel/proto-strings.js";
+import { sendRpcError } from "./rest-adapter.js";
+import { restRequestMessage } from "./rest-request.js";
+import { type ApiTarget, invokeRpc } from "./rpc-pipeline.js";
+import type { RpcEntry } from "./rpc.js";
+
+export async function serveRestCall(core: Core, entry: RpcEntry, req: FastifyRequest, reply: FastifyReply, target: ApiTarget): Promise<FastifyReply> {
+  try {
+    const { message, documents } = escapingProtoDecoding(() =>
+      restRequestMessage(entry.method.input, {
+        pathParams: req.params as Record<string, string>,
+        query: req.query as Record<string, string | string[]>,
+        rawBody: typeof req.body === "string" ? req.body : undefined,
+        bodyField: entry.httpRule!.body,
+      }),
+    );
+    const result = await invokeRpc(core, entry, message, {
+      host: target.host,
+      authorization: req.headers.authorization,
+      instance: target.instance,
+      documents,
+      header: (name) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      },
+    });
+    return reply
+      .code(result.httpStatus)
+      .type("application/json")
+      .send(JSON.stringify(toJson(entry.method.output, result.message)));
+  } catch (err) {
+    return sendRpcError(reply, err);
+  }
+}
