@@ -24,7 +24,7 @@ after(() => {
 async function startInMemory(): Promise<{ child: ChildProcess; folder: string; url: string; console: string; exited: Promise<number | null> }> {
   const folder = mkdtempSync(join(tmpdir(), "svc-emulator-tmp-"));
   folders.push(folder);
-  const env = { ...process.env, TMPDIR: folder };
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: folder };
   delete env.SQLITE_TMPDIR;
   const child = spawn(process.execPath, ["bin/svc-emulator.cjs", "start", "--in-memory", "--port", "0", "--json"], {
     cwd: ROOT,
