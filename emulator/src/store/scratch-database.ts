@@ -20,20 +20,26 @@ export const SCRATCH_CACHE_KIB = 8_192;
 
 /** Opens a fresh scratch database, or one holding `image` (a serialize() image: reset, snapshot restore). */
 export function openScratch(image?: Buffer): BetterSqlite3.Database {
+  // Windows refuses to delete a file SQLite holds open; there (and without a writable temporary
+  // folder) the database stays in the heap, as before round 4.
+  const inHeap = () => new BetterSqlite3(image ?? ":memory:", { nativeBinding: sqliteAddon() });
+  if (process.platform === "win32") return inHeap();
   let dir: string;
   try {
     dir = mkdtempSync(join(tmpdir(), "svc-emulator-"));
   } catch {
-    // No writable temporary folder: the heap it is, as before round 4.
-    return new BetterSqlite3(image ?? ":memory:", { nativeBinding: sqliteAddon() });
+    return inHeap();
   }
-  let conn: BetterSqlite3.Database;
+  let conn: BetterSqlite3.Database | undefined;
   try {
     const file = join(dir, "emulator.sqlite");
     writeFileSync(file, image ?? "");
     conn = new BetterSqlite3(file, { nativeBinding: sqliteAddon() });
-  } finally {
+    rmSync(dir, { recursive: true });
+  } catch {
+    conn?.close();
     rmSync(dir, { recursive: true, force: true });
+    return inHeap();
   }
   conn.pragma("locking_mode = EXCLUSIVE");
   conn.pragma("journal_mode = MEMORY");
