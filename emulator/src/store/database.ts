@@ -8,6 +8,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../kernel/atomic-file.js";
+import { openScratch } from "./scratch-database.js";
 import { sqliteAddon } from "./sqlite-addon.js";
 
 type Connection = BetterSqlite3.Database;
@@ -35,7 +36,7 @@ export class Database {
   private staleOn = new Map<string, Set<string>>();
   private afterCommits: (() => void)[] = [];
 
-  /** `file` undefined means in memory. */
+  /** `file` undefined means in memory: a scratch file nobody else sees (scratch-database.ts). */
   constructor(
     private readonly file: string | undefined,
     private readonly options: DatabaseOptions = {},
@@ -54,7 +55,7 @@ export class Database {
   }
 
   private open(image?: Buffer): Connection {
-    if (!this.file) return configure(new BetterSqlite3(image ?? ":memory:", { nativeBinding: sqliteAddon() }), false);
+    if (!this.file) return configure(openScratch(image), false);
     return configure(openChecked(this.file, this.options.newestVersion), true);
   }
 
