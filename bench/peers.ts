@@ -4,7 +4,7 @@
 // target names the requests of every row it can serve; a row it has no answer for is absent.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,8 +59,11 @@ async function token(url: string, auth: string, body: string): Promise<string> {
   return json.access_token;
 }
 
-/** The default fixtures plus `bench-jwt`, a machine user whose client_credentials tokens are JWTs. */
+let fixturesFile: string | undefined;
+
+/** The default fixtures plus `bench-jwt`, a machine user whose client_credentials tokens are JWTs: one file per bench process, removed when it exits. */
 function benchFixtures(): string {
+  if (fixturesFile) return fixturesFile;
   const fixtures = JSON.parse(readFileSync(join(ROOT, "fixtures/default.json"), "utf8"));
   fixtures.instances[0].orgs[0].users.push({
     type: "machine",
@@ -71,6 +74,8 @@ function benchFixtures(): string {
   });
   const file = join(tmpdir(), `svc-emulator-bench-fixtures-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(fixtures));
+  process.on("exit", () => rmSync(file, { force: true }));
+  fixturesFile = file;
   return file;
 }
 
