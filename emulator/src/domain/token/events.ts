@@ -10,7 +10,7 @@ export const OIDC_TOKEN = "oidc_token";
 /**
  * The grant a token was added with. The fields a grant may lack (session, authorization request, auth time,
  * amr, refresh token) are left out when null or empty (tokens since issue 15 round 5: a client_credentials
- * token's event is about 80 bytes shorter); older events hold them as null or [], and readers take absent alike.
+ * token's event is about 85 bytes shorter); older events hold them as null or [], and readers take absent alike.
  */
 export type TokenAddedPayload = Omit<
   TokenRecord,
