@@ -119,6 +119,37 @@ describe("schema migrations split by aggregate", () => {
     db.close();
   });
 
+  it("makes the token grant indexes partial (version 18) and keeps and finds the token rows", () => {
+    const db = new Database(undefined);
+    migrateLegacy(db, legacy.length);
+    for (const sql of later.slice(0, 17 - legacy.length).flat()) db.exec(sql);
+    db.userVersion = 17;
+    const columns = "id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id, scope, audience, format, expires_at, created_at";
+    const row = `INSERT INTO tokens (${columns}) `;
+    const at = "2026-01-01T00:00:00.000Z";
+    db.stmt(`${row} VALUES ('t1', 'i1', 'access', 'c', 'u', 's1', 'a1', 'r1', 'openid', '[]', 'opaque', ?, ?)`).run(at, at);
+    db.stmt(`${row} VALUES ('t2', 'i1', 'access', 'c', 'u', NULL, NULL, NULL, 'profile', '[]', 'opaque', ?, ?)`).run(at, at);
+    migrate(db);
+    const partial = (db.stmt("SELECT name, partial FROM pragma_index_list('tokens') WHERE name LIKE 'tokens_by_%' ORDER BY name").all() as object[]).filter(
+      (i) => (i as { partial: number }).partial === 1,
+    );
+    assert.deepEqual(
+      partial.map((i) => (i as { name: string }).name),
+      ["tokens_by_auth_request", "tokens_by_refresh", "tokens_by_session"],
+    );
+    for (const [column, value, index] of [
+      ["session_id", "s1", "tokens_by_session"],
+      ["auth_request_id", "a1", "tokens_by_auth_request"],
+      ["refresh_token_id", "r1", "tokens_by_refresh"],
+    ] as const) {
+      assert.deepEqual(db.stmt(`SELECT id FROM tokens WHERE ${column} = ?`).all(value), [{ id: "t1" }]);
+      const plan = db.stmt(`EXPLAIN QUERY PLAN SELECT * FROM tokens WHERE ${column} = ?`).all(value) as { detail: string }[];
+      assert.match(plan.map((p) => p.detail).join("; "), new RegExp(`USING INDEX ${index} `));
+    }
+    assert.equal((db.stmt("SELECT count(*) AS n FROM tokens").get() as { n: number }).n, 2);
+    db.close();
+  });
+
   it("refuses a schema with a version that has no step", () => {
     assert.throws(
       () =>

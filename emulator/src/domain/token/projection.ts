@@ -26,7 +26,8 @@ export function registerTokenProjection(p: Projections): void {
         JSON.stringify(t.audience),
         t.format,
         t.authTime ?? null,
-        JSON.stringify(t.amr ?? []),
+        // No amr (absent, or [] in older events) is stored as NULL, which tokenFromRow reads as [].
+        t.amr?.length ? JSON.stringify(t.amr) : null,
         t.expiresAt,
         e.createdAt,
       );

@@ -39,4 +39,17 @@ export const tokenSchema: readonly SchemaStep[] = [
   CREATE INDEX tokens_by_token_id ON tokens (token_id);
   `,
   },
+  // 18: the grant's indexes hold only tokens that have the column (a client_credentials token has none
+  // of them, so it adds no entry to any of the three); lookups by a value (col = ?) still use them
+  {
+    version: 18,
+    sql: `
+  DROP INDEX tokens_by_refresh;
+  DROP INDEX tokens_by_session;
+  DROP INDEX tokens_by_auth_request;
+  CREATE INDEX tokens_by_refresh ON tokens (refresh_token_id) WHERE refresh_token_id IS NOT NULL;
+  CREATE INDEX tokens_by_session ON tokens (session_id) WHERE session_id IS NOT NULL;
+  CREATE INDEX tokens_by_auth_request ON tokens (auth_request_id) WHERE auth_request_id IS NOT NULL;
+  `,
+  },
 ];
