@@ -7,6 +7,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { randomPooled } from "../kernel/random-pool.js";
 import type { Database } from "./database.js";
+import { recentlyMade } from "./recently-made.js";
 
 export interface Sealed {
   algorithm: "aes-256-gcm";
@@ -39,25 +40,14 @@ export function storedKey(db: Database, id: string, create = true): Buffer | und
 
 const key = (db: Database) => storedKey(db, KEY_ID)!;
 
-/** At most this many values sealed and not yet opened are remembered. */
-const RECENT_MAX = 64;
-
-/**
- * Values sealed and not yet opened, by their sealed text (unique: its IV is random): the projection of
- * an event opens what its command sealed a moment before (every token), and takes it from here instead
- * of deciphering it again. Per database image, like the key (forgotten with reset, restore, a rollback).
- */
-function recent(db: Database): Map<string, string> {
-  return db.cached(`sealed-recent:${KEY_ID}`, () => new Map<string, string>());
-}
+/** Values sealed and not yet opened, by their sealed text (unique: its IV is random): every token's projection opens what its command sealed. */
+const recent = (db: Database) => recentlyMade(db, `sealed:${KEY_ID}`);
 
 export function seal(db: Database, plain: string): Sealed {
   const iv = randomPooled(12);
   const cipher = createCipheriv("aes-256-gcm", key(db), iv);
   const crypted = Buffer.concat([iv, cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]).toString("base64url");
-  const open = recent(db);
-  open.set(crypted, plain);
-  if (open.size > RECENT_MAX) open.delete(open.keys().next().value!);
+  recent(db).remember(crypted, plain);
   return { algorithm: "aes-256-gcm", keyID: KEY_ID, crypted };
 }
 
@@ -73,12 +63,8 @@ export function isSealed(v: unknown): v is Sealed {
 export function unseal(db: Database, v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (!isSealed(v)) return typeof v === "string" ? v : JSON.stringify(v);
-  const open = recent(db);
-  const plain = open.get(v.crypted);
-  if (plain !== undefined) {
-    open.delete(v.crypted);
-    return plain;
-  }
+  const plain = recent(db).take(v.crypted);
+  if (plain !== undefined) return plain;
   const data = Buffer.from(v.crypted, "base64url");
   const decipher = createDecipheriv("aes-256-gcm", key(db), data.subarray(0, 12));
   decipher.setAuthTag(data.subarray(data.length - 16));

@@ -11,6 +11,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { randomPooled } from "../../kernel/random-pool.js";
 import type { Database } from "../../store/database.js";
+import { recentlyMade } from "../../store/recently-made.js";
 import { storedKey, unseal } from "../../store/sealed.js";
 
 /** How a token's event names its value: made again from the id and nonce with the key `keyID`. */
@@ -42,14 +43,8 @@ function assemble(key: Buffer, id: bigint, nonce: Buffer): string {
   return Buffer.concat([head, mac(key, head)], BYTES).toString("base64url");
 }
 
-/**
- * Values made and not yet projected, by nonce (the projection of an event makes again what its command
- * made a moment before: taken from here instead). Per database image, forgotten with reset, restore, a rollback.
- */
-function recent(db: Database): Map<string, string> {
-  return db.cached(`token-values-recent:${KEY_ID}`, () => new Map<string, string>());
-}
-const RECENT_MAX = 64;
+/** Values made and not yet projected, by nonce: the projection of an event takes what its command made a moment before. */
+const recent = (db: Database) => recentlyMade(db, `token-values:${KEY_ID}`);
 
 /** A new value for token `tokenId` and what its event says of it; undefined for an id that is not a 64-bit number. */
 export function newTokenValue(db: Database, tokenId: string): { value: string; derived: DerivedValue } | undefined {
@@ -57,9 +52,7 @@ export function newTokenValue(db: Database, tokenId: string): { value: string; d
   const nonce = randomPooled(8);
   const value = assemble(storedKey(db, KEY_ID)!, BigInt(tokenId), nonce);
   const derived: DerivedValue = { algorithm: "hmac-sha256", keyID: KEY_ID, id: tokenId, nonce: nonce.toString("base64url") };
-  const open = recent(db);
-  open.set(derived.nonce, value);
-  if (open.size > RECENT_MAX) open.delete(open.keys().next().value!);
+  recent(db).remember(derived.nonce, value);
   return { value, derived };
 }
 
@@ -69,13 +62,7 @@ export function isDerivedValue(v: unknown): v is DerivedValue {
 
 /** The value an event's DerivedValue names (made again with the key). */
 export function derivedValue(db: Database, d: DerivedValue): string {
-  const open = recent(db);
-  const made = open.get(d.nonce);
-  if (made !== undefined) {
-    open.delete(d.nonce);
-    return made;
-  }
-  return assemble(storedKey(db, d.keyID)!, BigInt(d.id), Buffer.from(d.nonce, "base64url"));
+  return recent(db).take(d.nonce) ?? assemble(storedKey(db, d.keyID)!, BigInt(d.id), Buffer.from(d.nonce, "base64url"));
 }
 
 /**
