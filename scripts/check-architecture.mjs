@@ -89,7 +89,7 @@ function cycles(edges) {
 }
 
 /** Appending events is the commands' job: domain/<aggregate>/commands.ts (or commands/*.ts) is the one write path. */
-const APPEND = /\bevents\.(command|push)\s*\(|\.append\s*\(\s*\{[^}]*aggregateType/;
+const APPEND = /\bevents\.(command|commandGrouped|push)\s*\(|\.append\s*\(\s*\{[^}]*aggregateType/;
 
 export function checkArchitecture(src) {
   const files = new Set(

@@ -182,7 +182,8 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
   // Which claims came from actions is kept with the grant's tokens (the inspector names the source).
   if (actionClaims.accessToken.length || actionClaims.idToken.length) for (const t of tokens) t.actionClaims = actionClaims;
   // The grant's tokens are stored once they are signed; the refresh token they replace is revoked with them.
-  addTokens(core, oidcActor(instance.id, g.user.id), tokens, g.replaces ?? []);
+  // The answer waits for their commit, shared with the other tokens issued in this turn of the event loop.
+  await addTokens(core, oidcActor(instance.id, g.user.id), tokens, g.replaces ?? []);
   if (!g.withAccessToken) delete response.access_token;
   return response;
 }

@@ -4,18 +4,17 @@
 // (the WAL is in the OS's hands at commit); a power loss may lose the last commits before the next
 // checkpoint, never the database's consistency (docs/behaviour.md, "Data dir").
 
-import BetterSqlite3 from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../kernel/atomic-file.js";
+import { configure, openChecked } from "./database-file.js";
 import { openScratch } from "./scratch-database.js";
-import { sqliteAddon } from "./sqlite-addon.js";
+
+export { DataFileError } from "./database-file.js";
 
 type Connection = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
-
-/** A database file the emulator will not open: not SQLite, damaged, or from a newer emulator. Nothing was written to it. */
-export class DataFileError extends Error {}
 
 export interface DatabaseOptions {
   /** The newest schema version this emulator knows; a file with a higher user_version is refused before any write. */
@@ -35,6 +34,10 @@ export class Database {
   /** Cached keys by the aggregate type whose events make them stale (cachedFor). */
   private staleOn = new Map<string, Set<string>>();
   private afterCommits: (() => void)[] = [];
+  /** Transaction functions running now, the outermost and the nested ones. */
+  private depth = 0;
+  /** The grouped calls waiting for the commit of the group's open transaction (grouped()). */
+  private group: { done(): void; failed(e: unknown): void }[] | undefined;
 
   /** `file` undefined means in memory: a scratch file nobody else sees (scratch-database.ts). */
   constructor(
@@ -71,6 +74,7 @@ export class Database {
 
   /** Runs SQL as is; what it changes is not known, so cached values are forgotten. */
   exec(sql: string): void {
+    this.commitGroup();
     this.invalidateCache();
     this.conn.exec(sql);
   }
@@ -78,26 +82,22 @@ export class Database {
   /**
    * Runs `fn` in one transaction; a throw rolls everything back. A nested call runs in a savepoint of
    * the outer one: its throw undoes only its own writes (a best-effort import goes on after a failed
-   * item), and nothing is durable before the outermost transaction commits.
+   * item), and nothing is durable before the outermost transaction commits. A transaction of its own
+   * commits when it returns, so the grouped calls waiting for their commit are committed first.
    */
   transaction<T>(fn: () => T): T {
-    if (this.conn.inTransaction) {
-      const mark = this.afterCommits.length;
-      try {
-        return this.runInTransaction(fn) as T;
-      } catch (e) {
-        this.afterCommits.length = mark; // what the rolled-back savepoint wanted to announce never happened
-        this.invalidateCache(); // a value cached inside it may hold rows that no longer exist
-        throw e;
-      }
-    }
+    if (this.depth > 0) return this.nested(fn);
+    this.commitGroup();
     let result: T;
+    this.depth++;
     try {
       result = this.runInTransaction.immediate(fn) as T;
     } catch (e) {
       this.afterCommits = [];
       this.invalidateCache(); // a value cached inside it may hold rows that no longer exist
       throw e;
+    } finally {
+      this.depth--;
     }
     const committed = this.afterCommits;
     this.afterCommits = [];
@@ -105,9 +105,78 @@ export class Database {
     return result;
   }
 
+  /** `fn` in a savepoint of the transaction open now: its throw undoes its own writes only. */
+  private nested<T>(fn: () => T): T {
+    const mark = this.afterCommits.length;
+    this.depth++;
+    try {
+      return this.runInTransaction(fn) as T;
+    } catch (e) {
+      this.afterCommits.length = mark; // what the rolled-back savepoint wanted to announce never happened
+      this.invalidateCache(); // a value cached inside it may hold rows that no longer exist
+      throw e;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /**
+   * Group commit: runs `fn` now, in a savepoint of one transaction that the grouped calls of this turn
+   * of the event loop share, and commits that transaction once, after them (setImmediate), instead of
+   * once per call. The promise is kept once the commit is done (answer only then: what was answered is
+   * committed), and broken by `fn`'s throw (its own writes undone, the others' kept) or by a failed
+   * commit (all of the group's writes undone). Between the call and the commit, reads in this process
+   * see the group's writes, as they would see any transaction's writes inside it; nothing outside the
+   * process does. Inside another transaction, `fn` is part of that one.
+   */
+  grouped<T>(fn: () => T): Promise<T> {
+    let result: T;
+    try {
+      if (this.depth > 0) return Promise.resolve(this.nested(fn));
+      if (!this.group) {
+        this.conn.exec("BEGIN IMMEDIATE");
+        this.group = [];
+        setImmediate(() => this.commitGroup());
+      }
+      result = this.nested(fn);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return new Promise((resolve, reject) => this.group!.push({ done: () => resolve(result), failed: reject }));
+  }
+
+  /**
+   * Commits the group's transaction, if one is open, then announces its writes and keeps its promises.
+   * As with transaction(), a listener's throw after the commit reaches the callers (the writes stay).
+   */
+  commitGroup(): void {
+    const waiting = this.group;
+    if (!waiting) return;
+    this.group = undefined;
+    const committed = this.afterCommits;
+    this.afterCommits = [];
+    try {
+      this.conn.exec("COMMIT");
+    } catch (e) {
+      if (this.conn.inTransaction) this.conn.exec("ROLLBACK");
+      this.invalidateCache();
+      for (const w of waiting) w.failed(e);
+      return;
+    }
+    let thrown: { e: unknown } | undefined;
+    for (const f of committed) {
+      try {
+        f();
+      } catch (e) {
+        thrown ??= { e };
+      }
+    }
+    for (const w of waiting) thrown ? w.failed(thrown.e) : w.done();
+  }
+
   /** Runs `f` once the outermost transaction commits (at once outside one); never when it rolls back. */
   afterCommit(f: () => void): void {
-    if (this.conn.inTransaction) this.afterCommits.push(f);
+    if (this.depth > 0) this.afterCommits.push(f);
     else f();
   }
 
@@ -116,11 +185,13 @@ export class Database {
   }
 
   set userVersion(v: number) {
+    this.commitGroup();
     this.conn.pragma(`user_version = ${Math.trunc(v)}`);
   }
 
   /** The whole database as one image, for snapshots and reset. */
   serialize(): Buffer {
+    this.commitGroup();
     return this.conn.serialize();
   }
 
@@ -166,6 +237,7 @@ export class Database {
 
   /** Replaces the whole database by an image taken with serialize(). */
   replace(image: Buffer): void {
+    this.commitGroup();
     this.invalidateCache();
     this.statements.clear();
     if (!this.file) {
@@ -190,45 +262,8 @@ export class Database {
   }
 
   close(): void {
+    if (this.conn.open) this.commitGroup();
     this.statements.clear();
     if (this.conn.open) this.conn.close();
   }
-}
-
-/**
- * Opens a database file, refusing (with a message naming it, before any write) one that is not
- * SQLite, is damaged, or was written by a newer emulator. The journal mode is set only after these
- * checks, because switching it to WAL rewrites the file's header.
- */
-function openChecked(file: string, newestVersion: number | undefined): Connection {
-  const conn = new BetterSqlite3(file, { nativeBinding: sqliteAddon() });
-  try {
-    let version: number;
-    try {
-      version = conn.pragma("user_version", { simple: true }) as number;
-    } catch (e) {
-      throw new DataFileError(`${file} is not an SQLite database or is damaged (${(e as Error).message}); move it away or use another --data-dir`);
-    }
-    if (newestVersion !== undefined && version > newestVersion)
-      throw new DataFileError(
-        `${file} was written by a newer svc-emulator (schema version ${version}, this one knows up to ${newestVersion}); ` +
-          "it was left unchanged: open it with that version or use another --data-dir",
-      );
-    const check = conn.pragma("quick_check", { simple: true });
-    if (check !== "ok") throw new DataFileError(`${file} is damaged (${String(check)}); move it away or use another --data-dir`);
-    return conn;
-  } catch (e) {
-    conn.close();
-    if (e instanceof DataFileError) throw e;
-    throw new DataFileError(`${file} is not an SQLite database or is damaged (${(e as Error).message}); move it away or use another --data-dir`);
-  }
-}
-
-function configure(conn: Connection, onDisk: boolean): Connection {
-  if (onDisk) {
-    conn.pragma("journal_mode = WAL");
-    conn.pragma("synchronous = NORMAL");
-  }
-  conn.pragma("foreign_keys = ON");
-  return conn;
 }

@@ -44,8 +44,9 @@ function addedEvent(db: Database, actor: Actor, t: NewToken): NewEvent {
 }
 
 /** Adds a grant's tokens, revoking in the same step the tokens it replaces (refresh token rotation). */
-export function addTokens(core: Core, actor: Actor, tokens: NewToken[], replaces: TokenRecord[] = []): StoredEvent[] {
-  return core.events.command(() => [...tokens.map((t) => addedEvent(core.db, actor, t)), ...tokensRevokedEvents(actor, replaces)]);
+/** Adds a grant's tokens; resolves once they are committed (a group commit: the caller answers only then). */
+export function addTokens(core: Core, actor: Actor, tokens: NewToken[], replaces: TokenRecord[] = []): Promise<StoredEvent[]> {
+  return core.events.commandGrouped(() => [...tokens.map((t) => addedEvent(core.db, actor, t)), ...tokensRevokedEvents(actor, replaces)]);
 }
 
 /** Revokes a token and, for a refresh token, its access tokens; returns the events of those newly revoked. */
