@@ -117,6 +117,18 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
     amr: g.amr ?? [],
   };
 
+  // The grant's tokens are stored once all they record is known (the claims actions added included), at
+  // the latest signature, with the refresh token they replace revoked: one grouped command.
+  let stored: Promise<unknown> | undefined;
+  const store = () => {
+    if (actionClaims.accessToken.length || actionClaims.idToken.length) for (const t of tokens) t.actionClaims = actionClaims;
+    if (!stored) {
+      stored = addTokens(core, oidcActor(instance.id, g.user.id), tokens, g.replaces ?? []);
+      stored.catch(() => undefined); // awaited at the end; a signature failing first must not leave it unhandled
+    }
+    return stored;
+  };
+
   let refresh: Minted | null = null;
   if (g.withRefreshToken) {
     refresh = mint(core);
@@ -148,7 +160,11 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
       Object.assign(claims, allRoleClaims(core, g.user, projectId, audience, scope, g.app?.oidc?.accessTokenRoleAssertion ?? false));
       const added = await functionClaims(core, "preaccesstoken", g.user, claims);
       actionClaims.accessToken = Object.keys(added);
-      response.access_token = await signJwt(ctx.keys, instance, actionClaims.accessToken.length ? { ...claims, ...added } : claims);
+      const signed = signJwt(ctx.keys, instance, actionClaims.accessToken.length ? { ...claims, ...added } : claims);
+      // Without an ID token to follow, everything the tokens record is known: they are stored while the
+      // signature is made, so they join the group commit of this request's turn (see store() below).
+      if (!g.withIdToken) store();
+      response.access_token = await signed;
     } else {
       response.access_token = id;
     }
@@ -177,13 +193,12 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
     const userinfo = { ...userinfoClaims(core, g.user, scope), ...claims };
     const added = await functionClaims(core, "preuserinfo", g.user, userinfo);
     actionClaims.idToken = Object.keys(added);
-    response.id_token = await signJwt(ctx.keys, instance, { ...claims, ...added });
+    const signed = signJwt(ctx.keys, instance, { ...claims, ...added });
+    store();
+    response.id_token = await signed;
   }
-  // Which claims came from actions is kept with the grant's tokens (the inspector names the source).
-  if (actionClaims.accessToken.length || actionClaims.idToken.length) for (const t of tokens) t.actionClaims = actionClaims;
-  // The grant's tokens are stored once they are signed; the refresh token they replace is revoked with them.
-  // The answer waits for their commit, shared with the other tokens issued in this turn of the event loop.
-  await addTokens(core, oidcActor(instance.id, g.user.id), tokens, g.replaces ?? []);
+  // The answer waits for the tokens' commit, shared with the other tokens issued in this turn of the event loop.
+  await store();
   if (!g.withAccessToken) delete response.access_token;
   return response;
 }
