@@ -2,9 +2,9 @@
 // there is none. Making a key costs 40 to 550 ms, so the first one is prepared: taken at start from
 // the stock of pairs earlier starts made (key-stock.ts), else made in the background (the command's
 // is started before its bundle loads, key-pair.ts). A start that took a stocked pair puts the pair
-// it made into the stock instead; one that found none makes one more for the stock after its first
-// key, while the stock is low. So the stock fills once per machine and, after that, a start costs
-// one pair of CPU as before, and its first JWT waits for none.
+// it made into the stock instead, and while the stock is low each start makes one more for it. So the
+// stock fills once per machine and, after that, a start costs one pair of CPU as before, and its
+// first JWT waits for none.
 //
 // Keys are read and turned into key objects once per rotation, not per token: the instance's keys
 // live in the database's cache (Database.cachedFor), forgotten when a signing key event is projected
@@ -22,9 +22,6 @@ import { SIGNING_KEY } from "./events.js";
 import { signingKeysOf, type StoredSigningKey } from "./queries.js";
 import type { PublicJwk, SigningKey, SigningKeys } from "./signing-key.js";
 
-/** A start that found no stocked pair makes one for the stock after its first key while the stock holds fewer than this. */
-const REFILL_BELOW = 2;
-
 /** One instance's keys as cached: the rows, their key objects and verification sets made on first use. */
 interface CachedKeys {
   stored: StoredSigningKey[];
@@ -37,8 +34,6 @@ export class KeyRing implements SigningKeys {
   private prepared: KeyPair | undefined;
   private preparing: Promise<void> | undefined;
   private stock: KeyStock | undefined;
-  /** No stocked pair was found at start: the first key made is followed by a pair for the stock. */
-  private refillAfterFirst = false;
   private closed = false;
 
   constructor(private readonly core: Core) {}
@@ -50,13 +45,16 @@ export class KeyRing implements SigningKeys {
     const stocked = this.stock?.claim();
     if (stocked) {
       this.prepared = this.use(stocked);
-      void making.then((made) => this.toStock(made));
+      void making.then((made) => {
+        this.toStock(made);
+        this.topUp();
+      });
       return;
     }
-    this.refillAfterFirst = this.stock !== undefined;
     this.preparing = making.then((made) => {
       this.prepared = made && this.use(made);
       this.preparing = undefined;
+      this.topUp();
     });
   }
 
@@ -78,7 +76,16 @@ export class KeyRing implements SigningKeys {
     if (made && !this.closed) this.stock?.store(made.privateKey);
   }
 
-  /** A pair for the stock, made on the thread pool: for the one a key was just taken out, or the first one missing. */
+  /**
+   * Once this start's own pair is there, one more pair for a stock that runs low: it fills the stock on
+   * a new machine and after starts that ended before their pair was made (a pair being made when the
+   * emulator closes is lost). In the steady state nothing: a start takes one key and stores one.
+   */
+  private topUp(): void {
+    if (this.stock && !this.closed && this.stock.low()) this.makeForStock();
+  }
+
+  /** A pair for the stock, made on the thread pool: for the one a key was just taken out, or one missing. */
   private makeForStock(): void {
     if (this.stock && !this.closed) void makeKeyPair().then((made) => this.toStock(made));
   }
@@ -98,10 +105,6 @@ export class KeyRing implements SigningKeys {
     this.prepared = undefined;
     const key = addSigningKey(this.core, { instanceId, userId: "SYSTEM", origin }, pair);
     this.keysOf(instanceId).privateKeys.set(key.kid, key.privateKey);
-    if (this.refillAfterFirst) {
-      this.refillAfterFirst = false;
-      if (this.stock!.count() < REFILL_BELOW) this.makeForStock();
-    }
     return key;
   }
 

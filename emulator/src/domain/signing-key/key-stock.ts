@@ -13,8 +13,12 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { MadePair } from "./key-pair.js";
 
-/** Keys are stored only while the stock holds fewer than this. */
-const MAX_STOCK = 4;
+/**
+ * The keys a stock holds at most; a start tops it up to this (key-ring.ts). Short-lived starts (a
+ * bench, a test suite spawning the command) often end before the pair they make is there, so they
+ * take more keys than they give back: four carry a burst of such starts.
+ */
+const STOCK_SIZE = 4;
 /** A temporary or claimed file this old belongs to a process that died between its two steps. */
 const LEFTOVER_MS = 60_000;
 const KEY = /^[\w-]+\.pem$/;
@@ -83,8 +87,13 @@ export class KeyStock {
     return undefined;
   }
 
+  /** Whether the stock holds fewer keys than it may. */
+  low(): boolean {
+    return this.count() < STOCK_SIZE;
+  }
+
   /** How many keys the stock holds now (0 when it cannot be read). */
-  count(): number {
+  private count(): number {
     try {
       return readdirSync(this.dir).filter((n) => KEY.test(n)).length;
     } catch {
@@ -93,14 +102,14 @@ export class KeyStock {
   }
 
   /**
-   * Stores a private key as PKCS#8 PEM (mode 0600) while the stock holds fewer than MAX_STOCK: written
+   * Stores a private key as PKCS#8 PEM (mode 0600) while the stock is low: written
    * to a temporary name, then renamed, so a claim sees whole files only. Not flushed to disk: after a
    * power loss a torn file fails to parse and is dropped when claimed.
    */
   store(privateKey: KeyObject): void {
     try {
       this.removeLeftovers();
-      if (this.count() >= MAX_STOCK) return;
+      if (!this.low()) return;
       const file = join(this.dir, `${randomBytes(9).toString("base64url")}.pem`);
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600, flag: "wx" });
