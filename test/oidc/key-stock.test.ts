@@ -5,7 +5,7 @@
 
 import { describe, it, after } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createPublicKey, generateKeyPairSync } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -109,12 +109,20 @@ describe("the stock of signing keys", () => {
   it("refills: after a start that found none, a new key appears in the stock (file 0600, folder 0700), never the one in use", async () => {
     const stock = join(tempRoot(), "cache", "signing-keys"); // made by the emulator
     const emu = await startWithStock(stock);
+    // What killed processes left between their two steps goes once it is a minute old; a younger one may be in flight.
+    const old = new Date(Date.now() - 120_000);
+    for (const name of ["a.pem.999.tmp", "b.pem.999-1.claimed", "young.pem.998.tmp"]) writeFileSync(join(stock, name), "x");
+    for (const name of ["a.pem.999.tmp", "b.pem.999-1.claimed"]) utimesSync(join(stock, name), old, old);
     const [inUse] = await published(emu.url);
     const [file] = await until("a stocked key", () => (existsSync(stock) && pems(stock).length > 0 ? pems(stock) : undefined));
     if (POSIX) {
       assert.equal(statSync(join(stock, file!)).mode & 0o777, 0o600);
       assert.equal(statSync(stock).mode & 0o777, 0o700);
     }
+    assert.deepEqual(
+      readdirSync(stock).filter((n) => !n.endsWith(".pem")),
+      ["young.pem.998.tmp"],
+    );
     const next = await startWithStock(stock);
     const [taken] = await published(next.url);
     assert.notEqual(taken!.n, inUse!.n);
