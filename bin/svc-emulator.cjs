@@ -2,12 +2,13 @@
 // The svc-emulator command: the bundled CLI built by `npm install` (scripts/build.mjs), compiled with
 // the code cache the build made for it (load-bundle.cjs).
 
-// The first signing key pair, started before anything else: making one takes 100 to 800 ms of one core, longer
-// than a start. On the thread pool it runs on the second core while this thread loads and starts the emulator;
-// the emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts), so the first JWT after
-// ready waits for little of it or none. A new pair for every start: none is kept or shipped. Measured on an idle
-// machine (bench/README.md, round 3): spawn to the first JWKS answer ~300 ms this way, 300 to 600 ms with the pair
-// made after listen, and a low-priority worker thread cost 9 MiB of RSS at ready and was later still.
+// A signing key pair, started before anything else: making one takes 40 to 550 ms of one core, longer than a
+// start. On the thread pool it runs on the second core while this thread loads and starts the emulator; the
+// emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts). When the key ring could take a
+// pair an earlier start left in the stock (key-stock.ts), its first JWT waits for none and this pair goes into
+// the stock for a later start; else the first JWT waits for what is left of this one. A pair never serves two
+// emulators. Measured on an idle machine (bench/README.md, round 3): spawn to the first JWKS answer ~300 ms this
+// way, 300 to 600 ms with the pair made after listen, and a low-priority worker thread cost 9 MiB of RSS at ready.
 if (process.argv.slice(2).includes("start"))
   globalThis[Symbol.for("svc-emulator.firstKeyPair")] = new Promise((done) =>
     require("node:crypto").generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => done(err ? undefined : { publicKey, privateKey })),

@@ -148,10 +148,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const url = `http://localhost:${address.port}`;
   ownUrl = url;
-  // The first signing key pair is made on the thread pool once the port listens: made before, it
-  // competed with start-up for the CPU (measured: spawn to discovery 417 -> 578 ms); the first JWT
-  // waits for it (KeyRing.whenReady) instead of making a second one on the main thread. The command
-  // started its pair before loading (bin/svc-emulator.cjs): the key ring takes that one here.
+  // The first signing key pair: taken from the stock of earlier starts when there is one, else made on
+  // the thread pool once the port listens: made before, it competed with start-up for the CPU
+  // (measured: spawn to discovery 417 -> 578 ms); the first JWT then waits for it (KeyRing.whenReady)
+  // instead of making a second one on the main thread. The command started its pair before loading
+  // (bin/svc-emulator.cjs): the key ring takes that one here, or stocks it (key-stock.ts).
   keys.prepare();
   const stopNotifier = startNotifier(core);
   const stopEventExecutions = startEventExecutions(core);
@@ -182,6 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     off: (name, listener) => emitter.off(name, listener),
     close() {
       closing ??= (async () => {
+        keys.close();
         stopNotifier();
         stopEventExecutions();
         stopCommitted();

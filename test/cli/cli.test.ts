@@ -2,6 +2,7 @@
 // SIGTERM and SIGINT, and usage errors. Runs the bundled command as a user would (build it first:
 // `npm run build`). Every test has a time limit; children still running are killed at the end.
 
+import "../helpers/key-stock-env.js";
 import { describe, it, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";

@@ -3,6 +3,7 @@
 // nothing while the emulator runs, across reset and snapshot restore (each opens a new scratch file),
 // and after it ends, by a signal it handles or by SIGKILL. Runs the bundled command (build it first).
 
+import "../helpers/key-stock-env.js";
 import { describe, it, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";

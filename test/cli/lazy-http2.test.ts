@@ -3,6 +3,7 @@
 // before either is loaded, and the first gRPC call over the port then gets its answer, like a later one.
 // Runs the bundled command (build it first: `node scripts/build.mjs`).
 
+import "../helpers/key-stock-env.js";
 import { describe, it, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";

@@ -3,6 +3,7 @@
 // and `start --import` seeds a new database from an export. Output, exit codes and the emulator's
 // state (read back through the admin export) are asserted.
 
+import "../helpers/key-stock-env.js";
 import { describe, it, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";

@@ -4,6 +4,7 @@
 // under Node (the addon is not rebuilt for Electron's ABI here: that needs Electron's headers).
 // The deb, AppImage, dmg and nsis targets need downloads (fpm, the AppImage runtime) and are not run.
 
+import "../helpers/key-stock-env.js";
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";

@@ -2,6 +2,7 @@
 // waited for until ready (its --json line), stopped with a signal. Children still running when the
 // test file ends are killed.
 
+import "./key-stock-env.js";
 import { after } from "node:test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

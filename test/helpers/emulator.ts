@@ -1,5 +1,6 @@
 // A fresh in-memory emulator on a free port per test file, and small fetch helpers for the wire.
 
+import "./key-stock-env.js";
 import { after } from "node:test";
 import http from "node:http";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator/src/index.js";

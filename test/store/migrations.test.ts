@@ -3,6 +3,7 @@
 // migration list (frozen in schema-v16.sql) produced, plus the steps added since (version 17 on, taken
 // from the split list itself), and keeps the rows it holds.
 
+import "../helpers/key-stock-env.js";
 import { describe, it, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

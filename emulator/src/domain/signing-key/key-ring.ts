@@ -1,6 +1,10 @@
 // The key ring of the OIDC provider (Core.keys): finds the key that signs now and makes one when
-// there is none. Making a key costs 100 to 800 ms, so one is prepared in the background (the
-// command's is started before its bundle loads, key-pair.ts) and used when the first key is needed.
+// there is none. Making a key costs 40 to 550 ms, so the first one is prepared: taken at start from
+// the stock of pairs earlier starts made (key-stock.ts), else made in the background (the command's
+// is started before its bundle loads, key-pair.ts). A start that took a stocked pair puts the pair
+// it made into the stock instead, and while the stock is low each start makes one more for it. So the
+// stock fills once per machine and, after that, a start costs one pair of CPU as before, and its
+// first JWT waits for none.
 //
 // Keys are read and turned into key objects once per rotation, not per token: the instance's keys
 // live in the database's cache (Database.cachedFor), forgotten when a signing key event is projected
@@ -12,7 +16,8 @@ import { createPrivateKey, generateKeyPairSync, type JsonWebKey, type KeyObject 
 import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Core, Origin } from "../core.js";
 import { addSigningKey, type KeyPair } from "./commands.js";
-import { exportPair, makeKeyPair, takeFirstKeyPair } from "./key-pair.js";
+import { exportPair, makeKeyPair, takeFirstKeyPair, warm, type MadePair } from "./key-pair.js";
+import { KeyStock } from "./key-stock.js";
 import { SIGNING_KEY } from "./events.js";
 import { signingKeysOf, type StoredSigningKey } from "./queries.js";
 import type { PublicJwk, SigningKey, SigningKeys } from "./signing-key.js";
@@ -28,14 +33,28 @@ interface CachedKeys {
 export class KeyRing implements SigningKeys {
   private prepared: KeyPair | undefined;
   private preparing: Promise<void> | undefined;
+  private stock: KeyStock | undefined;
+  private closed = false;
 
   constructor(private readonly core: Core) {}
 
-  /** Makes a pair in the background, or takes the one the command started first (key-pair.ts). */
+  /** The first pair: a stocked one at once (the one the command started goes into the stock), else the one being made (key-pair.ts). */
   prepare(): void {
-    this.preparing = (takeFirstKeyPair() ?? makeKeyPair()).then((pair) => {
-      this.prepared = pair;
+    this.stock = KeyStock.open();
+    const making = takeFirstKeyPair() ?? makeKeyPair();
+    const stocked = this.stock?.claim();
+    if (stocked) {
+      this.prepared = this.use(stocked);
+      void making.then((made) => {
+        this.toStock(made);
+        this.topUp();
+      });
+      return;
+    }
+    this.preparing = making.then((made) => {
+      this.prepared = made && this.use(made);
       this.preparing = undefined;
+      this.topUp();
     });
   }
 
@@ -43,13 +62,46 @@ export class KeyRing implements SigningKeys {
     return this.preparing ?? Promise.resolve();
   }
 
+  /** No stock writes from here on: the emulator is closing. */
+  close(): void {
+    this.closed = true;
+  }
+
+  private use(pair: MadePair): KeyPair {
+    warm(pair.privateKey);
+    return exportPair(pair);
+  }
+
+  private toStock(made: MadePair | undefined): void {
+    if (made && !this.closed) this.stock?.store(made.privateKey);
+  }
+
+  /**
+   * Once this start's own pair is there, one more pair for a stock that runs low: it fills the stock on
+   * a new machine and after starts that ended before their pair was made (a pair being made when the
+   * emulator closes is lost). In the steady state nothing: a start takes one key and stores one.
+   */
+  private topUp(): void {
+    if (this.stock && !this.closed && this.stock.low()) this.makeForStock();
+  }
+
+  /** A pair for the stock, made on the thread pool: for the one a key was just taken out, or one missing. */
+  private makeForStock(): void {
+    if (this.stock && !this.closed) void makeKeyPair().then((made) => this.toStock(made));
+  }
+
+  /** A key after the first (a rotation, after a reset): a stocked pair when there is one, replaced in the background; else made here. */
+  private nextPair(): KeyPair {
+    const stocked = this.stock?.claim();
+    if (stocked) {
+      this.makeForStock();
+      return exportPair(stocked);
+    }
+    return exportPair(generateKeyPairSync("rsa", { modulusLength: 2048 }));
+  }
+
   private makeKey(instanceId: string, origin: Origin): SigningKey {
-    const pair =
-      this.prepared ??
-      (() => {
-        const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-        return exportPair(privateKey, publicKey);
-      })();
+    const pair = this.prepared ?? this.nextPair();
     this.prepared = undefined;
     const key = addSigningKey(this.core, { instanceId, userId: "SYSTEM", origin }, pair);
     this.keysOf(instanceId).privateKeys.set(key.kid, key.privateKey);

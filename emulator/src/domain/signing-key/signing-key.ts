@@ -20,8 +20,10 @@ export interface SigningKey {
 
 /** The OIDC provider's keys of every instance (domain/signing-key/key-ring.ts). */
 export interface SigningKeys {
-  /** Makes one key pair in the background, for the first token. */
+  /** Has the first key pair ready for the first token: from the stock, or made in the background. */
   prepare(): void;
+  /** The emulator is closing: nothing more goes into the stock. */
+  close(): void;
   /**
    * Resolves once the pair being made in the background is there (at once when none is being
    * made): the first token waits for it instead of making a second pair on the main thread.
