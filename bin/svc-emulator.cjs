@@ -21,6 +21,7 @@ require("./load-bundle.cjs")(require("node:path").join(__dirname, "..", "dist", 
 // instead of V8's larger steps, so the promoted garbage of a token load is collected instead of kept as heap.
 // Set once the ready line is out (the CLI emits "svc-emulator:ready" on process): set before the bundle
 // is compiled, the small young generation cost start-up about 40 ms of scavenges (42 instead of 11).
-// The code cache, taken under the flags of compile time, is written by the build before this runs.
-if (process.env.SVC_EMULATOR_V8_DEFAULTS !== "1")
+// Not set in the build's run that writes the code cache (load-bundle.cjs): V8 refuses cached data made under
+// other flags than a start's at compile time, and that run takes its data after ready.
+if (process.env.SVC_EMULATOR_V8_DEFAULTS !== "1" && process.env.SVC_EMULATOR_WRITE_CODE_CACHE !== "1")
   process.once("svc-emulator:ready", () => require("node:v8").setFlagsFromString("--semi-space-growth-factor=1 --heap-growing-percent=15"));

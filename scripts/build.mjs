@@ -4,10 +4,10 @@
 // better-sqlite3 addon and the lazily loaded nodemailer and hash-wasm stay external. Then the UI:
 // renderer/ built by vite into dist/renderer, which the emulator serves at /ui/.
 
-import { spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { build } from "esbuild";
 import { build as viteBuild } from "vite";
+import { writeCodeCache } from "./code-cache.mjs";
 
 /**
  * fastify's lib/server.js loads node:https and node:http2 (with node:tls under them) when it is loaded, for
@@ -133,18 +133,5 @@ await Promise.all([
   }),
 ]);
 await viteBuild({ configFile: "renderer/vite.config.ts" });
+// Last: made by a run of the built command (scripts/code-cache.mjs).
 await writeCodeCache();
-
-/** The command's V8 code cache (bin/load-bundle.cjs): made by one run to ready (in memory, seeded), so it holds
- * every function compiled on the way; written at its ready line. Without it the command still starts. */
-async function writeCodeCache() {
-  rmSync("dist/cli.cjs.cache", { force: true });
-  const child = spawn(process.execPath, ["bin/svc-emulator.cjs", "start", "--in-memory", "--port", "0", "--json"], {
-    env: { ...process.env, SVC_EMULATOR_WRITE_CODE_CACHE: "1" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // Stopped a moment after its ready line, once it waits for the signal.
-  child.stdout.once("data", () => setTimeout(() => child.kill("SIGTERM"), 100));
-  const code = await new Promise((resolve) => child.on("exit", resolve));
-  if (code !== 0 || !existsSync("dist/cli.cjs.cache")) console.warn("build: no code cache for dist/cli.cjs (the command starts without it)");
-}

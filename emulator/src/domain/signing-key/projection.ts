@@ -4,9 +4,13 @@ import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
 import { SigningKeyAdded } from "./events.js";
 
+/** The key ring prepares it ahead (key-ring.ts). */
+export const INSERT_SIGNING_KEY =
+  "INSERT INTO signing_keys (kid, instance_id, private_jwk, public_jwk, created_at, sign_until, publish_until) VALUES (?, ?, ?, ?, ?, ?, ?)";
+
 export function registerSigningKeyProjection(p: Projections): void {
   p.tables("signing_keys").on(SigningKeyAdded, (db, e) => {
-    db.stmt("INSERT INTO signing_keys (kid, instance_id, private_jwk, public_jwk, created_at, sign_until, publish_until) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+    db.stmt(INSERT_SIGNING_KEY).run(
       e.aggregateId,
       e.instanceId,
       unseal(db, e.payload.privateJwk),

@@ -22,11 +22,13 @@ interface KeyRow {
   publish_until: string;
 }
 
+/** Every key of an instance, newest first (the key ring prepares it ahead: key-ring.ts). */
+export const SIGNING_KEYS_OF =
+  "SELECT kid, private_jwk, public_jwk, sign_until, publish_until FROM signing_keys WHERE instance_id = ? ORDER BY created_at DESC, kid DESC";
+
 /** Every key of the instance, newest first. */
 export function signingKeysOf(db: Database, instanceId: string): StoredSigningKey[] {
-  const rows = db
-    .stmt("SELECT kid, private_jwk, public_jwk, sign_until, publish_until FROM signing_keys WHERE instance_id = ? ORDER BY created_at DESC, kid DESC")
-    .all(instanceId) as KeyRow[];
+  const rows = db.stmt(SIGNING_KEYS_OF).all(instanceId) as KeyRow[];
   return rows.map((r) => ({
     kid: r.kid,
     privateJwk: r.private_jwk,
