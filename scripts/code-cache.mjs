@@ -68,7 +68,8 @@ export async function writeCodeCache() {
   const fixtures = fixturesWithJwtUser();
   try {
     const child = spawn(process.execPath, ["bin/svc-emulator.cjs", "start", "--in-memory", "--port", "0", "--json", "--fixtures", fixtures], {
-      env: { ...process.env, SVC_EMULATOR_WRITE_CODE_CACHE: "1" },
+      // The build leaves the user's stock of signing keys alone (key-stock.ts): its one JWT waits for the pair it makes.
+      env: { ...process.env, SVC_EMULATOR_WRITE_CODE_CACHE: "1", SVC_EMULATOR_KEY_STOCK: "off" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const exited = new Promise((resolve) => child.on("exit", resolve));
