@@ -149,7 +149,7 @@ export class Database {
    * Commits the group's transaction, if one is open, then announces its writes and keeps its promises.
    * As with transaction(), a listener's throw after the commit reaches the callers (the writes stay).
    */
-  commitGroup(): void {
+  private commitGroup(): void {
     const waiting = this.group;
     if (!waiting) return;
     this.group = undefined;
