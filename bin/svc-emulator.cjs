@@ -9,9 +9,15 @@
 // the stock for a later start; else the first JWT waits for what is left of this one. A pair never serves two
 // emulators. Measured on an idle machine (bench/README.md, round 3): spawn to the first JWKS answer ~300 ms this
 // way, 300 to 600 ms with the pair made after listen, and a low-priority worker thread cost 9 MiB of RSS at ready.
+// The pair's work makes the thread pool, whose threads then sign at a lower priority (pool-priority.cjs).
 if (process.argv.slice(2).includes("start"))
-  globalThis[Symbol.for("svc-emulator.firstKeyPair")] = new Promise((done) =>
-    require("node:crypto").generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => done(err ? undefined : { publicKey, privateKey })),
+  globalThis[Symbol.for("svc-emulator.firstKeyPair")] = require("./pool-priority.cjs")(
+    () =>
+      new Promise((done) =>
+        require("node:crypto").generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) =>
+          done(err ? undefined : { publicKey, privateKey }),
+        ),
+      ),
   );
 
 require("./load-bundle.cjs")(require("node:path").join(__dirname, "..", "dist", "cli.cjs"), module);
