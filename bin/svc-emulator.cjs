@@ -4,21 +4,28 @@
 
 // A signing key pair, started before anything else: making one takes 40 to 550 ms of one core, longer than a
 // start. On the thread pool it runs on the second core while this thread loads and starts the emulator; the
-// emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts). When the key ring could take a
-// pair an earlier start left in the stock (key-stock.ts), its first JWT waits for none and this pair goes into
-// the stock for a later start; else the first JWT waits for what is left of this one. A pair never serves two
-// emulators. Measured on an idle machine (bench/README.md, round 3): spawn to the first JWKS answer ~300 ms this
-// way, 300 to 600 ms with the pair made after listen, and a low-priority worker thread cost 9 MiB of RSS at ready.
-// The pair's work makes the thread pool, whose threads then sign at a lower priority (pool-priority.cjs).
-if (process.argv.slice(2).includes("start"))
-  globalThis[Symbol.for("svc-emulator.firstKeyPair")] = require("./pool-priority.cjs")(
-    () =>
-      new Promise((done) =>
-        require("node:crypto").generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) =>
-          done(err ? undefined : { publicKey, privateKey }),
+// emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts), and the first JWT waits for
+// what is left of it. A pair never serves two emulators. Measured on an idle machine (bench/README.md, round 3):
+// spawn to the first JWKS answer ~300 ms this way, 300 to 600 ms with the pair made after listen, and a
+// low-priority worker thread cost 9 MiB of RSS at ready. When the stock of earlier starts holds a key
+// (key-stock-process.cjs), the key ring takes that one and this start makes none: a pair made now would share a
+// core with the first tokens' signatures. The stock is filled by a process of its own at the lowest priority,
+// started here (the key ring then leaves the stock alone: FILLS_STOCK).
+// The thread pool is made here in both cases, so that its threads sign at a lower priority (pool-priority.cjs).
+if (process.argv.slice(2).includes("start")) {
+  const crypto = require("node:crypto");
+  const withLowPriorityPool = require("./pool-priority.cjs");
+  const stock = require("./key-stock-process.cjs")();
+  if (stock.hasKey) withLowPriorityPool(() => crypto.randomFill(Buffer.alloc(1), () => {}));
+  else
+    globalThis[Symbol.for("svc-emulator.firstKeyPair")] = withLowPriorityPool(
+      () =>
+        new Promise((done) =>
+          crypto.generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => done(err ? undefined : { publicKey, privateKey })),
         ),
-      ),
-  );
+    );
+  if (stock.filling) globalThis[Symbol.for("svc-emulator.fillsKeyStock")] = true;
+}
 
 require("./load-bundle.cjs")(require("node:path").join(__dirname, "..", "dist", "cli.cjs"), module);
 

@@ -111,6 +111,8 @@ await Promise.all([
     supported: { "dynamic-import": false },
   }),
   build({ ...common, entryPoints: ["emulator/src/index.ts"], outfile: "dist/index.cjs" }),
+  // The stock of signing keys as the command uses it before its bundle loads, and its filling process (bin/).
+  build({ ...common, entryPoints: ["emulator/src/domain/signing-key/stock-maker.ts"], outfile: "dist/stock-maker.cjs" }),
   build({ ...common, entryPoints: ["emulator/src/internal.ts"], outfile: "dist/internal.cjs" }),
   // The desktop shell (electron/): `electron` is provided by the runtime.
   build({

@@ -26,7 +26,7 @@ const linux = process.platform === "linux";
 function niceOfThreads(pid: number): Map<number, number> {
   const out = new Map<number, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
     out.set(Number(tid), Number(fields[16]));
   }
   return out;
@@ -41,7 +41,7 @@ async function withCommand<T>(env: Record<string, string>, use: (pid: number, ur
   });
   const exited = new Promise((resolve) => child.on("exit", resolve));
   try {
-    const line = await new Promise<string>((resolve) => child.stdout.once("data", (d) => resolve(String(d).split("\n")[0])));
+    const line = await new Promise<string>((resolve) => child.stdout.once("data", (d) => resolve(String(d).split("\n")[0] ?? "")));
     return await use(child.pid as number, JSON.parse(line).url);
   } finally {
     child.kill("SIGTERM");
@@ -58,7 +58,7 @@ describe("the thread pool's priority (bin/pool-priority.cjs)", { skip: linux ? f
         body: "grant_type=client_credentials",
       });
       assert.equal(res.status, 200);
-      const header = JSON.parse(Buffer.from(String((await res.json()).access_token).split(".")[0], "base64url").toString());
+      const header = JSON.parse(Buffer.from(String((await res.json()).access_token).split(".")[0] ?? "", "base64url").toString());
       assert.equal(header.alg, "RS256");
       const nice = niceOfThreads(pid);
       assert.equal(nice.get(pid), 0, "the main thread keeps the process's priority");

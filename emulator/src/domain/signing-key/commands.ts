@@ -14,18 +14,23 @@ export interface KeyPair {
   privateKey?: KeyObject;
 }
 
+/** The key a pair becomes under `kid`, as addSigningKey records it. */
+export function signingKeyOf(pair: KeyPair, kid: string): SigningKey {
+  const publicJwk: PublicJwk = { ...pair.publicJwk, kid, alg: "RS256", use: "sig" };
+  return { kid, privateKey: pair.privateKey ?? createPrivateKey({ key: pair.privateJwk, format: "jwk" }), publicJwk };
+}
+
 /** Adds a key that signs from now for SIGN_LIFETIME_MS and is published for PUBLISH_LIFETIME_MS. */
 export function addSigningKey(core: Core, actor: Actor, pair: KeyPair, opts: GivenId = {}): SigningKey {
-  const kid = opts.id ?? core.ids.next();
+  const key = signingKeyOf(pair, opts.id ?? core.ids.next());
   const now = core.clock.nowMs();
-  const publicJwk: PublicJwk = { ...pair.publicJwk, kid, alg: "RS256", use: "sig" };
   core.events.command(() => [
-    SigningKeyAdded.event(actor, kid, actor.instanceId, {
+    SigningKeyAdded.event(actor, key.kid, actor.instanceId, {
       privateJwk: seal(core.db, JSON.stringify(pair.privateJwk)),
-      publicJwk,
+      publicJwk: key.publicJwk,
       signUntil: new Date(now + SIGN_LIFETIME_MS).toISOString(),
       publishUntil: new Date(now + PUBLISH_LIFETIME_MS).toISOString(),
     }),
   ]);
-  return { kid, privateKey: pair.privateKey ?? createPrivateKey({ key: pair.privateJwk, format: "jwk" }), publicJwk };
+  return key;
 }

@@ -21,16 +21,18 @@ export function exportPair({ privateKey, publicKey }: MadePair): KeyPair {
   return { privateJwk: privateKey.export({ format: "jwk" }), publicJwk: publicKey.export({ format: "jwk" }), privateKey };
 }
 
+/** The threads of libuv's pool (its default, or UV_THREADPOOL_SIZE as libuv reads it: 1 to 1024). */
+const POOL_SIZE = Math.min(1024, Math.max(1, Number.parseInt(process.env.UV_THREADPOOL_SIZE ?? "", 10) || 4));
+
 /**
- * Signs twice at once with the key on the thread pool, as tokens are signed (oidc/tokens.ts). OpenSSL
- * makes a key's RSA blinding on its first signature, owned by that thread, and a shared one on the
- * first signature from any other thread: two at once (on two pool threads) make both, in the
- * background, instead of the first tokens. Measured on Node 20: a key's first pool signature 0.6 to
- * 1.1 ms against 0.3 later, after one warming signature (or one on the main thread, as this did before)
- * still 0.6 ms, after two 0.3 ms.
+ * Signs with the key on every thread of the pool at once, as tokens are signed (oidc/tokens.ts): the
+ * first signature a pool thread makes with a key costs about twice a later one (OpenSSL's RSA blinding
+ * and the thread's random generator are made then), so the first tokens would pay for it. Measured on
+ * Node 20, the first signature after warming: 1.2 ms without, 0.75 ms after two (two threads of four
+ * warmed), 0.4 ms after four, against 0.29 ms later.
  */
 export function warm(privateKey: KeyObject): void {
-  for (let i = 0; i < 2; i++) sign("sha256", Buffer.alloc(1), privateKey, () => {});
+  for (let i = 0; i < POOL_SIZE; i++) sign("sha256", Buffer.alloc(1), privateKey, () => {});
 }
 
 /** A new 2048-bit pair made on the thread pool; undefined when it could not be made (the key ring then makes one when needed). */
@@ -38,6 +40,14 @@ export function makeKeyPair(): Promise<MadePair | undefined> {
   return new Promise((done) =>
     generateKeyPair("rsa", { modulusLength: 2048 }, (err, publicKey, privateKey) => done(err ? undefined : { publicKey, privateKey })),
   );
+}
+
+/** Set by the command (bin/svc-emulator.cjs), which starts a process of its own to fill the stock of signing keys. */
+const FILLS_STOCK = Symbol.for("svc-emulator.fillsKeyStock");
+
+/** Whether the command fills the stock of signing keys at start (the key ring then adds nothing to it for its first key). */
+export function commandFillsStock(): boolean {
+  return (globalThis as { [FILLS_STOCK]?: boolean })[FILLS_STOCK] === true;
 }
 
 /** The pair the command started (bin/svc-emulator.cjs), to the first caller only; undefined in a library host. */

@@ -1,10 +1,10 @@
 // The key ring of the OIDC provider (Core.keys): finds the key that signs now and makes one when
 // there is none. Making a key costs 40 to 550 ms, so the first one is prepared: taken at start from
 // the stock of pairs earlier starts made (key-stock.ts), else made in the background (the command's
-// is started before its bundle loads, key-pair.ts). A start that took a stocked pair puts the pair
-// it made into the stock instead, and while the stock is low each start makes one more for it. So the
-// stock fills once per machine and, after that, a start costs one pair of CPU as before, and its
-// first JWT waits for none.
+// is started before its bundle loads when the stock is empty, key-pair.ts). A pair the command made
+// while a stocked one was there goes into the stock; a stock that runs low is filled by a process of
+// the command's own at the lowest priority (stock-maker.ts), or in a library host by one more pair on
+// the thread pool. So the stock fills once per machine, and a start's first JWT waits for none.
 //
 // Keys are read and turned into key objects once per rotation, not per token: the instance's keys
 // live in the database's cache (Database.cachedFor), forgotten when a signing key event is projected
@@ -15,8 +15,8 @@
 import { createPrivateKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Core, Origin } from "../core.js";
-import { addSigningKey, type KeyPair } from "./commands.js";
-import { exportPair, makeKeyPair, takeFirstKeyPair, warm, type MadePair } from "./key-pair.js";
+import { addSigningKey, signingKeyOf, type KeyPair } from "./commands.js";
+import { commandFillsStock, exportPair, makeKeyPair, takeFirstKeyPair, warm, type MadePair } from "./key-pair.js";
 import { KeyStock } from "./key-stock.js";
 import { SIGNING_KEY } from "./events.js";
 import { INSERT_SIGNING_KEY } from "./projection.js";
@@ -45,17 +45,19 @@ export class KeyRing implements SigningKeys {
     // projection and of the read after it, prepared for the first JWT instead of by it (nothing written).
     setImmediate(() => this.prepareStatements()).unref();
     this.stock = KeyStock.open();
-    const making = takeFirstKeyPair() ?? makeKeyPair();
+    const first = takeFirstKeyPair();
     const stocked = this.stock?.claim();
     if (stocked) {
       this.prepared = this.use(stocked);
-      void making.then((made) => {
-        this.toStock(made);
-        this.topUp();
-      });
+      if (first)
+        void first.then((made) => {
+          this.toStock(made);
+          this.topUp();
+        });
+      else this.topUp();
       return;
     }
-    this.preparing = making.then((made) => {
+    this.preparing = (first ?? makeKeyPair()).then((made) => {
       this.prepared = made && this.use(made);
       this.preparing = undefined;
       this.topUp();
@@ -86,12 +88,12 @@ export class KeyRing implements SigningKeys {
   }
 
   /**
-   * Once this start's own pair is there, one more pair for a stock that runs low: it fills the stock on
-   * a new machine and after starts that ended before their pair was made (a pair being made when the
-   * emulator closes is lost). In the steady state nothing: a start takes one key and stores one.
+   * Once the first key is in hand, one more pair for a stock that runs low, made on the thread pool (a pair
+   * being made when the emulator closes is lost). Not in the command, which started a process that fills
+   * the stock (bin/key-stock-process.cjs).
    */
   private topUp(): void {
-    if (this.stock && !this.closed && this.stock.low()) this.makeForStock();
+    if (this.stock && !this.closed && this.stock.low() && !commandFillsStock()) this.makeForStock();
   }
 
   /** A pair for the stock, made on the thread pool: for the one a key was just taken out, or one missing. */
@@ -110,11 +112,21 @@ export class KeyRing implements SigningKeys {
   }
 
   private makeKey(instanceId: string, origin: Origin): SigningKey {
+    const made = this.newKey(instanceId, origin);
+    made.record();
+    return made.key;
+  }
+
+  /** A new key under a kid given out now, and the step that appends its event (the pair is this key's from here on). */
+  private newKey(instanceId: string, origin: Origin): { key: SigningKey; record: () => void } {
     const pair = this.prepared ?? this.nextPair();
     this.prepared = undefined;
-    const key = addSigningKey(this.core, { instanceId, userId: "SYSTEM", origin }, pair);
-    this.keysOf(instanceId).privateKeys.set(key.kid, key.privateKey);
-    return key;
+    const key = signingKeyOf(pair, this.core.ids.next());
+    const record = () => {
+      addSigningKey(this.core, { instanceId, userId: "SYSTEM", origin }, { ...pair, privateKey: key.privateKey }, { id: key.kid });
+      this.keysOf(instanceId).privateKeys.set(key.kid, key.privateKey);
+    };
+    return { key, record };
   }
 
   private keysOf(instanceId: string): CachedKeys {
@@ -125,10 +137,16 @@ export class KeyRing implements SigningKeys {
   }
 
   active(instanceId: string): SigningKey {
+    const { key, record } = this.signer(instanceId);
+    record?.();
+    return key;
+  }
+
+  signer(instanceId: string): { key: SigningKey; record?: () => void } {
     const now = this.core.clock.now().toISOString();
     const keys = this.keysOf(instanceId);
     const newest = keys.stored.find((k) => k.signUntil > now);
-    if (!newest) return this.makeKey(instanceId, "oidc");
+    if (!newest) return this.newKey(instanceId, "oidc");
     let privateKey = keys.privateKeys.get(newest.kid);
     if (!privateKey) {
       try {
@@ -139,7 +157,7 @@ export class KeyRing implements SigningKeys {
       }
       keys.privateKeys.set(newest.kid, privateKey);
     }
-    return { kid: newest.kid, privateKey, publicJwk: newest.publicJwk };
+    return { key: { kid: newest.kid, privateKey, publicJwk: newest.publicJwk } };
   }
 
   private publishedSet(instanceId: string, makeFirst = true): NonNullable<CachedKeys["published"]> {

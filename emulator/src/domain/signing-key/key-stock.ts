@@ -18,7 +18,7 @@ import type { MadePair } from "./key-pair.js";
  * bench, a test suite spawning the command) often end before the pair they make is there, so they
  * take more keys than they give back: four carry a burst of such starts.
  */
-const STOCK_SIZE = 4;
+export const STOCK_SIZE = 4;
 /** A temporary or claimed file this old belongs to a process that died between its two steps. */
 const LEFTOVER_MS = 60_000;
 const KEY = /^[\w-]+\.pem$/;
@@ -42,16 +42,17 @@ export function keyStockFolder(env: NodeJS.ProcessEnv = process.env): string | u
 export class KeyStock {
   private claims = 0;
 
-  private constructor(private readonly dir: string) {}
+  private constructor(readonly dir: string) {}
 
   /**
-   * The stock in `dir` (made with mode 0700), or undefined when it cannot be used: on POSIX a folder
-   * another user owns or that group or others may write could hand this process a key someone else knows.
+   * The stock in `dir` (made with mode 0700 unless `create` is false), or undefined when it cannot be used:
+   * on POSIX a folder another user owns or that group or others may write could hand this process a key
+   * someone else knows.
    */
-  static open(dir: string | undefined = keyStockFolder()): KeyStock | undefined {
+  static open(dir: string | undefined = keyStockFolder(), create = true): KeyStock | undefined {
     if (!dir) return undefined;
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
       const st = statSync(dir);
       if (!st.isDirectory()) return undefined;
       if (process.platform !== "win32" && (st.uid !== process.getuid?.() || (st.mode & 0o022) !== 0)) return undefined;
@@ -93,7 +94,7 @@ export class KeyStock {
   }
 
   /** How many keys the stock holds now (0 when it cannot be read). */
-  private count(): number {
+  count(): number {
     try {
       return readdirSync(this.dir).filter((n) => KEY.test(n)).length;
     } catch {
@@ -102,14 +103,15 @@ export class KeyStock {
   }
 
   /**
-   * Stores a private key as PKCS#8 PEM (mode 0600) while the stock is low: written
-   * to a temporary name, then renamed, so a claim sees whole files only. Not flushed to disk: after a
-   * power loss a torn file fails to parse and is dropped when claimed.
+   * Stores a private key as PKCS#8 PEM (mode 0600) while the stock is low (`evenWhenFull`: one more, the
+   * key that replaces the one a start is about to take): written to a temporary name, then renamed, so a
+   * claim sees whole files only. Not flushed to disk: after a power loss a torn file fails to parse and
+   * is dropped when claimed.
    */
-  store(privateKey: KeyObject): void {
+  store(privateKey: KeyObject, evenWhenFull = false): void {
     try {
       this.removeLeftovers();
-      if (!this.low()) return;
+      if (this.count() >= STOCK_SIZE + (evenWhenFull ? 1 : 0)) return;
       const file = join(this.dir, `${randomBytes(9).toString("base64url")}.pem`);
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600, flag: "wx" });

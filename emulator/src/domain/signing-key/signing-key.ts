@@ -31,6 +31,12 @@ export interface SigningKeys {
   whenReady(): Promise<void>;
   /** The key that signs now; a new one when the newest has stopped signing. */
   active(instanceId: string): SigningKey;
+  /**
+   * The key that signs now, for a signature about to begin. When it is new, `record` appends its event:
+   * called once the signature has begun (the event is written while the thread pool signs), and always
+   * called, also when beginning the signature failed.
+   */
+  signer(instanceId: string): { key: SigningKey; record?: () => void };
   /** The published keys: every key still inside its publication lifetime, newest first. */
   published(instanceId: string): PublicJwk[];
   /** The published keys as a verification key set (made once per set of keys). */
