@@ -1,8 +1,9 @@
 // The command fills the stock of signing keys from a process of its own (bin/key-stock-process.cjs,
 // bin/stock-maker.cjs, emulator/src/domain/signing-key/stock-maker.ts): at the lowest priority, and to
 // the end even when the emulator that started it stopped at once, so a burst of short starts no longer
-// empties the stock. A start that finds a key takes it and makes no pair of its own; the filler never
-// makes a stock folder that is gone. Runs the bundled command (build it first: `node scripts/build.mjs`).
+// empties the stock (on a busy machine a process at nice 19 waits for idle cores: the waits are long).
+// A start that finds a key takes it and makes no pair of its own; the filler never makes a stock
+// folder that is gone. Runs the bundled command (build it first: `node scripts/build.mjs`).
 
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -22,7 +23,7 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 const pems = (dir: string) => readdirSync(dir).filter((n) => n.endsWith(".pem"));
 const modulusOf = (file: string) => createPrivateKey(readFileSync(file)).export({ format: "jwk" }).n;
 
-async function until<T>(what: string, probe: () => T | undefined, ms = 30_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | undefined, ms = 120_000): Promise<T> {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 10))) {
     const v = probe();
     if (v !== undefined) return v;
