@@ -11,7 +11,7 @@ const path = require("node:path");
  * whether a stocked key waits for this start and whether that process was started (both false when the
  * stock is off, unusable or not built).
  */
-module.exports = function stockedKeyForThisStart() {
+module.exports = function lookAtStockAndStartFilling() {
   let stock;
   try {
     stock = require(path.join(__dirname, "..", "dist", "stock-maker.cjs")).stockAtStart();
