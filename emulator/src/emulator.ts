@@ -15,6 +15,7 @@ import { removeLeftTempFiles, writeFileAtomic } from "./kernel/atomic-file.js";
 import { EventStore } from "./store/event-store.js";
 import { migrate, schemaVersion } from "./domain/schema.js";
 import { SNAPSHOTS_DIR, Snapshots } from "./store/snapshots.js";
+import { prepareHotSoon } from "./store/hot-statements.js";
 import { BucketStore } from "./bucket/bucket-store.js";
 import { allProjections } from "./domain/projections.js";
 import { applyFixtures, checkFixtureFile, FixtureError, readFixtureFile } from "./fixtures/seed.js";
@@ -119,12 +120,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     db.replace(seedImage);
     clock.reset();
     ids.restore(idsAfterSeed);
+    prepareHotSoon(db);
     emitter.emit("reset", undefined);
   };
   // A restored snapshot may hold ids the generator gave out after a reset set it back: move past them.
   const restore = (name: string) => {
     const restored = snapshots.restore(name);
-    if (restored) ids.bumpPast(maxIssuedId(core));
+    if (restored) {
+      ids.bumpPast(maxIssuedId(core));
+      prepareHotSoon(db);
+    }
     return restored;
   };
 
@@ -154,6 +159,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // instead of making a second one on the main thread. The command started its pair before loading
   // (bin/svc-emulator.cjs): the key ring takes that one here, or stocks it (key-stock.ts).
   keys.prepare();
+  prepareHotSoon(db);
   const stopNotifier = startNotifier(core);
   const stopEventExecutions = startEventExecutions(core);
   const stopCommitted = events.subscribe((committed) => {

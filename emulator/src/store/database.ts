@@ -53,6 +53,11 @@ export class Database {
     this.runInTransaction = conn.transaction((fn: () => unknown) => fn());
   }
 
+  /** False once closed. */
+  get isOpen(): boolean {
+    return this.conn.open;
+  }
+
   get inMemory(): boolean {
     return this.file === undefined;
   }

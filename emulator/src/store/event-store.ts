@@ -5,6 +5,7 @@ import type { Clock } from "../kernel/clock.js";
 import type { Database } from "./database.js";
 import type { Projections } from "./projections.js";
 import type { NewEvent, Origin, StoredEvent } from "./event.js";
+import { hot } from "./hot-statements.js";
 
 export type { NewEvent, StoredEvent } from "./event.js";
 
@@ -24,13 +25,13 @@ interface EventRow {
 
 const EVENT_COLUMNS = "instance_id, aggregate_type, aggregate_id, aggregate_sequence, type, payload, creator, resource_owner, created_at, origin";
 /** An event of an existing aggregate: its sequence follows the aggregate's last one (read from the unique index). */
-const INSERT_NEXT = `INSERT INTO events (${EVENT_COLUMNS})
+const INSERT_NEXT = hot(`INSERT INTO events (${EVENT_COLUMNS})
   SELECT @instanceId, @aggregateType, @aggregateId, COALESCE(MAX(aggregate_sequence), 0) + 1,
          @type, @payload, @creator, @resourceOwner, @createdAt, @origin
     FROM events WHERE instance_id = @instanceId AND aggregate_type = @aggregateType AND aggregate_id = @aggregateId
-  RETURNING position, aggregate_sequence`;
+  RETURNING position, aggregate_sequence`);
 /** The first event of a new aggregate (NewEvent.firstOfAggregate): sequence 1, no lookup. */
-const INSERT_FIRST = `INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`;
+const INSERT_FIRST = hot(`INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`);
 
 export type EventListener = (events: StoredEvent[]) => void;
 

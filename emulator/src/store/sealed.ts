@@ -8,6 +8,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { randomPooled } from "../kernel/random-pool.js";
 import type { Database } from "./database.js";
 import { recentlyMade } from "./recently-made.js";
+import { hot } from "./hot-statements.js";
 
 export interface Sealed {
   algorithm: "aes-256-gcm";
@@ -17,6 +18,10 @@ export interface Sealed {
 }
 
 const KEY_ID = "events";
+
+/** The first sealed value of a database reads its key, or makes it (hot). */
+const READ_KEY = hot("SELECT key FROM encryption_keys WHERE id = ?");
+const INSERT_KEY = hot("INSERT INTO encryption_keys (id, key) VALUES (?, ?)");
 
 /**
  * A per-database key kept in encryption_keys (outside the event log and the projections), read once per
@@ -28,10 +33,10 @@ export function storedKey(db: Database, id: string, create = true): Buffer | und
     [],
     `stored-key:${id}`,
     () => {
-      const row = db.stmt("SELECT key FROM encryption_keys WHERE id = ?").get(id) as { key: Buffer } | undefined;
+      const row = db.stmt(READ_KEY).get(id) as { key: Buffer } | undefined;
       if (row || !create) return row?.key;
       const fresh = randomBytes(32);
-      db.stmt("INSERT INTO encryption_keys (id, key) VALUES (?, ?)").run(id, fresh);
+      db.stmt(INSERT_KEY).run(id, fresh);
       return fresh;
     },
     (k) => k !== undefined,

@@ -8,13 +8,17 @@ import { pagedSearch, type PageRequest } from "../../store/paged-search.js";
 import { textCondition, type TextMatch } from "../../store/text-filter.js";
 import type { Readable } from "../readable.js";
 import { appFromRow, type App, type AppRow } from "./app.js";
+import { hot } from "../../store/hot-statements.js";
 
 /** Apps with the org of their project. */
 const APPS_WITH_ORG = { from: "apps a JOIN projects p ON p.id = a.project_id", select: "a.*, p.org_id" };
 const SELECT = `SELECT ${APPS_WITH_ORG.select} FROM ${APPS_WITH_ORG.from}`;
+/** Client authentication reads these on every token request (hot). */
+const BY_CLIENT_ID = hot(`${SELECT} WHERE a.instance_id = ? AND a.client_id = ?`);
+const SECRET_HASH = hot("SELECT client_secret_hash AS h FROM apps WHERE id = ?");
 
 export function appByClientId(db: Database, instanceId: string, clientId: string): App | undefined {
-  const r = db.stmt(`${SELECT} WHERE a.instance_id = ? AND a.client_id = ?`).get(instanceId, clientId) as AppRow | undefined;
+  const r = db.stmt(BY_CLIENT_ID).get(instanceId, clientId) as AppRow | undefined;
   return r && appFromRow(r);
 }
 
@@ -31,7 +35,7 @@ export function foundApp(core: Core, actor: Actor, id: string): App {
 }
 
 export function appSecretHash(db: Database, appId: string): string | null {
-  return (db.stmt("SELECT client_secret_hash AS h FROM apps WHERE id = ?").get(appId) as { h: string | null } | undefined)?.h ?? null;
+  return (db.stmt(SECRET_HASH).get(appId) as { h: string | null } | undefined)?.h ?? null;
 }
 
 export function appPublicKeys(db: Database, appId: string): { id: string; jwk: object; expiresAt: string | null }[] {

@@ -4,6 +4,10 @@ import type { Database } from "../../store/database.js";
 import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.js";
 import type { Condition } from "./condition.js";
 import { EXECUTION } from "./events.js";
+import { hot } from "../../store/hot-statements.js";
+
+/** Every rpc and every committed event asks for them (hot). */
+const EXECUTION_IDS = hot("SELECT id FROM executions WHERE instance_id = ?");
 
 export interface ExecutionState {
   id: string;
@@ -57,7 +61,7 @@ export function bestExecution(db: Database, instanceId: string, candidates: stri
   // Every rpc and every committed event asks; most instances have no execution that can match, so
   // the ids of the instance's executions are cached until an execution event is projected.
   const ids = db.cachedFor([EXECUTION], `execution-ids:${instanceId}`, () => {
-    const rows = db.stmt("SELECT id FROM executions WHERE instance_id = ?").all(instanceId) as { id: string }[];
+    const rows = db.stmt(EXECUTION_IDS).all(instanceId) as { id: string }[];
     return new Set(rows.map((r) => r.id));
   });
   if (!candidates.some((c) => ids.has(c))) return undefined;

@@ -3,11 +3,14 @@
 import type { Database } from "../../store/database.js";
 import type { PageRequest } from "../../store/paged-search.js";
 import { DEFAULT_FEATURES, type Features, type Instance, type InstanceRow } from "./instance.js";
+import { hot } from "../../store/hot-statements.js";
+
+/** Every request finds its instance by its host (hot). */
+const DOMAINS_OF = hot("SELECT domain FROM instance_domains WHERE instance_id = ? ORDER BY is_primary DESC, domain");
+const BY_DOMAIN = hot("SELECT i.* FROM instances i JOIN instance_domains d ON d.instance_id = i.id WHERE d.domain = ?");
 
 function fromRow(db: Database, r: InstanceRow): Instance {
-  const domains = (db.stmt("SELECT domain FROM instance_domains WHERE instance_id = ? ORDER BY is_primary DESC, domain").all(r.id) as { domain: string }[]).map(
-    (d) => d.domain,
-  );
+  const domains = (db.stmt(DOMAINS_OF).all(r.id) as { domain: string }[]).map((d) => d.domain);
   return {
     id: r.id,
     name: r.name,
@@ -36,9 +39,7 @@ export function defaultInstance(db: Database): Instance | undefined {
 }
 
 export function instanceByDomain(db: Database, domain: string): Instance | undefined {
-  const r = db.stmt("SELECT i.* FROM instances i JOIN instance_domains d ON d.instance_id = i.id WHERE d.domain = ?").get(domain.toLowerCase()) as
-    | InstanceRow
-    | undefined;
+  const r = db.stmt(BY_DOMAIN).get(domain.toLowerCase()) as InstanceRow | undefined;
   return r && fromRow(db, r);
 }
 

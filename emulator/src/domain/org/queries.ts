@@ -8,6 +8,10 @@ import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.
 import { textCondition, type TextMatch } from "../../store/text-filter.js";
 import { getInstance } from "../instance/queries.js";
 import { domainFromRow, orgFromRow, slug, type Org, type OrgDomain, type OrgDomainRow, type OrgRow } from "./org.js";
+import { hot } from "../../store/hot-statements.js";
+
+/** Claims and introspection name the org by it (hot). */
+const PRIMARY_DOMAIN = hot("SELECT domain FROM org_domains WHERE org_id = ? AND is_primary = 1");
 
 /**
  * The caller's read scope as a SQL condition over the named columns, parameters pushed onto `args`
@@ -48,7 +52,7 @@ export function domainsOfOrg(db: Database, orgId: string): OrgDomain[] {
 }
 
 export function primaryDomainOf(db: Database, orgId: string): string | undefined {
-  return (db.stmt("SELECT domain FROM org_domains WHERE org_id = ? AND is_primary = 1").get(orgId) as { domain: string } | undefined)?.domain;
+  return (db.stmt(PRIMARY_DOMAIN).get(orgId) as { domain: string } | undefined)?.domain;
 }
 
 export type DomainFilter = { orgId: string } | { name: TextMatch };

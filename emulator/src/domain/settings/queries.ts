@@ -7,13 +7,15 @@ import { contextChain, type Context } from "../context/context.js";
 import { settingsAggregateId, SettingsSet, type SettingsGroup } from "./events.js";
 import { DEFAULT_LANGUAGE, RESTRICTED_LANGUAGES, SUPPORTED_LANGUAGES, SYSTEM_DEFAULT_LANGUAGE, type LanguageSettings } from "./language.js";
 import type { Resolved } from "./settings.js";
+import { hot } from "../../store/hot-statements.js";
+
+/** One property set in one context (discovery reads it: hot). */
+const SETTING_IN = hot("SELECT value FROM settings WHERE context_type = ? AND context_id = ? AND name = ?");
 
 /** The value of a property where it is set nearest to `ctx`, or the fallback owned by the system. */
 export function resolveSetting<T>(db: Database, ctx: Context, name: string, systemDefault: T): Resolved<T> {
   for (const c of contextChain(ctx)) {
-    const row = db.stmt("SELECT value FROM settings WHERE context_type = ? AND context_id = ? AND name = ?").get(c.type, c.id, name) as
-      | { value: string }
-      | undefined;
+    const row = db.stmt(SETTING_IN).get(c.type, c.id, name) as { value: string } | undefined;
     if (row) return { value: JSON.parse(row.value) as T, owner: c };
   }
   return { value: systemDefault, owner: contextChain(ctx).at(-1)! };

@@ -19,8 +19,7 @@ import { addSigningKey, signingKeyOf, type KeyPair } from "./commands.js";
 import { commandFillsStock, exportPair, makeKeyPair, takeFirstKeyPair, warm, type MadePair } from "./key-pair.js";
 import { KeyStock } from "./key-stock.js";
 import { SIGNING_KEY } from "./events.js";
-import { INSERT_SIGNING_KEY } from "./projection.js";
-import { SIGNING_KEYS_OF, signingKeysOf, type StoredSigningKey } from "./queries.js";
+import { signingKeysOf, type StoredSigningKey } from "./queries.js";
 import type { PublicJwk, SigningKey, SigningKeys } from "./signing-key.js";
 
 /** One instance's keys as cached: the rows, their key objects and verification sets made on first use. */
@@ -41,9 +40,6 @@ export class KeyRing implements SigningKeys {
 
   /** The first pair: a stocked one at once (the one the command started goes into the stock), else the one being made (key-pair.ts). */
   prepare(): void {
-    // After the ready line (an immediate runs once start-up's code has returned): the SQL of the first key's
-    // projection and of the read after it, prepared for the first JWT instead of by it (nothing written).
-    setImmediate(() => this.prepareStatements()).unref();
     this.stock = KeyStock.open();
     const first = takeFirstKeyPair();
     const stocked = this.stock?.claim();
@@ -62,11 +58,6 @@ export class KeyRing implements SigningKeys {
       this.preparing = undefined;
       this.topUp();
     });
-  }
-
-  private prepareStatements(): void {
-    if (this.closed) return;
-    for (const sql of [SIGNING_KEYS_OF, INSERT_SIGNING_KEY]) this.core.db.stmt(sql);
   }
 
   whenReady(): Promise<void> {

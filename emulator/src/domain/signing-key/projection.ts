@@ -3,10 +3,12 @@
 import type { Projections } from "../../store/projections.js";
 import { unseal } from "../../store/sealed.js";
 import { SigningKeyAdded } from "./events.js";
+import { hot } from "../../store/hot-statements.js";
 
-/** The key ring prepares it ahead (key-ring.ts). */
-export const INSERT_SIGNING_KEY =
-  "INSERT INTO signing_keys (kid, instance_id, private_jwk, public_jwk, created_at, sign_until, publish_until) VALUES (?, ?, ?, ?, ?, ?, ?)";
+/** Hot: the instance's first key is made by its first JWT. */
+const INSERT_SIGNING_KEY = hot(
+  "INSERT INTO signing_keys (kid, instance_id, private_jwk, public_jwk, created_at, sign_until, publish_until) VALUES (?, ?, ?, ?, ?, ?, ?)",
+);
 
 export function registerSigningKeyProjection(p: Projections): void {
   p.tables("signing_keys").on(SigningKeyAdded, (db, e) => {

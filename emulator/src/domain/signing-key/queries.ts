@@ -3,6 +3,7 @@
 
 import type { Database } from "../../store/database.js";
 import type { PublicJwk } from "./signing-key.js";
+import { hot } from "../../store/hot-statements.js";
 
 export interface StoredSigningKey {
   kid: string;
@@ -22,9 +23,10 @@ interface KeyRow {
   publish_until: string;
 }
 
-/** Every key of an instance, newest first (the key ring prepares it ahead: key-ring.ts). */
-export const SIGNING_KEYS_OF =
-  "SELECT kid, private_jwk, public_jwk, sign_until, publish_until FROM signing_keys WHERE instance_id = ? ORDER BY created_at DESC, kid DESC";
+/** Every key of an instance, newest first (hot: the first JWT and the key set read it). */
+const SIGNING_KEYS_OF = hot(
+  "SELECT kid, private_jwk, public_jwk, sign_until, publish_until FROM signing_keys WHERE instance_id = ? ORDER BY created_at DESC, kid DESC",
+);
 
 /** Every key of the instance, newest first. */
 export function signingKeysOf(db: Database, instanceId: string): StoredSigningKey[] {

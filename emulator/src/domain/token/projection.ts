@@ -3,16 +3,18 @@
 import type { Projections } from "../../store/projections.js";
 import { TokenAdded, TokenRevoked } from "./events.js";
 import { openTokenValue } from "./value.js";
+import { hot } from "../../store/hot-statements.js";
+
+/** Every token issued runs it (hot). */
+const INSERT_TOKEN = hot(`INSERT INTO tokens (id, token_id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id,
+           scope, audience, format, auth_time, amr, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 
 export function registerTokenProjection(p: Projections): void {
   p.tables("tokens")
     .on(TokenAdded, (db, e) => {
       const t = e.payload;
-      db.stmt(
-        `INSERT INTO tokens (id, token_id, instance_id, kind, client_id, user_id, session_id, auth_request_id, refresh_token_id,
-           scope, audience, format, auth_time, amr, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
+      db.stmt(INSERT_TOKEN).run(
         openTokenValue(db, t.token) ?? e.aggregateId,
         e.aggregateId,
         e.instanceId,

@@ -5,10 +5,14 @@ import type { Database } from "../../store/database.js";
 import { OIDC_TOKEN } from "./events.js";
 import { tokenFromRow, type TokenRecord, type TokenRow } from "./token.js";
 import { mayBeStoredValue } from "./value.js";
+import { hot } from "../../store/hot-statements.js";
+
+/** Introspection, userinfo and revocation read a presented token (hot). */
+const TOKEN_BY_VALUE = hot("SELECT * FROM tokens WHERE id = ?");
 
 export function getToken(db: Database, value: string): TokenRecord | undefined {
   if (!mayBeStoredValue(db, value)) return undefined;
-  const r = db.stmt("SELECT * FROM tokens WHERE id = ?").get(value) as TokenRow | undefined;
+  const r = db.stmt(TOKEN_BY_VALUE).get(value) as TokenRow | undefined;
   return r && tokenFromRow(r);
 }
 

@@ -6,6 +6,11 @@ import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.
 import { textCondition, type TextMatch } from "../../store/text-filter.js";
 import type { Readable } from "../readable.js";
 import { userFromRow, type User, type UserRow } from "./user.js";
+import { hot } from "../../store/hot-statements.js";
+
+/** Client authentication of machine users and every token's user read these (hot). */
+const USER_BY_ID = hot("SELECT * FROM users WHERE id = ?");
+const USER_ID_BY_USERNAME = hot("SELECT id FROM users WHERE instance_id = ? AND username = ?");
 
 /**
  * A user read for a token's claims (introspection, userinfo), cached until a user, org or instance event
@@ -22,12 +27,12 @@ export function cachedUser(db: Database, id: string): User | undefined {
 const USER_STALE_ON = ["user", "org", "instance"];
 
 export function getUser(db: Database, id: string): User | undefined {
-  const r = db.stmt("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+  const r = db.stmt(USER_BY_ID).get(id) as UserRow | undefined;
   return r && userFromRow(r);
 }
 
 export function getUserByUsername(db: Database, instanceId: string, username: string): User | undefined {
-  const r = db.stmt("SELECT id FROM users WHERE instance_id = ? AND username = ?").get(instanceId, username) as { id: string } | undefined;
+  const r = db.stmt(USER_ID_BY_USERNAME).get(instanceId, username) as { id: string } | undefined;
   return r && getUser(db, r.id);
 }
 
