@@ -19,6 +19,12 @@ export interface RequestSpec {
   headers: Record<string, string>;
   body: string;
 }
+/**
+ * Requests a caller makes first, right after the discovery document answered and before the start
+ * issues the tokens its introspection rows need (bench/first-token.ts times the first tokens here).
+ */
+export type FirstRequests = (rows: Partial<Record<"cc-jwt" | "cc-opaque", RequestSpec>>) => Promise<void>;
+
 export interface Running {
   name: string;
   pid: number;
@@ -80,7 +86,7 @@ function benchFixtures(): string {
 }
 
 /** The emulator of this checkout; `root` another built checkout (e.g. the tree before a change), named `name`. */
-export async function startEmulator(extraArgs: string[] = [], root = ROOT, name = "svc-emulator"): Promise<Running> {
+export async function startEmulator(extraArgs: string[] = [], root = ROOT, name = "svc-emulator", first?: FirstRequests): Promise<Running> {
   const { child, ready, t0 } = await spawnReady(
     [
       "bin/svc-emulator.cjs",
@@ -106,6 +112,15 @@ export async function startEmulator(extraArgs: string[] = [], root = ROOT, name 
   const tokenUrl = `${url}/oauth/v2/token`;
   const worker = basic("demo-worker", "demo-worker-secret");
   const api = basic("demo-api", "demo-api-secret");
+  const tokenRows = {
+    "cc-jwt": {
+      url: tokenUrl,
+      headers: { "content-type": FORM, authorization: basic("bench-jwt", "bench-jwt-secret") },
+      body: "grant_type=client_credentials&scope=profile",
+    },
+    "cc-opaque": { url: tokenUrl, headers: { "content-type": FORM, authorization: worker }, body: "grant_type=client_credentials&scope=profile" },
+  };
+  await first?.(tokenRows);
   const active = await token(tokenUrl, worker, `grant_type=client_credentials&scope=${encodeURIComponent(`urn:svc:iam:org:project:id:${project}:aud`)}`);
   const outside = await token(tokenUrl, worker, "grant_type=client_credentials&scope=profile");
   return {
@@ -115,12 +130,7 @@ export async function startEmulator(extraArgs: string[] = [], root = ROOT, name 
     consoleToken: String(ready.consoleToken),
     startMs,
     rows: {
-      "cc-jwt": {
-        url: tokenUrl,
-        headers: { "content-type": FORM, authorization: basic("bench-jwt", "bench-jwt-secret") },
-        body: "grant_type=client_credentials&scope=profile",
-      },
-      "cc-opaque": { url: tokenUrl, headers: { "content-type": FORM, authorization: worker }, body: "grant_type=client_credentials&scope=profile" },
+      ...tokenRows,
       "introspect-active": { url: `${url}/oauth/v2/introspect`, headers: { "content-type": FORM, authorization: api }, body: `token=${active}` },
       "introspect-rejected": { url: `${url}/oauth/v2/introspect`, headers: { "content-type": FORM, authorization: api }, body: `token=${outside}` },
     },
@@ -128,11 +138,20 @@ export async function startEmulator(extraArgs: string[] = [], root = ROOT, name 
   };
 }
 
-export async function startOidcProvider(): Promise<Running> {
+export async function startOidcProvider(first?: FirstRequests): Promise<Running> {
   const { child, ready, t0 } = await spawnReady(["bench/servers/oidc-provider.mjs"]);
   const issuer = String(ready.issuer);
   const startMs = await discovered(issuer, t0);
   const auth = basic("bench", "bench-secret");
+  const tokenRows = {
+    "cc-jwt": {
+      url: `${issuer}/token`,
+      headers: { "content-type": FORM, authorization: basic("bench-jwt", "bench-jwt-secret") },
+      body: "grant_type=client_credentials",
+    },
+    "cc-opaque": { url: `${issuer}/token`, headers: { "content-type": FORM, authorization: auth }, body: "grant_type=client_credentials" },
+  };
+  await first?.(tokenRows);
   const active = await token(`${issuer}/token`, auth, "grant_type=client_credentials");
   return {
     name: "oidc-provider",
@@ -140,12 +159,7 @@ export async function startOidcProvider(): Promise<Running> {
     url: issuer,
     startMs,
     rows: {
-      "cc-jwt": {
-        url: `${issuer}/token`,
-        headers: { "content-type": FORM, authorization: basic("bench-jwt", "bench-jwt-secret") },
-        body: "grant_type=client_credentials",
-      },
-      "cc-opaque": { url: `${issuer}/token`, headers: { "content-type": FORM, authorization: auth }, body: "grant_type=client_credentials" },
+      ...tokenRows,
       "introspect-active": { url: `${issuer}/token/introspection`, headers: { "content-type": FORM, authorization: auth }, body: `token=${active}` },
       "introspect-rejected": {
         url: `${issuer}/token/introspection`,

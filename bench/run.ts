@@ -15,6 +15,7 @@ import { uiBench, uiFilterRows, uiRows } from "./ui.js";
 import { uiFilter as usersFilterBench } from "./ui-users-filter.js";
 import { sideBySide, table as sideBySideTable } from "./side-by-side.js";
 import { soak } from "./soak.js";
+import { firstToken, firstTokenRows } from "./first-token.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -38,6 +39,7 @@ for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
   }
 }
 const peers = await sideBySide();
+const firstTokens = await firstToken();
 const soaked = await soak();
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -81,6 +83,7 @@ for (const [label, key] of [["full code + PKCE flows", "codeFlows"]] as const) {
     .map(([n, r]) => `${n} ${Math.round(r[key])} (×${(emu[key] / r[key]).toFixed(2)})`);
   rows.push([`${label} per second, 8 concurrent`, `svc-emulator ${Math.round(emu[key])}; ${others.join("; ")}`]);
 }
+rows.push(...firstTokenRows(firstTokens));
 // Five minutes: only when asked for (BENCH_LONG=1).
 const long = process.env.BENCH_LONG === "1" ? await longLoad() : undefined;
 if (long) rows.push(...longLoadRows(long));
@@ -115,6 +118,7 @@ writeFileSync(
       usersFilter,
       oidc,
       peers,
+      firstTokens,
       soak: soaked,
       long,
     },
