@@ -4,7 +4,7 @@
 // target names the requests of every row it can serve; a row it has no answer for is absent.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,7 +23,7 @@ export interface RequestSpec {
  * Requests a caller makes first, right after the discovery document answered and before the start
  * issues the tokens its introspection rows need (bench/first-token.ts times the first tokens here).
  */
-export type FirstRequests = (rows: Partial<Record<"cc-jwt" | "cc-opaque", RequestSpec>>) => Promise<void>;
+export type FirstRequests = (rows: Partial<Record<"cc-jwt" | "cc-opaque", RequestSpec>>, pid: number) => Promise<void>;
 
 export interface Running {
   name: string;
@@ -120,7 +120,7 @@ export async function startEmulator(extraArgs: string[] = [], root = ROOT, name 
     },
     "cc-opaque": { url: tokenUrl, headers: { "content-type": FORM, authorization: worker }, body: "grant_type=client_credentials&scope=profile" },
   };
-  await first?.(tokenRows);
+  await first?.(tokenRows, child.pid!);
   const active = await token(tokenUrl, worker, `grant_type=client_credentials&scope=${encodeURIComponent(`urn:svc:iam:org:project:id:${project}:aud`)}`);
   const outside = await token(tokenUrl, worker, "grant_type=client_credentials&scope=profile");
   return {
@@ -151,7 +151,7 @@ export async function startOidcProvider(first?: FirstRequests): Promise<Running>
     },
     "cc-opaque": { url: `${issuer}/token`, headers: { "content-type": FORM, authorization: auth }, body: "grant_type=client_credentials" },
   };
-  await first?.(tokenRows);
+  await first?.(tokenRows, child.pid!);
   const active = await token(`${issuer}/token`, auth, "grant_type=client_credentials");
   return {
     name: "oidc-provider",
@@ -171,11 +171,13 @@ export async function startOidcProvider(first?: FirstRequests): Promise<Running>
   };
 }
 
-export async function startMockServer(): Promise<Running> {
+export async function startMockServer(first?: FirstRequests): Promise<Running> {
   const { child, ready, t0 } = await spawnReady(["bench/servers/oauth2-mock-server.mjs"]);
   const issuer = String(ready.issuer);
   const startMs = await discovered(issuer, t0);
   const auth = basic("bench", "bench-secret");
+  const jwt = { url: `${issuer}/token`, headers: { "content-type": FORM, authorization: auth }, body: "grant_type=client_credentials&scope=profile" };
+  await first?.({ "cc-jwt": jwt }, child.pid!);
   const active = await token(`${issuer}/token`, auth, "grant_type=client_credentials&scope=profile");
   return {
     name: "oauth2-mock-server",
@@ -184,17 +186,47 @@ export async function startMockServer(): Promise<Running> {
     startMs,
     rows: {
       // It only makes JWT access tokens, and answers every introspection active (it keeps nothing).
-      "cc-jwt": { url: `${issuer}/token`, headers: { "content-type": FORM, authorization: auth }, body: "grant_type=client_credentials&scope=profile" },
+      "cc-jwt": jwt,
       "introspect-active": { url: `${issuer}/introspect`, headers: { "content-type": FORM, authorization: auth }, body: `token=${active}` },
     },
     stop: stopper(child),
   };
 }
 
+/**
+ * The floor of bench/first-token.ts: a bare node:http server (bench/servers/node-http.mjs) that answers a
+ * client_credentials request with random bytes, opaque only: what Node and the machine cost by themselves.
+ */
+export async function startNodeHttp(first?: FirstRequests): Promise<{ stop(): Promise<void> }> {
+  const { child, ready, t0 } = await spawnReady(["bench/servers/node-http.mjs"]);
+  const issuer = String(ready.issuer);
+  await discovered(issuer, t0);
+  const spec = {
+    url: `${issuer}/token`,
+    headers: { "content-type": FORM, authorization: basic("bench", "bench-secret") },
+    body: "grant_type=client_credentials",
+  };
+  await first?.({ "cc-opaque": spec }, child.pid!);
+  return { stop: stopper(child) };
+}
+
 /** CPU time (user + system) of a process so far, in µs, from /proc (Linux). */
 export function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100);
+}
+
+/** CPU time of all of a process's threads so far, in ms at nanosecond resolution (/proc/<pid>/task/<tid>/schedstat, Linux). */
+export function threadsCpuMs(pid: number): number {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return ns / 1e6;
 }
 
 /** Resident set size of a process, in MiB, from /proc (Linux). */
