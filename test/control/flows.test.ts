@@ -85,6 +85,66 @@ describe("the flow runner", () => {
     );
   });
 
+  it("runs the device flow: device authorization, a pending poll, the user's verification, login and consent, then the tokens", async () => {
+    const res = await run({ flow: "device_code", clientId: "demo-browser", userId: userId("alice") });
+    assert.equal(res.status, 200, res.text);
+    const r = res.body as Result;
+    assert.equal(r.outcome, "ok", JSON.stringify(r.steps.at(-1)));
+    assert.equal(Value.Errors(FlowResult, r).First()?.message, undefined, "the answer fits its schema");
+    assert.deepEqual(
+      r.steps.map((s) => [s.name, s.request.method, new URL(s.request.url).pathname, s.response?.status ?? null]),
+      [
+        ["device authorization", "POST", "/oauth/v2/device_authorization", 200],
+        ["poll", "POST", "/oauth/v2/token", 400],
+        ["verification", "GET", "/device", 302],
+        ["user code page", "GET", "/ui/login/device", 200],
+        ["user code", "POST", "/ui/login/device", 302],
+        ["login page", "GET", "/ui/login/login", 200],
+        ["login", "POST", "/ui/login/shortcut", 302],
+        ["consent page", "GET", "/ui/login/device/consent", 200],
+        ["allow", "POST", "/ui/login/device/allowed", 200],
+        ["token", "POST", "/oauth/v2/token", 200],
+        ["userinfo", "GET", "/oidc/v1/userinfo", 200],
+      ],
+    );
+    const step = (name: string) => r.steps.find((s) => s.name === name)!;
+    const started = step("device authorization").response!.body as { device_code: string; user_code: string; verification_uri_complete: string };
+    assert.equal(step("device authorization").request.body, "scope=openid+profile+email+offline_access&client_id=demo-browser");
+    assert.equal(step("verification").request.url, started.verification_uri_complete);
+    assert.equal(new URL(started.verification_uri_complete).searchParams.get("user_code"), started.user_code);
+    assert.deepEqual(step("poll").response!.body, { error: "authorization_pending", error_description: "the user has not decided yet" });
+    assert.equal(step("user code").request.body, new URLSearchParams({ user_code: started.user_code }).toString());
+    const grant = new URLSearchParams({
+      grant_type: "urn:ietf:params:oauth:grant-type:device_code",
+      device_code: started.device_code,
+      client_id: "demo-browser",
+    });
+    assert.equal(step("poll").request.body, grant.toString());
+    assert.equal(step("token").request.body, grant.toString());
+    assert.deepEqual(r.tokens.map((t) => t.kind).sort(), ["access_token", "id_token", "refresh_token"]);
+    assert.equal(claimsOf(r.tokens.find((t) => t.kind === "id_token")!.value).sub, userId("alice"));
+    assert.equal((step("userinfo").response!.body as { sub: string }).sub, userId("alice"));
+    // The device authorization the runner caused, as the events tell it: added, approved by alice, tokens issued once.
+    const events = (await call("/events?aggregateType=device_authorization")).body as { events: { type: string; payload: Record<string, unknown> }[] };
+    assert.deepEqual(
+      events.events.map((e) => e.type),
+      ["oidc.device_authorization.added", "oidc.device_authorization.approved", "oidc.device_authorization.token_issued"],
+    );
+    assert.equal(events.events[1]!.payload.userId, userId("alice"));
+  });
+
+  it("records the provider's refusal when the app does not allow the device code grant, and masks the secret", async () => {
+    const r = (await run({ flow: "device_code", clientId: "demo-server", clientSecret: "demo-server-secret", userId: userId("bob") })).body as Result;
+    assert.equal(r.outcome, "failed");
+    assert.equal(r.failedStep, "device authorization");
+    assert.equal(r.steps.length, 1);
+    assert.equal(r.steps[0]!.response!.status, 400);
+    assert.equal((r.steps[0]!.response!.body as { error: string }).error, "unauthorized_client");
+    assert.equal(r.steps[0]!.request.headers.authorization, "Basic ***");
+    assert.ok(!JSON.stringify(r).includes("demo-server-secret"));
+    assert.deepEqual(r.tokens, []);
+  });
+
   it("refreshes with a refresh token and reports a refused step with its OAuth error", async () => {
     const first = (await run({ flow: "authorization_code", clientId: "demo-browser", userId: userId("alice") })).body as Result;
     const refresh = first.tokens.find((t) => t.kind === "refresh_token")!.value;
@@ -120,6 +180,8 @@ describe("the flow runner", () => {
       [{ flow: "authorization_code", clientId: "demo-browser" }, 400, 3, /needs userId/],
       [{ flow: "authorization_code", clientId: "demo-browser", userId: userId("demo-worker") }, 400, 3, /human user/],
       [{ flow: "authorization_code", clientId: "demo-server", userId: userId("alice") }, 400, 9, /pass its clientSecret/],
+      [{ flow: "device_code", clientId: "demo-browser" }, 400, 3, /device_code needs userId/],
+      [{ flow: "device_code", clientId: "demo-browser", userId: userId("demo-worker") }, 400, 3, /human user/],
       [{ flow: "refresh_token", clientId: "demo-browser" }, 400, 3, /needs refreshToken/],
       [{ flow: "implicit", clientId: "demo-browser" }, 400, 3, /flow/],
       [{ flow: "client_credentials", clientId: "alice", clientSecret: "x" }, 404, 5, /machine user/],

@@ -4,12 +4,18 @@ import { Type, type Static } from "@sinclair/typebox";
 
 export const FlowRequest = Type.Object(
   {
-    flow: Type.Union([Type.Literal("authorization_code"), Type.Literal("client_credentials"), Type.Literal("refresh_token"), Type.Literal("token_exchange")]),
+    flow: Type.Union([
+      Type.Literal("authorization_code"),
+      Type.Literal("device_code"),
+      Type.Literal("client_credentials"),
+      Type.Literal("refresh_token"),
+      Type.Literal("token_exchange"),
+    ]),
     instanceId: Type.Optional(Type.String({ minLength: 1, description: "the instance; the default one when absent" })),
     appId: Type.Optional(Type.String({ minLength: 1 })),
     clientId: Type.Optional(Type.String({ minLength: 1, description: "the app's client id; for client_credentials the machine user's user name" })),
     clientSecret: Type.Optional(Type.String({ minLength: 1, description: "for clients with a secret method: the emulator keeps only its digest" })),
-    userId: Type.Optional(Type.String({ minLength: 1, description: "code flow: the human who signs in; client_credentials: the machine user" })),
+    userId: Type.Optional(Type.String({ minLength: 1, description: "code and device flow: the human who signs in; client_credentials: the machine user" })),
     scope: Type.Optional(Type.String({ minLength: 1 })),
     refreshToken: Type.Optional(Type.String({ minLength: 1 })),
     subjectToken: Type.Optional(Type.String({ minLength: 1 })),
@@ -24,7 +30,11 @@ export const FlowRequest = Type.Object(
 
 const Headers = Type.Record(Type.String(), Type.String());
 export const FlowStep = Type.Object({
-  name: Type.String({ description: "authorize, login page, login, callback, token, userinfo" }),
+  name: Type.String({
+    description:
+      "code flow: authorize, login page, login, callback, token, userinfo; " +
+      "device flow: device authorization, poll, verification, user code page, user code, login page, login, consent page, allow, token, userinfo",
+  }),
   request: Type.Object({ method: Type.String(), url: Type.String(), headers: Headers, body: Type.Union([Type.String(), Type.Null()]) }),
   response: Type.Union([Type.Object({ status: Type.Integer(), headers: Headers, body: Type.Unknown() }), Type.Null()], {
     description: "null for a step not sent (the redirect to the app's callback)",

@@ -1,22 +1,20 @@
 // The flow runner behind POST /emulator/v1/flows: runs an OAuth / OIDC flow for a client against the
 // emulator's own endpoints over real HTTP (loopback.ts) and returns every exchange and the tokens.
-// The code flow signs the user in through the login pages' one-click shortcut: the console acts as
-// the user's browser. The emulator keeps only digests of client secrets, so a client that
-// authenticates with a secret needs it in the request (`clientSecret`); it is masked in the record.
+// The code and the device flow sign the user in through the login pages' one-click shortcut: the
+// console acts as the user's browser. The emulator keeps only digests of client secrets, so a client
+// that authenticates with a secret needs it in the request (`clientSecret`); it is masked in the record.
 
-import { createHash, randomBytes } from "node:crypto";
 import type { Core } from "../../domain/core.js";
-import type { App } from "../../domain/app/app.js";
-import { appByClientId, getApp } from "../../domain/app/queries.js";
-import { getInstance, defaultInstance } from "../../domain/instance/queries.js";
-import type { Instance } from "../../domain/instance/instance.js";
-import { getUser, getUserByUsername } from "../../domain/user/queries.js";
-import type { User } from "../../domain/user/user.js";
 import { ENDPOINTS } from "../../oidc/discovery.js";
 import { Code } from "../../kernel/errors.js";
 import { instanceHost } from "../instance-origin.js";
-import { LoopbackAgent, type FlowStep, type RecordedResponse } from "./loopback.js";
+import { LoopbackAgent, type FlowStep } from "./loopback.js";
 import type { FlowRequest } from "../flow-schemas.js";
+import { clientAuth, findClient, findInstance, FlowInputError, signingInUser } from "./flow-client.js";
+import { codeFlow } from "./code-flow.js";
+import { deviceFlow } from "./device-flow.js";
+
+export { FlowInputError } from "./flow-client.js";
 
 export type TokenKind = "access_token" | "id_token" | "refresh_token";
 
@@ -30,56 +28,8 @@ export interface FlowResult {
   tokens: { kind: TokenKind; value: string }[];
 }
 
-/** A request the runner cannot start, answered with its gRPC code. */
-export class FlowInputError extends Error {
-  constructor(
-    readonly code: Code,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const b64url = (b: Buffer) => b.toString("base64url");
 const TOKEN_KINDS: TokenKind[] = ["access_token", "id_token", "refresh_token"];
 const TOKEN_TYPE = "urn:ietf:params:oauth:token-type:";
-
-type Client = { clientId: string; authMethod: string; instanceId: string; app?: App; machine?: User };
-
-export function findInstance(core: Core, instanceId: string | undefined): Instance {
-  const instance = instanceId ? getInstance(core.db, instanceId) : defaultInstance(core.db);
-  if (!instance) throw new FlowInputError(Code.NotFound, `no instance ${instanceId ?? "(default)"}`);
-  return instance;
-}
-
-/** The client of the flow: an app by appId or clientId, or (client credentials) a machine user by userId or user name. */
-function findClient(core: Core, instance: Instance, r: FlowRequest): Client {
-  if (r.flow === "client_credentials") {
-    const user = r.userId ? getUser(core.db, r.userId) : r.clientId ? getUserByUsername(core.db, instance.id, r.clientId) : undefined;
-    if (!user || user.instanceId !== instance.id || user.type !== "machine")
-      throw new FlowInputError(Code.NotFound, "client_credentials needs a machine user of the instance: userId or clientId (its user name)");
-    return { clientId: user.username, authMethod: "client_secret_basic", instanceId: instance.id, machine: user };
-  }
-  const app = r.appId ? getApp(core.db, instance.id, r.appId) : r.clientId ? appByClientId(core.db, instance.id, r.clientId) : undefined;
-  if (!app) throw new FlowInputError(Code.NotFound, r.appId || r.clientId ? "no such app in the instance" : "appId or clientId is required");
-  if (app.kind !== "oidc" || !app.oidc) throw new FlowInputError(Code.FailedPrecondition, "the app is an API app: flows need an OIDC app");
-  return { clientId: app.clientId, authMethod: app.oidc.authMethod, instanceId: instance.id, app };
-}
-
-/** The client authentication of a token request, as the client is configured. */
-function clientAuth(c: Client, secret: string | undefined): { headers: Record<string, string>; form: Record<string, string> } {
-  if (c.authMethod === "none") return { headers: {}, form: { client_id: c.clientId } };
-  if (c.authMethod === "private_key_jwt")
-    throw new FlowInputError(Code.FailedPrecondition, "the app authenticates with private_key_jwt: the emulator has no private key of it to sign an assertion");
-  if (!secret)
-    throw new FlowInputError(
-      Code.FailedPrecondition,
-      `the client authenticates with ${c.authMethod}: pass its clientSecret (the emulator keeps only a digest of client secrets)`,
-    );
-  if (c.authMethod === "client_secret_post") return { headers: {}, form: { client_id: c.clientId, client_secret: secret } };
-  const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
-  return { headers: { authorization: `Basic ${Buffer.from(`${enc(c.clientId)}:${enc(secret)}`).toString("base64")}` }, form: {} };
-}
 
 /** Runs one flow. `port` is the emulator's HTTP listener. */
 export async function runFlow(core: Core, port: number, r: FlowRequest): Promise<FlowResult> {
@@ -106,7 +56,10 @@ export async function runFlow(core: Core, port: number, r: FlowRequest): Promise
 
   switch (r.flow) {
     case "authorization_code":
-      if (!(await codeFlow(core, agent, client, r.userId, scope, tokenRequest, fail))) return result;
+      if (!(await codeFlow(agent, client, signingInUser(core, client, r.flow, r.userId), scope, tokenRequest, fail))) return result;
+      break;
+    case "device_code":
+      if (!(await deviceFlow(agent, auth, signingInUser(core, client, r.flow, r.userId), scope, tokenRequest, fail))) return result;
       break;
     case "client_credentials":
       if (!(await tokenRequest({ grant_type: "client_credentials", scope }))) return result;
@@ -134,53 +87,4 @@ export async function runFlow(core: Core, port: number, r: FlowRequest): Promise
     if (res.status !== 200) fail("userinfo");
   }
   return result;
-}
-
-async function codeFlow(
-  core: Core,
-  agent: LoopbackAgent,
-  client: Client,
-  userId: string | undefined,
-  scope: string,
-  tokenRequest: (form: Record<string, string>) => Promise<boolean>,
-  fail: (step: string) => false,
-): Promise<boolean> {
-  const user = userId ? getUser(core.db, userId) : undefined;
-  if (!user || user.instanceId !== client.instanceId || user.type !== "human")
-    throw new FlowInputError(Code.InvalidArgument, "authorization_code needs userId: a human user of the app's instance");
-  const redirectUri = client.app!.oidc!.redirectUris[0];
-  if (!redirectUri) throw new FlowInputError(Code.FailedPrecondition, "the app has no redirect URI");
-  const verifier = b64url(randomBytes(32));
-  const state = b64url(randomBytes(16));
-  const nonce = b64url(randomBytes(16));
-  const query = new URLSearchParams({
-    client_id: client.clientId,
-    redirect_uri: redirectUri,
-    response_type: "code",
-    scope,
-    state,
-    nonce,
-    code_challenge: b64url(createHash("sha256").update(verifier).digest()),
-    code_challenge_method: "S256",
-    prompt: "login",
-  });
-  const authorized = await agent.send("authorize", { method: "GET", path: `${ENDPOINTS.authorization}?${query}` });
-  const loginUrl = redirectTarget(agent, authorized);
-  const authRequest = loginUrl?.searchParams.get("authRequest");
-  if (!loginUrl || !authRequest) return fail("authorize");
-  const page = await agent.send("login page", { method: "GET", path: loginUrl.pathname + loginUrl.search });
-  if (page.status !== 200) return fail("login page");
-  const signedIn = await agent.send("login", { method: "POST", path: "/ui/login/shortcut", form: { authRequest, userId: user.id } });
-  const callback = redirectTarget(agent, signedIn);
-  if (!callback) return fail("login");
-  agent.record("callback", callback.toString(), "the redirect to the app's redirect URI: not sent; the runner takes the code from it and checks the state");
-  const code = callback.searchParams.get("code");
-  if (callback.searchParams.get("state") !== state || !code) return fail("callback");
-  return tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier });
-}
-
-/** The Location of a redirect, resolved against the emulator; undefined for any other answer. */
-function redirectTarget(agent: LoopbackAgent, res: RecordedResponse): URL | undefined {
-  if (res.status < 300 || res.status > 399 || !res.headers.location) return undefined;
-  return new URL(res.headers.location, agent.origin);
 }

@@ -79,6 +79,12 @@ export class LoopbackAgent {
     return response;
   }
 
+  /** The Location of a redirect, resolved against the emulator; undefined for any other answer. */
+  redirectTarget(res: RecordedResponse): URL | undefined {
+    if (res.status < 300 || res.status > 399 || !res.headers.location) return undefined;
+    return new URL(res.headers.location, this.origin);
+  }
+
   /** Records a step that is not sent (with the reason in `note`). */
   record(name: string, url: string, note: string): void {
     this.steps.push({ name, request: { method: "GET", url, headers: {}, body: null }, response: null, note });
