@@ -1,11 +1,14 @@
 // The OIDC flows screen (issue 13, screen 5) in Chromium: code + PKCE run through the control API's
 // flow runner, the timeline of authorize / login / callback / token / userinfo with their statuses
-// and raw exchanges, and the ID token opened in the inspector.
+// and raw exchanges, and the ID token opened in the inspector; the device flow with its user's side.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { control, startTestEmulator } from "../helpers/emulator.js";
 import { noChromium, openUi } from "../helpers/browser.js";
+import { internals } from "../../emulator/src/internal.js";
+import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
+import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
 
 describe("the OIDC flows screen", { skip: noChromium }, async () => {
   const emu = await startTestEmulator();
@@ -71,6 +74,48 @@ describe("the OIDC flows screen", { skip: noChromium }, async () => {
     await page.click("button:text-is('Run')");
     await page.waitForSelector("#timeline-title:has-text('refresh_token')");
     await page.waitForSelector("#timeline-title:has-text('completed')");
+    await ui.assertClean();
+  });
+
+  it("runs the device flow as a chosen user: the device's pending poll, the user's pages, then the tokens", async () => {
+    const ui = await openUi(emu, { path: "/ui/flows" });
+    const { page } = ui;
+    await page.waitForSelector("h1:text-is('OIDC flows')");
+    await page.getByRole("combobox", { name: /^Flow/ }).selectOption({ label: "Device code" });
+    await page.getByLabel("App").selectOption("demo-browser");
+    await page.getByLabel("Signs in as").selectOption({ label: "bob@emulator-org.localhost" });
+    await page.click("button:text-is('Run')");
+    await page.waitForSelector("#timeline-title:has-text('device_code')");
+    await page.waitForSelector("#timeline-title:has-text('completed')");
+    const steps = await page.$$eval("[data-step]", (items) => items.map((i) => [i.getAttribute("data-step"), i.querySelector(".badge")!.textContent]));
+    assert.deepEqual(steps, [
+      ["device authorization", "200"],
+      ["poll", "400"],
+      ["verification", "302"],
+      ["user code page", "200"],
+      ["user code", "302"],
+      ["login page", "200"],
+      ["login", "302"],
+      ["consent page", "200"],
+      ["allow", "200"],
+      ["token", "200"],
+      ["userinfo", "200"],
+    ]);
+    const poll = page.locator("[data-step=poll]");
+    await poll.locator("summary").click();
+    assert.match((await poll.textContent()) ?? "", /"error": "authorization_pending"/);
+    // The ID token is bob's, for the device's app.
+    await page.click("a:text-is('Inspect the id token')");
+    await page.waitForSelector("[data-check=nonce]");
+    const claim = async (name: string) =>
+      (await page
+        .locator("tr", { has: page.locator(`code:text-is('${name}')`) })
+        .locator("td")
+        .nth(1)
+        .textContent()) ?? "";
+    const bob = getUserByUsername(internals(emu).core.db, defaultInstance(internals(emu).core.db)!.id, "bob")!;
+    assert.equal(await claim("sub"), bob.id);
+    assert.match(await claim("aud"), /"demo-browser"/);
     await ui.assertClean();
   });
 });

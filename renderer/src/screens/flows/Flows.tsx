@@ -1,6 +1,7 @@
-// The OIDC flows screen (issue 13, screen 5): run code + PKCE, client credentials, refresh and token
-// exchange through the control API's flow runner against any app of the selected instance (its apps
-// and users from that instance's resource API), and show each step with its raw HTTP exchange.
+// The OIDC flows screen (issue 13, screen 5): run code + PKCE, the device flow, client credentials,
+// refresh and token exchange through the control API's flow runner against any app of the selected
+// instance (its apps and users from that instance's resource API), and show each step with its raw
+// HTTP exchange.
 
 import { type FormEvent, useState } from "react";
 import { control, type FlowRequest, type FlowResult } from "../../api/control";
@@ -14,6 +15,7 @@ type User = { details: { id: string }; loginName: string; human?: unknown; machi
 type Flow = FlowRequest["flow"];
 const FLOWS: [Flow, string][] = [
   ["authorization_code", "Code + PKCE"],
+  ["device_code", "Device code"],
   ["client_credentials", "Client credentials"],
   ["refresh_token", "Refresh"],
   ["token_exchange", "Token exchange"],
@@ -32,6 +34,8 @@ export default function Flows() {
   const [result, setResult] = useState<FlowResult>();
   const action = useAction();
   const machine = flow === "client_credentials";
+  // The flows in which a human signs in (the runner acts as that user's browser).
+  const signsIn = flow === "authorization_code" || flow === "device_code";
   const clients = machine
     ? (users.data ?? []).filter((u) => u.machine).map((u) => ({ id: u.loginName.split("@")[0]!, label: u.loginName }))
     : (apps.data ?? []).map((a) => ({ id: a.clientId, label: `${a.oidc!.name} (${a.clientId})` }));
@@ -45,7 +49,7 @@ export default function Flows() {
   const run = async (e: FormEvent) => {
     e.preventDefault();
     const req: FlowRequest = { flow, clientId: chosenClient, ...(instance ? { instanceId: instance.id } : {}) };
-    if (flow === "authorization_code") req.userId = chosenUser;
+    if (signsIn) req.userId = chosenUser;
     if (needsSecret && secret) req.clientSecret = secret;
     if (scope.trim()) req.scope = scope.trim();
     if (flow === "refresh_token") req.refreshToken = token.trim();
@@ -85,7 +89,7 @@ export default function Flows() {
               ))}
             </select>
           </label>
-          {flow === "authorization_code" && (
+          {signsIn && (
             <label>
               Signs in as{" "}
               <select value={chosenUser} onChange={(e) => setUserId(e.target.value)}>
