@@ -15,3 +15,36 @@ export function withApps(...apps: App[]): FixtureFile {
   f.instances[0]!.orgs[0]!.projects![0]!.apps!.push(...apps);
   return f;
 }
+
+/** The default seed and a second instance, Acme (acme.localhost), with a human (ann) and a public code-flow app (acme-shop). */
+export function withAcme(): FixtureFile {
+  const f = defaultFixtures();
+  f.instances.push({
+    name: "Acme",
+    domains: ["acme.localhost"],
+    orgs: [
+      {
+        name: "Acme",
+        users: [{ type: "human", username: "ann", firstName: "Ann", lastName: "Acme", email: "ann@acme.localhost", emailVerified: true }],
+        projects: [
+          {
+            name: "Shop",
+            apps: [
+              {
+                type: "oidc",
+                name: "Shop",
+                clientId: "acme-shop",
+                authMethod: "none",
+                appType: "user_agent",
+                redirectUris: ["http://localhost:4000/cb"],
+                responseTypes: ["code"],
+                grantTypes: ["authorization_code"],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  return f;
+}

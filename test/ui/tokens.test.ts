@@ -1,7 +1,8 @@
 // The tokens screen and the token inspector (issue 13, screen 4) in Chromium: a token issued by a real
 // code flow (the control API's flow runner) inspected from the URL fragment; roles claim with its
 // source, signature verified against the JWKS, the checklist on the emulator clock, revocation seen
-// by the live introspection, a hostile claim shown as text, a malformed token's broken segment named.
+// by the live introspection, a hostile claim shown as text, a malformed token's broken segment named,
+// userinfo from a second instance's endpoint.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -11,6 +12,7 @@ import { internals } from "../../emulator/src/internal.js";
 import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
 import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
 import { startTargetServer } from "../helpers/target-server.js";
+import { withAcme } from "../helpers/fixtures.js";
 
 type Flow = { steps: { name: string; request: { url: string } }[]; tokens: { kind: string; value: string }[] };
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
@@ -147,5 +149,31 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     assert.match(await team.locator("td").nth(2).innerText(), /Added by the preuserinfo function/);
     await ui.assertClean();
     await api("/reset", { method: "POST" });
+  });
+
+  it("fetches userinfo from the token's own instance, a second one, and shows its refusal once the token is revoked", async () => {
+    const other = await startTestEmulator({ fixtures: withAcme() });
+    const call = control(other);
+    const acme = ((await call("/instances")).body as { instances: { id: string; name: string }[] }).instances.find((i) => i.name === "Acme")!;
+    const ann = getUserByUsername(internals(other).core.db, acme.id, "ann")!.id;
+    const r = (await call("/flows", { method: "POST", json: { flow: "authorization_code", instanceId: acme.id, clientId: "acme-shop", userId: ann } }))
+      .body as Flow;
+    const token = (kind: string) => r.tokens.find((t) => t.kind === kind)!.value;
+    const fragment = new URLSearchParams({ token: token("id_token"), access_token: token("access_token") });
+    const ui = await openUi(other, { path: `/ui/tokens/inspect#${fragment}` });
+    const { page } = ui;
+    await page.waitForSelector("p:has-text('Instance: Acme.')");
+    await page.click("button:text-is('Fetch userinfo')");
+    const row = (claim: string) => page.locator("#userinfo-title ~ table tr", { has: page.locator(`code:text-is('${claim}')`) }).locator("td");
+    await row("sub").first().waitFor();
+    assert.equal(await row("sub").nth(2).textContent(), ann);
+    assert.equal(await row("sub").nth(3).textContent(), "same");
+    assert.equal(await row("email").nth(2).textContent(), "ann@acme.localhost");
+    // Revoked: the instance's endpoint refuses the token, and the card says so in the endpoint's words.
+    assert.equal((await call(`/tokens/${encodeURIComponent(token("access_token"))}/_revoke`, { method: "POST" })).status, 200);
+    await page.click("button:text-is('Fetch userinfo again')");
+    await page.waitForSelector("[role=alert]:has-text('userinfo answered 401')");
+    assert.match((await page.textContent("[role=alert]")) ?? "", /invalid_token/);
+    await ui.assertClean();
   });
 });

@@ -29,6 +29,8 @@ export const FlowRequest = Type.Object(
 );
 
 const Headers = Type.Record(Type.String(), Type.String());
+/** An answer of the emulator's own endpoint to a loopback request: status, headers, and the body (parsed when JSON). */
+export const ExchangeResponse = Type.Object({ status: Type.Integer(), headers: Headers, body: Type.Unknown() });
 export const FlowStep = Type.Object({
   name: Type.String({
     description:
@@ -36,7 +38,7 @@ export const FlowStep = Type.Object({
       "device flow: device authorization, poll, verification, user code page, user code, login page, login, consent page, allow, token, userinfo",
   }),
   request: Type.Object({ method: Type.String(), url: Type.String(), headers: Headers, body: Type.Union([Type.String(), Type.Null()]) }),
-  response: Type.Union([Type.Object({ status: Type.Integer(), headers: Headers, body: Type.Unknown() }), Type.Null()], {
+  response: Type.Union([ExchangeResponse, Type.Null()], {
     description: "null for a step not sent (the redirect to the app's callback)",
   }),
   note: Type.Optional(Type.String()),
@@ -52,6 +54,7 @@ export const FlowResult = Type.Object({
   ),
 });
 
+export type ExchangeResponse = Static<typeof ExchangeResponse>;
 export type FlowRequest = Static<typeof FlowRequest>;
 export type FlowStep = Static<typeof FlowStep>;
 export type FlowResult = Static<typeof FlowResult>;

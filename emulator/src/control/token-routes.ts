@@ -1,4 +1,5 @@
-// Issued tokens and login sessions as the control API shows them: list, introspect, revoke, terminate.
+// Issued tokens and login sessions as the control API shows them: list, introspect, userinfo, revoke,
+// terminate.
 
 import { Code } from "../kernel/errors.js";
 import type { Actor } from "../domain/core.js";
@@ -12,6 +13,7 @@ import type { ControlContext } from "./control-context.js";
 import {
   ByInstanceQuery,
   ControlError,
+  ExchangeResponse,
   IdParams,
   IntrospectBody,
   SessionList,
@@ -24,6 +26,8 @@ import { defaultInstance, getInstance } from "../domain/instance/queries.js";
 import { verifyOwnJwt } from "../domain/signing-key/verify.js";
 import { introspectionOf } from "../oidc/introspect.js";
 import { instanceHost, listenerPort } from "./instance-origin.js";
+import { LoopbackAgent } from "./flows/loopback.js";
+import { ENDPOINTS } from "../oidc/discovery.js";
 import type { ControlApp } from "./type-provider.js";
 
 const CONSOLE = "EMULATOR-CONSOLE";
@@ -54,6 +58,24 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
       introspection: active && t.kind === "access" ? introspectionOf(oidc, t) : { active: false },
     };
   });
+
+  // What the instance's userinfo endpoint answers for an access token, asked over loopback with the
+  // instance's Host (the instance and issuer follow from it, as for any client): the real endpoint's
+  // status, headers and body, an error (401 invalid_token, 403 insufficient_scope) included.
+  app.post(
+    "/tokens/_userinfo",
+    { schema: { body: IntrospectBody, response: { 200: ExchangeResponse, 400: ControlError, 404: ControlError } } },
+    async (req, reply) => {
+      const instance = req.body.instanceId ? getInstance(core.db, req.body.instanceId) : defaultInstance(core.db);
+      if (!instance) return sendControlError(reply, 404, Code.NotFound, "No such instance");
+      const token = req.body.token.trim();
+      // A value that cannot go into an Authorization header is no bearer token (RFC 6750 2.1: visible ASCII).
+      if (!/^[\x21-\x7e]+$/.test(token)) return sendControlError(reply, 400, Code.InvalidArgument, "the token has characters no bearer token has");
+      const port = listenerPort(ctx.runtime().url);
+      const agent = new LoopbackAgent(port, instanceHost(instance, port));
+      return agent.send("userinfo", { method: "GET", path: ENDPOINTS.userinfo, headers: { authorization: `Bearer ${token}` } });
+    },
+  );
 
   app.post("/tokens/:id/_revoke", { schema: { params: IdParams, response: { 200: TokensRevoked, 404: ControlError } } }, async (req, reply) => {
     const t = getToken(core.db, req.params.id);

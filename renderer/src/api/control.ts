@@ -5,6 +5,7 @@
 
 import type {
   ClockState,
+  ExchangeResponse,
   FlowRequest,
   FlowResult,
   FlowStep,
@@ -35,6 +36,7 @@ import { fetchJson, type JsonRequest } from "./http";
 
 export type {
   ClockState,
+  ExchangeResponse,
   FlowRequest,
   FlowResult,
   FlowStep,
@@ -104,6 +106,8 @@ export const control = {
   revokeToken: (id: string) => post<unknown>(`/tokens/${encodeURIComponent(id)}/_revoke`),
   /** A token value's record and the introspection answer its own client would get. */
   introspectToken: (token: string, instanceId?: string) => post<TokenIntrospection>("/tokens/_introspect", { token, instanceId }),
+  /** What the instance's userinfo endpoint answers for an access token (status, headers, body; errors included). */
+  userinfo: (accessToken: string, instanceId?: string) => post<ExchangeResponse>("/tokens/_userinfo", { token: accessToken, instanceId }),
   /** The instance's published signing keys (its JWKS). */
   keys: (instanceId: string) => controlCall<{ keys: Record<string, unknown>[] }>(`/instances/${encodeURIComponent(instanceId)}/keys`).then((r) => r.keys),
   /** Runs an OAuth / OIDC flow against the emulator's own endpoints and returns every exchange. */

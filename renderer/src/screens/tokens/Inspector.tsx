@@ -87,7 +87,7 @@ export function Inspector() {
           )}
           {token.payload && <ClaimsCard payload={token.payload} now={clock.now} added={added} />}
           {token.kind !== "malformed" && <LiveCard token={token.raw} instanceId={own?.instance.id} clockChanges={clock.changes} />}
-          {isIdToken && input.accessToken && own?.instance.isDefault && <UserinfoCard idToken={token.payload!} accessToken={input.accessToken} />}
+          {isIdToken && input.accessToken && own && <UserinfoCard idToken={token.payload!} accessToken={input.accessToken} instanceId={own.instance.id} />}
           {own && <CurlCard issuer={own.issuer} token={token.raw} accessToken={input.accessToken} />}
         </div>
       )}

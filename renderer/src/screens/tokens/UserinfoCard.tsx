@@ -1,7 +1,7 @@
-// Userinfo (fetched with the access token on the emulator's own origin, so the default instance)
+// Userinfo (the token's instance's endpoint, asked through the control API with the access token)
 // next to the ID token's claims: which claims agree, differ, or are only in one of them.
 
-import { fetchJson } from "../../api/http";
+import { control } from "../../api/control";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
@@ -12,11 +12,22 @@ const text = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? 
 // Claims about the token itself, not the user: userinfo never has them.
 const TOKEN_CLAIMS = new Set(["iss", "aud", "exp", "iat", "nbf", "jti", "azp", "nonce", "at_hash", "c_hash", "auth_time", "amr", "acr", "sid"]);
 
-export function UserinfoCard({ idToken, accessToken }: { idToken: Record<string, unknown>; accessToken: string }) {
+/** The endpoint's refusal in words: its status and OAuth error (RFC 6750 3: in the body or in WWW-Authenticate). */
+function refusal(status: number, headers: Record<string, string>, body: unknown): string {
+  const error = body && typeof body === "object" ? (body as { error?: string; error_description?: string }) : {};
+  const said = error.error ? `${error.error}${error.error_description ? `: ${error.error_description}` : ""}` : headers["www-authenticate"];
+  return `userinfo answered ${status}${said ? ` (${said})` : ""}`;
+}
+
+export function UserinfoCard({ idToken, accessToken, instanceId }: { idToken: Record<string, unknown>; accessToken: string; instanceId: string }) {
   const [info, setInfo] = useState<Record<string, unknown>>();
   const action = useAction();
   const load = async () => {
-    const answer = await action.run(() => fetchJson<Record<string, unknown>>("/oidc/v1/userinfo", { headers: { authorization: `Bearer ${accessToken}` } }));
+    const answer = await action.run(async () => {
+      const res = await control.userinfo(accessToken, instanceId);
+      if (res.status !== 200) throw new Error(refusal(res.status, res.headers, res.body));
+      return res.body as Record<string, unknown>;
+    });
     if (answer) setInfo(answer);
   };
   const names = info ? [...new Set([...Object.keys(idToken).filter((k) => !TOKEN_CLAIMS.has(k)), ...Object.keys(info)])] : [];
