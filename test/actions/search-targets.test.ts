@@ -85,6 +85,16 @@ for (const t of transports) {
       assert.equal((last.details as Record<string, unknown>).endOfList, true);
     });
 
+    it("answers an offset past the end, up to the largest uint64, with an empty last page", async () => {
+      for (const offset of ["4", "9007199254740993", "9223372036854775808", "18446744073709551615"]) {
+        const body = ok(await t.call("SearchTargets", { query: { offset, limit: 2 } } as never, pat));
+        assert.deepEqual(body.result ?? [], [], offset);
+        const d = body.details as Record<string, unknown>;
+        assert.equal(d.totalResult, "4", offset);
+        assert.equal(d.endOfList, true, offset);
+      }
+    });
+
     it("refuses a limit above 1000, a filter without a member, an undefined method and an over-long name", async () => {
       fails(
         await t.call("SearchTargets", { query: { limit: 1001 } } as never, pat),

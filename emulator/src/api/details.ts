@@ -26,12 +26,19 @@ export interface Page {
   asc: boolean;
 }
 
-/** The effective page of a ListQuery: limit 0 means the default; above the maximum is an error. */
+/**
+ * The effective page of a ListQuery: limit 0 means the default; above the maximum is an error. An
+ * offset beyond any count of rows (the field is a uint64) is past the end: an empty page. It is
+ * capped where a JavaScript number and SQLite's OFFSET still hold it exactly.
+ */
 export function pageOf(query: ListQuery | undefined): Page {
   const requested = query?.limit ?? 0;
   if (requested > MAX_LIMIT) throw invalidArgument("QUERY-4M0fs", `Limit exceeded: given ${requested}, allowed ${MAX_LIMIT}`);
-  return { offset: Number(query?.offset ?? 0n), limit: requested || DEFAULT_LIMIT, asc: query?.asc ?? false };
+  const offset = query?.offset ?? 0n;
+  return { offset: offset > MAX_SAFE_OFFSET ? Number(MAX_SAFE_OFFSET) : Number(offset), limit: requested || DEFAULT_LIMIT, asc: query?.asc ?? false };
 }
+
+const MAX_SAFE_OFFSET = BigInt(Number.MAX_SAFE_INTEGER);
 
 export function listDetails(core: Core, instanceId: string, page: Page, total: number, returned: number): MessageInitShape<typeof ListDetailsSchema> {
   const latest = core.events.latest(instanceId);
