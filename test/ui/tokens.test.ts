@@ -12,13 +12,23 @@ import { internals } from "../../emulator/src/internal.js";
 import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
 import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
 import { startTargetServer } from "../helpers/target-server.js";
+import { defaultFixtures } from "../helpers/fixtures.js";
 import { withAcme } from "../helpers/fixtures.js";
 
 type Flow = { steps: { name: string; request: { url: string } }[]; tokens: { kind: string; value: string }[] };
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 
 describe("the tokens screen and the inspector", { skip: noChromium }, async () => {
-  const emu = await startTestEmulator();
+  // The seed and a machine user whose client_credentials tokens are JWTs.
+  const fixtures = defaultFixtures();
+  fixtures.instances[0]!.orgs[0]!.users!.push({
+    type: "machine",
+    username: "jwt-worker",
+    name: "JWT worker",
+    accessTokenType: "jwt",
+    clientSecret: "jwt-worker-secret",
+  });
+  const emu = await startTestEmulator({ fixtures });
   const api = control(emu);
   const core = internals(emu).core;
   const alice = getUserByUsername(core.db, defaultInstance(core.db)!.id, "alice")!.id;
@@ -127,6 +137,28 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     await page.locator(`a[href="/ui/tokens/inspect#token=${t.access}"]`).click();
     await page.waitForSelector("[data-testid=live-state]:has-text('active')");
     assert.equal(new URL(page.url()).hash, `#token=${t.access}`);
+    await ui.assertClean();
+  });
+
+  it("opens a JWT access token's record from the list: its jti, live state, introspection and Revoke", async () => {
+    const r = (await api("/flows", { method: "POST", json: { flow: "client_credentials", clientId: "jwt-worker", clientSecret: "jwt-worker-secret" } }))
+      .body as Flow;
+    const jwt = r.tokens.find((t) => t.kind === "access_token")!.value;
+    const jti = JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).jti as string;
+    const ui = await openUi(emu, { path: "/ui/tokens" });
+    const { page } = ui;
+    await page.getByLabel("Filter").fill("jwt-worker");
+    await page.locator(`a[href="/ui/tokens/inspect#jti=${jti}"]`).click();
+    await page.waitForSelector(`[data-testid=jwt-record]:has-text('${jti}')`);
+    await page.waitForSelector("[data-testid=live-state]:has-text('active')");
+    assert.match((await page.textContent("[data-testid=live-state]")) ?? "", /access token \(jwt\) of client jwt-worker/);
+    const introspection = (await page.textContent("[data-testid=introspection]")) ?? "";
+    assert.match(introspection, /"active": true/);
+    assert.match(introspection, /"client_id": "jwt-worker"/);
+    await page.click("button:text-is('Revoke')");
+    await page.waitForSelector("[data-testid=live-state]:has-text('revoked')");
+    const listed = (await api("/tokens")).body as { tokens: { id: string; revokedAt?: string }[] };
+    assert.ok(listed.tokens.find((t) => t.id === jti)?.revokedAt, "the record is revoked");
     await ui.assertClean();
   });
 

@@ -72,12 +72,23 @@ export function Inspector() {
             Instance: {own?.instance.name ?? "none"}.
           </p>
         )}
+        {!token && input.jti && (
+          <p className="muted" data-testid="jwt-record">
+            The record of a JWT access token, jti <code>{input.jti}</code>. The emulator keeps a JWT's jti, not the signed token: paste the JWT above to check
+            its signature and read its claims. Instance: {own?.instance.name ?? "none"}.
+          </p>
+        )}
         {token?.problem && (
           <p role="alert" className="error-banner" data-testid="malformed">
             {token.problem.message}
           </p>
         )}
       </section>
+      {!token && input.jti && (
+        <div className="grid inspector">
+          <LiveCard token={input.jti} instanceId={own?.instance.id} clockChanges={clock.changes} />
+        </div>
+      )}
       {token && (
         <div className="grid inspector">
           <ErrorBanner error={keys.error} />

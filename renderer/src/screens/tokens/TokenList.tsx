@@ -15,9 +15,8 @@ const stateOf = (t: Token) => (t.revokedAt ? "revoked" : t.active ? "active" : "
 const STATES = ["all", "active", "expired", "revoked"] as const;
 
 function InspectLink({ t }: { t: Token }) {
-  // A JWT's value is not kept, only its jti: the inspector needs the value.
-  if (t.format === "jwt") return <span className="muted">JWT (only its jti is kept)</span>;
-  const path = inspectPath({ token: t.id });
+  // A JWT's value is not kept, only its jti: the inspector shows its record and introspection.
+  const path = t.format === "jwt" ? inspectPath({ token: "", jti: t.id }) : inspectPath({ token: t.id });
   return (
     <a href={href(path)} onClick={(e) => (e.preventDefault(), navigate(path))} aria-label={`Inspect ${t.kind} token of ${t.clientId || "a PAT"}`}>
       Inspect

@@ -1,10 +1,14 @@
-// The inspector's input lives in the URL fragment (#token=…&access_token=…&nonce=…): a fragment never
-// reaches the server, and nothing of it is stored. Other screens link here with inspectHref().
+// The inspector's input lives in the URL fragment (#token=…&access_token=…&nonce=…, or #jti=… for the
+// record of a JWT access token, whose value the emulator does not keep): a fragment never reaches the
+// server, and nothing of it is stored. Other screens link here with inspectPath().
 
 import { useEffect, useState } from "react";
 
 export interface InspectInput {
+  /** The token's value; empty when only a record is asked for (jti). */
   token: string;
+  /** The jti of a JWT access token the emulator issued: its record and introspection, without the JWT. */
+  jti?: string;
   /** The access token issued with an ID token: at_hash check and userinfo. */
   accessToken?: string;
   /** The nonce the authorization request sent. */
@@ -14,6 +18,7 @@ export interface InspectInput {
 export const INSPECT_PATH = "/tokens/inspect";
 
 export function inspectFragment(input: InspectInput): string {
+  if (!input.token && input.jti) return `#${new URLSearchParams({ jti: input.jti })}`;
   const p = new URLSearchParams({ token: input.token });
   if (input.accessToken) p.set("access_token", input.accessToken);
   if (input.nonce) p.set("nonce", input.nonce);
@@ -25,7 +30,12 @@ export const inspectPath = (input: InspectInput) => `${INSPECT_PATH}${inspectFra
 
 function read(): InspectInput {
   const p = new URLSearchParams(window.location.hash.slice(1));
-  return { token: p.get("token") ?? "", accessToken: p.get("access_token") ?? undefined, nonce: p.get("nonce") ?? undefined };
+  return {
+    token: p.get("token") ?? "",
+    jti: p.get("jti") ?? undefined,
+    accessToken: p.get("access_token") ?? undefined,
+    nonce: p.get("nonce") ?? undefined,
+  };
 }
 
 export function useInspectInput(): InspectInput {
