@@ -18,6 +18,7 @@ import type { RpcEntry } from "../../emulator/src/api/rpc.js";
 import { startTestEmulator } from "../helpers/emulator.js";
 import { assertAlive, assertUnchanged, fuzzParams, storeState } from "./fuzz-kit.js";
 import { messageArbitrary } from "./message-arbitrary.js";
+import { grpcWebStatus } from "../helpers/raw-grpc.js";
 
 const emu = await startTestEmulator();
 const RUNS_PER_RPC = 16;
@@ -68,16 +69,7 @@ async function webCall(path: string, body: Buffer | string, contentType = "appli
     headers: { "content-type": contentType, "x-grpc-web": "1", ...headers },
     body: body as BodyInit,
   });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  let trailers = "";
-  for (let i = 0; i + 5 <= bytes.length; ) {
-    const len = bytes.readUInt32BE(i + 1);
-    if (bytes[i]! & 0x80) trailers = bytes.subarray(i + 5, i + 5 + len).toString("utf8");
-    i += 5 + len;
-  }
-  const field = (name: string) =>
-    /^[^:]+:\s*(.*)$/.exec(trailers.split("\r\n").find((l) => l.toLowerCase().startsWith(`${name}:`)) ?? "")?.[1] ?? res.headers.get(name) ?? undefined;
-  return { httpStatus: res.status, code: Number(field("grpc-status") ?? Number.NaN), message: decodeURIComponent(field("grpc-message") ?? "") };
+  return grpcWebStatus(res);
 }
 
 /**

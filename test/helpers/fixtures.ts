@@ -16,6 +16,13 @@ export function withApps(...apps: App[]): FixtureFile {
   return f;
 }
 
+/** The default seed and a machine user of the default org whose client_credentials access tokens are JWTs (secret: `<username>-secret`). */
+export function withJwtMachine(username: string): FixtureFile {
+  const f = defaultFixtures();
+  f.instances[0]!.orgs[0]!.users!.push({ type: "machine", username, name: username, accessTokenType: "jwt", clientSecret: `${username}-secret` });
+  return f;
+}
+
 /** The default seed and a second instance, Acme (acme.localhost), with a human (ann) and a public code-flow app (acme-shop). */
 export function withAcme(): FixtureFile {
   const f = defaultFixtures();

@@ -54,16 +54,21 @@ export async function grpcWebRawCall(url: string, path: string, message: Buffer,
   const headers: Record<string, string> = { "content-type": "application/grpc-web+proto", "x-grpc-web": "1" };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`${url}${path}`, { method: "POST", headers, body: Buffer.concat([prefix, message]) });
+  return grpcWebStatus(res);
+}
+
+/** The status of a gRPC-web answer: from its trailer frame, else from its headers (a trailers-only answer); code NaN when neither has one. */
+export async function grpcWebStatus(res: Response): Promise<Required<RawStatus>> {
   const body = Buffer.from(await res.arrayBuffer());
-  // Envelopes: flag byte (0x80 = trailers), 4-byte length, payload; the status is in the trailers.
+  // Envelopes: flag byte (0x80 = trailers), 4-byte length, payload.
   let trailers = "";
   for (let i = 0; i + 5 <= body.length; ) {
     const len = body.readUInt32BE(i + 1);
     if (body[i]! & 0x80) trailers = body.subarray(i + 5, i + 5 + len).toString("utf8");
     i += 5 + len;
   }
-  const field = (name: string) => /^([^:]+):\s*(.*)$/.exec(trailers.split("\r\n").find((l) => l.toLowerCase().startsWith(`${name}:`)) ?? "")?.[2];
-  const code = Number(field("grpc-status") ?? res.headers.get("grpc-status") ?? NaN);
-  const text = decodeURIComponent(field("grpc-message") ?? res.headers.get("grpc-message") ?? "");
-  return { code, message: text, httpStatus: res.status };
+  const field = (name: string) =>
+    /^[^:]+:\s*(.*)$/.exec(trailers.split("\r\n").find((l) => l.toLowerCase().startsWith(`${name}:`)) ?? "")?.[1] ?? res.headers.get(name) ?? undefined;
+  const code = Number(field("grpc-status") ?? Number.NaN);
+  return { code, message: decodeURIComponent(field("grpc-message") ?? ""), httpStatus: res.status };
 }

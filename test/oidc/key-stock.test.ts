@@ -11,17 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import { request, startTestEmulator } from "../helpers/emulator.js";
-import { defaultFixtures } from "../helpers/fixtures.js";
+import { withJwtMachine } from "../helpers/fixtures.js";
 
 const POSIX = process.platform !== "win32";
-const fixtures = defaultFixtures();
-fixtures.instances[0]!.orgs[0]!.users!.push({
-  type: "machine",
-  username: "stock-jwt",
-  name: "Stock JWT",
-  accessTokenType: "jwt",
-  clientSecret: "stock-secret",
-});
+const fixtures = withJwtMachine("stock-jwt");
 
 const temps: string[] = [];
 after(() => {
@@ -56,7 +49,7 @@ function startWithStock(stock: string) {
 async function jwt(url: string): Promise<string> {
   const res = await fetch(`${url}/oauth/v2/token`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("stock-jwt:stock-secret").toString("base64")}` },
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("stock-jwt:stock-jwt-secret").toString("base64")}` },
     body: "grant_type=client_credentials&scope=profile",
   });
   const body = (await res.json()) as { access_token: string };

@@ -12,7 +12,7 @@ import { internals } from "../../emulator/src/internal.js";
 import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
 import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
 import { startTargetServer } from "../helpers/target-server.js";
-import { defaultFixtures } from "../helpers/fixtures.js";
+import { withJwtMachine } from "../helpers/fixtures.js";
 import { withAcme } from "../helpers/fixtures.js";
 
 type Flow = { steps: { name: string; request: { url: string } }[]; tokens: { kind: string; value: string }[] };
@@ -20,15 +20,7 @@ const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url")
 
 describe("the tokens screen and the inspector", { skip: noChromium }, async () => {
   // The seed and a machine user whose client_credentials tokens are JWTs.
-  const fixtures = defaultFixtures();
-  fixtures.instances[0]!.orgs[0]!.users!.push({
-    type: "machine",
-    username: "jwt-worker",
-    name: "JWT worker",
-    accessTokenType: "jwt",
-    clientSecret: "jwt-worker-secret",
-  });
-  const emu = await startTestEmulator({ fixtures });
+  const emu = await startTestEmulator({ fixtures: withJwtMachine("jwt-worker") });
   const api = control(emu);
   const core = internals(emu).core;
   const alice = getUserByUsername(core.db, defaultInstance(core.db)!.id, "alice")!.id;
