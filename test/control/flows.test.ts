@@ -19,6 +19,7 @@ type Step = {
   name: string;
   request: { method: string; url: string; headers: Record<string, string>; body: string | null };
   response: null | { status: number; headers: Record<string, string>; body: unknown };
+  note?: string;
 };
 type Result = { outcome: string; failedStep?: string; steps: Step[]; tokens: { kind: string; value: string }[] };
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
@@ -113,6 +114,12 @@ describe("the flow runner", () => {
     assert.equal(step("verification").request.url, started.verification_uri_complete);
     assert.equal(new URL(started.verification_uri_complete).searchParams.get("user_code"), started.user_code);
     assert.deepEqual(step("poll").response!.body, { error: "authorization_pending", error_description: "the user has not decided yet" });
+    assert.equal(step("poll").note, "expected: the device polls before the user decided and is told authorization_pending");
+    assert.deepEqual(
+      r.steps.filter((s) => s.note).map((s) => s.name),
+      ["poll"],
+      "only the expected refusal carries a note",
+    );
     assert.equal(step("user code").request.body, new URLSearchParams({ user_code: started.user_code }).toString());
     const grant = new URLSearchParams({
       grant_type: "urn:ietf:params:oauth:grant-type:device_code",

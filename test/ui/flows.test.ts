@@ -102,6 +102,7 @@ describe("the OIDC flows screen", { skip: noChromium }, async () => {
       ["userinfo", "200"],
     ]);
     const poll = page.locator("[data-step=poll]");
+    assert.equal(await poll.locator(".step-note").textContent(), "expected: the device polls before the user decided and is told authorization_pending");
     await poll.locator("summary").click();
     assert.match((await poll.textContent()) ?? "", /"error": "authorization_pending"/);
     // The ID token is bob's, for the device's app.

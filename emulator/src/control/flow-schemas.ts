@@ -41,7 +41,7 @@ export const FlowStep = Type.Object({
   response: Type.Union([ExchangeResponse, Type.Null()], {
     description: "null for a step not sent (the redirect to the app's callback)",
   }),
-  note: Type.Optional(Type.String()),
+  note: Type.Optional(Type.String({ description: "why a step was not sent, or why its refusal is expected (the device flow's first poll)" })),
 });
 export const FlowResult = Type.Object({
   flow: Type.String(),

@@ -31,7 +31,11 @@ export async function deviceFlow(
   if (started.status !== 200) return fail("device authorization");
   const { device_code, user_code, verification_uri_complete } = started.body as DeviceAuthorizationResponse;
   const grant = { grant_type: DEVICE_CODE_GRANT, device_code };
-  const early = await agent.send("poll", { method: "POST", path: ENDPOINTS.token, headers: auth.headers, form: { ...grant, ...auth.form } });
+  const early = await agent.send(
+    "poll",
+    { method: "POST", path: ENDPOINTS.token, headers: auth.headers, form: { ...grant, ...auth.form } },
+    "expected: the device polls before the user decided and is told authorization_pending",
+  );
   if ((early.body as { error?: unknown }).error !== "authorization_pending") return fail("poll");
 
   // The user's browser, from here to the consent.

@@ -68,14 +68,16 @@ export class LoopbackAgent {
     return `http://${this.host}`;
   }
 
-  /** Sends one request, records it as step `name` and returns the answer. */
-  async send(name: string, out: Outgoing): Promise<RecordedResponse> {
+  /** Sends one request, records it as step `name` (with `note` when the answer needs one) and returns the answer. */
+  async send(name: string, out: Outgoing, note?: string): Promise<RecordedResponse> {
     const headers: Record<string, string> = { host: this.host, accept: "application/json, text/html;q=0.9", ...out.headers };
     const body = out.form ? new URLSearchParams(out.form).toString() : null;
     if (body !== null) headers["content-type"] = "application/x-www-form-urlencoded";
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const response = await this.exchange(out.method, out.path, headers, body);
-    this.steps.push({ name, request: masked({ method: out.method, url: this.origin + out.path, headers, body }, out.form), response });
+    const step: FlowStep = { name, request: masked({ method: out.method, url: this.origin + out.path, headers, body }, out.form), response };
+    if (note) step.note = note;
+    this.steps.push(step);
     return response;
   }
 

@@ -38,6 +38,7 @@ export function Timeline({ result }: { result: FlowResult }) {
             <code className="step-url">
               {s.request.method} {s.request.url}
             </code>
+            {s.note && s.response && <p className="muted step-note">{s.note}</p>}
             <Exchange step={s} />
           </li>
         ))}
