@@ -7,11 +7,10 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import BetterSqlite3 from "better-sqlite3";
 import { request, startTestEmulator } from "../helpers/emulator.js";
-import { defaultFixtures } from "../helpers/fixtures.js";
+import { withJwtMachine } from "../helpers/fixtures.js";
 import type { Emulator } from "../../emulator/src/index.js";
 
-const fixtures = defaultFixtures();
-fixtures.instances[0]!.orgs[0]!.users!.push({ type: "machine", username: "hot-jwt", name: "Hot JWT", accessTokenType: "jwt", clientSecret: "hot-jwt-secret" });
+const fixtures = withJwtMachine("hot-jwt");
 
 const FORM = "application/x-www-form-urlencoded";
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
