@@ -11,15 +11,14 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { withJwtMachine } from "../helpers/fixtures.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), "svc-emulator-pool-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 // The default fixtures with a machine user whose access tokens are JWTs.
-const fixtures = JSON.parse(readFileSync(join(ROOT, "fixtures/default.json"), "utf8"));
-fixtures.instances[0].orgs[0].users.push({ type: "machine", username: "pool-jwt", name: "Pool JWT", accessTokenType: "jwt", clientSecret: "pool-jwt-secret" });
 const FIXTURES = join(tmp, "fixtures.json");
-writeFileSync(FIXTURES, JSON.stringify(fixtures));
+writeFileSync(FIXTURES, JSON.stringify(withJwtMachine("pool-jwt")));
 const linux = process.platform === "linux";
 
 /** Each thread of the process: its id and nice value (the 19th field of /proc/<pid>/task/<tid>/stat). */
