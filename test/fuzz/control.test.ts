@@ -46,6 +46,13 @@ const ROUTES: { method: string; path: string; fields: string[] }[] = [
   { method: "POST", path: "/target-calls/{v}/_replay", fields: [] },
   { method: "POST", path: "/fire-event", fields: ["type", "aggregateId", "instanceId", "payload"] },
   { method: "POST", path: "/tokens/{v}/_revoke", fields: [] },
+  { method: "POST", path: "/tokens/_introspect", fields: ["token", "instanceId"] },
+  { method: "POST", path: "/tokens/_userinfo", fields: ["token", "instanceId"] },
+  {
+    method: "POST",
+    path: "/flows",
+    fields: ["flow", "instanceId", "appId", "clientId", "clientSecret", "userId", "scope", "refreshToken", "subjectToken", "subjectTokenType"],
+  },
   { method: "POST", path: "/sessions/{v}/_terminate", fields: [] },
   { method: "GET", path: "/events", fields: ["limit", "after", "type", "aggregateId", "instanceId"] },
   { method: "GET", path: "/tokens", fields: ["instanceId"] },
