@@ -22,7 +22,7 @@ import {
   TokenList,
   TokensRevoked,
 } from "./schemas.js";
-import { defaultInstance, getInstance } from "../domain/instance/queries.js";
+import { namedOrDefaultInstance } from "../domain/instance/queries.js";
 import { verifyOwnJwt } from "../domain/signing-key/verify.js";
 import { introspectionOf } from "../oidc/introspect.js";
 import { instanceHost, listenerPort } from "./instance-origin.js";
@@ -43,7 +43,7 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
   // JWT once its signature checks out under the instance's issuer) and the introspection answer its
   // own client would get, without a client's credentials.
   app.post("/tokens/_introspect", { schema: { body: IntrospectBody, response: { 200: TokenIntrospection, 404: ControlError } } }, async (req, reply) => {
-    const instance = req.body.instanceId ? getInstance(core.db, req.body.instanceId) : defaultInstance(core.db);
+    const instance = namedOrDefaultInstance(core.db, req.body.instanceId);
     if (!instance) return sendControlError(reply, 404, Code.NotFound, "No such instance");
     const oidc = { core, keys: ctx.keys, instance, issuer: `http://${instanceHost(instance, listenerPort(ctx.runtime().url))}` };
     const value = req.body.token.trim();
@@ -66,7 +66,7 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
     "/tokens/_userinfo",
     { schema: { body: IntrospectBody, response: { 200: ExchangeResponse, 400: ControlError, 404: ControlError } } },
     async (req, reply) => {
-      const instance = req.body.instanceId ? getInstance(core.db, req.body.instanceId) : defaultInstance(core.db);
+      const instance = namedOrDefaultInstance(core.db, req.body.instanceId);
       if (!instance) return sendControlError(reply, 404, Code.NotFound, "No such instance");
       const token = req.body.token.trim();
       // A value that cannot go into an Authorization header is no bearer token (RFC 6750 2.1: visible ASCII).

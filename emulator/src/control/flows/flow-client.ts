@@ -5,7 +5,7 @@
 import type { Core } from "../../domain/core.js";
 import type { App } from "../../domain/app/app.js";
 import { appByClientId, getApp } from "../../domain/app/queries.js";
-import { getInstance, defaultInstance } from "../../domain/instance/queries.js";
+import { namedOrDefaultInstance } from "../../domain/instance/queries.js";
 import type { Instance } from "../../domain/instance/instance.js";
 import { getUser, getUserByUsername } from "../../domain/user/queries.js";
 import type { User } from "../../domain/user/user.js";
@@ -27,7 +27,7 @@ export type Client = { clientId: string; authMethod: string; instanceId: string;
 export type ClientAuth = { headers: Record<string, string>; form: Record<string, string> };
 
 export function findInstance(core: Core, instanceId: string | undefined): Instance {
-  const instance = instanceId ? getInstance(core.db, instanceId) : defaultInstance(core.db);
+  const instance = namedOrDefaultInstance(core.db, instanceId);
   if (!instance) throw new FlowInputError(Code.NotFound, `no instance ${instanceId ?? "(default)"}`);
   return instance;
 }

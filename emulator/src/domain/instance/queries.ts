@@ -38,6 +38,11 @@ export function defaultInstance(db: Database): Instance | undefined {
   return r && fromRow(db, r);
 }
 
+/** The instance `id` names, or the default one when no id is given (the control API's optional `instanceId`). */
+export function namedOrDefaultInstance(db: Database, id: string | undefined): Instance | undefined {
+  return id ? getInstance(db, id) : defaultInstance(db);
+}
+
 export function instanceByDomain(db: Database, domain: string): Instance | undefined {
   const r = db.stmt(BY_DOMAIN).get(domain.toLowerCase()) as InstanceRow | undefined;
   return r && fromRow(db, r);
