@@ -68,7 +68,7 @@ export async function functionClaims(core: Core, name: ClaimFunction, user: User
     user: userContext(user),
     user_metadata: Object.entries(metadata).map(([key, value]) => ({ key, value: Buffer.from(value).toString("base64"), resource_owner: user.orgId })),
     org: { id: user.orgId, name: org?.name ?? "", primary_domain: orgPrimaryDomain(core, user.instanceId, user.orgId) },
-    user_grants: grantsOfUser(core.db, user.id).map((g) => {
+    user_grants: grantsOfUser(core.db, user.instanceId, user.id).map((g) => {
       const grantOrg = getOrg(core.db, user.instanceId, g.orgId);
       return {
         id: g.id,
@@ -81,7 +81,7 @@ export async function functionClaims(core: Core, name: ClaimFunction, user: User
         org_name: grantOrg?.name ?? "",
         org_primary_domain: orgPrimaryDomain(core, user.instanceId, g.orgId),
         project_id: g.projectId,
-        project_name: getProject(core.db, g.projectId)?.name ?? "",
+        project_name: getProject(core.db, user.instanceId, g.projectId)?.name ?? "",
       };
     }),
   };

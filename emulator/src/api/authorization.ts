@@ -14,7 +14,7 @@ import type { RpcCall } from "./rpc.js";
 export function scopeOf(call: RpcCall, permission = call.permission): PermissionScope {
   const cache = (call.scopes ??= new Map());
   let scope = cache.get(permission);
-  if (!scope) cache.set(permission, (scope = permissionScope(call.core.db, call.principal.user.id, call.instance.id, permission)));
+  if (!scope) cache.set(permission, (scope = permissionScope(call.core.db, call.principal.user, call.instance.id, permission)));
   return scope;
 }
 

@@ -40,7 +40,7 @@ export function memberContext(call: RpcCall, ctx: RequestContext | undefined): M
   const o = ctx?.owner;
   const instanceId = call.instance.id;
   if (o?.case === "projectId") {
-    const p = getProject(call.core.db, o.value);
+    const p = getProject(call.core.db, call.instance.id, o.value);
     if (!p || p.instanceId !== instanceId) throw notFound("CONTEXT-not-found", `The context projectId=${o.value} does not exist`);
     return { type: "project", id: p.id, instanceId, orgId: p.orgId, projectId: p.id };
   }
@@ -68,7 +68,7 @@ export function targetOfContext(ctx: MemberContext): Target {
  */
 export function authorizeContext(call: RpcCall, ctx: MemberContext, what: string, permission = call.permission): void {
   const systemWrite = ctx.type === "system" && !permission.endsWith(".read");
-  const allowed = permits(call, targetOfContext(ctx), permission) && (!systemWrite || isSystemOwner(call.core.db, call.principal.user.id));
+  const allowed = permits(call, targetOfContext(ctx), permission) && (!systemWrite || isSystemOwner(call.core.db, call.principal.user));
   if (!allowed)
     throw new SvcError(
       Code.PermissionDenied,

@@ -32,19 +32,19 @@ export async function authenticate(core: Core, instance: Instance, host: string,
   if (!authorization) throw unauthenticated("AUTH-7fs1e", "Authorization header missing");
   const token = bearerToken(authorization);
   if (!token) throw unauthenticated("AUTH-7fs1f", "Authorization header is not a Bearer token");
-  const pat = findPersonalAccessToken(core.db, token);
+  const pat = findPersonalAccessToken(core.db, instanceId, token);
   if (!pat) {
     const access = await activeAccessToken(core, { instanceId, issuer: `http://${host}` }, token);
-    const user = access && getUser(core.db, access.userId);
+    const user = access && getUser(core.db, access.instanceId, access.userId);
     if (!access || !user || !canSignIn(user)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
     if (!access.audience.includes(apiProjectId(instance)))
       throw unauthenticated("AUTH-7fs1i", `Token is not for the API: request the scope ${API_AUDIENCE_SCOPE}`);
     return { user, tokenId: access.id };
   }
   // A system owner's token works in every instance.
-  if (pat.instanceId !== instanceId && !isSystemOwner(core.db, pat.userId)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+  if (pat.instanceId !== instanceId && !isSystemOwner(core.db, { id: pat.userId, instanceId: pat.instanceId })) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
   if (pat.expiresAt && Date.parse(pat.expiresAt) <= core.clock.nowMs()) throw unauthenticated("AUTH-7fs1h", "Token has expired");
-  const user = getUser(core.db, pat.userId);
+  const user = getUser(core.db, pat.instanceId, pat.userId);
   if (!user || !canSignIn(user)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
   return { user, tokenId: pat.id };
 }

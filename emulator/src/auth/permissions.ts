@@ -24,8 +24,8 @@ export function rolesGrant(roles: string[], permission: string): boolean {
 }
 
 /** System owners act in every instance (their role is held in any membership). */
-export function isSystemOwner(db: Database, userId: string): boolean {
-  return membershipsOf(db, userId).some((m) => m.roles.includes("SYSTEM_OWNER"));
+export function isSystemOwner(db: Database, user: { id: string; instanceId: string }): boolean {
+  return membershipsOf(db, user.instanceId, user.id).some((m) => m.roles.includes("SYSTEM_OWNER"));
 }
 
 /** Where a resource lives: its org, and the project and project grant it belongs to, if any. No org: the instance itself. */
@@ -46,10 +46,10 @@ export interface PermissionScope {
 const CONTEXT_LIST = { org: "orgs", project: "projects", project_grant: "grants" } as const;
 
 /** The scope of `permission` for a user in an instance, from all their memberships. */
-export function permissionScope(db: Database, userId: string, instanceId: string, permission: string): PermissionScope {
+export function permissionScope(db: Database, user: { id: string; instanceId: string }, instanceId: string, permission: string): PermissionScope {
   const scope: PermissionScope = { instance: permission === AUTHENTICATED, orgs: [], projects: [], grants: [] };
   if (scope.instance) return scope;
-  for (const m of membershipsOf(db, userId)) {
+  for (const m of membershipsOf(db, user.instanceId, user.id)) {
     if (m.roles.includes("SYSTEM_OWNER") && rolesGrant(m.roles, permission)) scope.instance = true;
     if (!rolesGrant(m.roles, permission) || m.contextType === "system") continue;
     if (m.contextType === "instance") scope.instance ||= m.contextId === instanceId;

@@ -4,7 +4,7 @@
 import { Code } from "../kernel/errors.js";
 import type { Actor } from "../domain/core.js";
 import { terminateLoginSessions } from "../domain/login-session/commands.js";
-import { getLoginSession, listLoginSessions } from "../domain/login-session/queries.js";
+import { loginSessionWithId, listLoginSessions } from "../domain/login-session/queries.js";
 import { revokeToken } from "../domain/token/commands.js";
 import { OIDC_TOKEN, TokenAdded, TokenRevoked } from "../domain/token/events.js";
 import { getToken, isActive, listTokens, tokenWithDependents } from "../domain/token/queries.js";
@@ -91,7 +91,7 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
   }));
 
   app.post("/sessions/:id/_terminate", { schema: { params: IdParams, response: { 200: SessionTerminated, 404: ControlError } } }, async (req, reply) => {
-    const s = getLoginSession(core.db, req.params.id);
+    const s = loginSessionWithId(core.db, req.params.id);
     if (!s) return sendControlError(reply, 404, Code.NotFound, "No such session");
     const events = terminateLoginSessions(core, [{ session: s, actor: consoleIn(s.instanceId) }]);
     return { terminated: s.id, revokedTokens: events.filter((e) => TokenRevoked.is(e)).length };

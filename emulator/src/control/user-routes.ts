@@ -5,7 +5,7 @@
 import { Code, SvcError } from "../kernel/errors.js";
 import type { Actor } from "../domain/core.js";
 import { changeUserState, removeUserMetadata, setUserMetadata } from "../domain/user/commands.js";
-import { getUser } from "../domain/user/queries.js";
+import { getUser, userWithIdAnywhere } from "../domain/user/queries.js";
 import { type User, type UserStateChange, userState } from "../domain/user/user.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
@@ -24,7 +24,7 @@ export function registerUserRoutes(app: ControlApp, ctx: ControlContext): void {
   const errors = { 404: ControlError, 400: ControlError };
   /** Runs `work` on the user, answering 404 for an unknown id and a domain refusal as {code, message}. */
   const withUser = <T>(reply: FastifyReply, id: string, work: (u: User) => T): T | FastifyReply => {
-    const user = getUser(core.db, id);
+    const user = userWithIdAnywhere(core.db, id);
     if (!user) return sendControlError(reply, 404, Code.NotFound, "No such user");
     try {
       return work(user);
@@ -37,7 +37,7 @@ export function registerUserRoutes(app: ControlApp, ctx: ControlContext): void {
   app.post("/users/:id/:change", { schema: { params: UserStateParams, response: { 200: UserStateResult, ...errors } } }, async (req, reply) =>
     withUser(reply, req.params.id, (u) => {
       changeUserState(core, consoleIn(u.instanceId), u.id, req.params.change.slice(1) as UserStateChange);
-      return { id: u.id, state: userState(getUser(core.db, u.id)!) };
+      return { id: u.id, state: userState(getUser(core.db, u.instanceId, u.id)!) };
     }),
   );
 
@@ -51,14 +51,14 @@ export function registerUserRoutes(app: ControlApp, ctx: ControlContext): void {
     async (req, reply) =>
       withUser(reply, req.params.id, (u) => {
         setUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key, req.body.value);
-        return { metadata: metadataOf(getUser(core.db, u.id)!) };
+        return { metadata: metadataOf(getUser(core.db, u.instanceId, u.id)!) };
       }),
   );
 
   app.delete("/users/:id/metadata/:key", { schema: { params: MetadataParams, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
     withUser(reply, req.params.id, (u) => {
       removeUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key);
-      return { metadata: metadataOf(getUser(core.db, u.id)!) };
+      return { metadata: metadataOf(getUser(core.db, u.instanceId, u.id)!) };
     }),
   );
 }

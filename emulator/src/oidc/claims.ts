@@ -43,7 +43,7 @@ export function roleClaims(core: Core, user: User, projectId: string, scopes: st
   const requested = scopeValues(scopes, ROLE_SCOPE);
   const orgs = scopeValues(scopes, /^urn:svc:iam:org:roles:id:(.+)$/);
   const roles: Record<string, Record<string, string>> = {};
-  for (const grant of grantsOfUser(core.db, user.id).filter((g) => g.projectId === projectId && (!orgs.length || orgs.includes(g.orgId)))) {
+  for (const grant of grantsOfUser(core.db, user.instanceId, user.id).filter((g) => g.projectId === projectId && (!orgs.length || orgs.includes(g.orgId)))) {
     for (const role of grant.roles) {
       if (requested.length && !requested.includes(role)) continue;
       (roles[role] ??= {})[grant.orgId] = orgPrimaryDomain(core, user.instanceId, grant.orgId);
@@ -67,16 +67,16 @@ export function allRoleClaims(
 ): Record<string, unknown> {
   const claims: Record<string, unknown> = {};
   if (scopes.includes("urn:svc:iam:org:projects:roles")) {
-    for (const id of audience) if (getProject(core.db, id)) Object.assign(claims, roleClaims(core, user, id, scopes, false));
+    for (const id of audience) if (getProject(core.db, user.instanceId, id)) Object.assign(claims, roleClaims(core, user, id, scopes, false));
   }
-  if (clientProjectId && assertsRoles(core, clientProjectId, scopes, appFlag)) Object.assign(claims, roleClaims(core, user, clientProjectId, scopes, true));
+  if (clientProjectId && assertsRoles(core, user.instanceId, clientProjectId, scopes, appFlag)) Object.assign(claims, roleClaims(core, user, clientProjectId, scopes, true));
   return claims;
 }
 
 /** Whether roles are asserted: requested by a role scope, or switched on for the project or token type. */
-export function assertsRoles(core: Core, projectId: string, scopes: string[], appFlag: boolean): boolean {
+export function assertsRoles(core: Core, instanceId: string, projectId: string, scopes: string[], appFlag: boolean): boolean {
   return (
-    appFlag || scopes.some((s) => ROLE_SCOPE.test(s) || s === "urn:svc:iam:org:projects:roles") || (getProject(core.db, projectId)?.roleAssertion ?? false)
+    appFlag || scopes.some((s) => ROLE_SCOPE.test(s) || s === "urn:svc:iam:org:projects:roles") || (getProject(core.db, instanceId, projectId)?.roleAssertion ?? false)
   );
 }
 

@@ -20,7 +20,7 @@ const STALE_ON = ["app", "user", "project", "org", "instance"];
 
 function read(core: Core, instanceId: string, clientId: string): ClientRecord {
   const app = appByClientId(core.db, instanceId, clientId);
-  if (app) return { app: { app, secretHash: appSecretHash(core.db, app.id) } };
+  if (app) return { app: { app, secretHash: appSecretHash(core.db, app.instanceId, app.id) } };
   const user = getUserByUsername(core.db, instanceId, clientId);
   if (user?.type === "machine") return { machine: { user, secretHash: (user.data.secretHash as string | undefined) ?? null } };
   return {};

@@ -64,7 +64,7 @@ function presented(c: ClientCredentials): { method: AuthMethod; clientId: string
 }
 
 async function verifyAssertion(core: Core, app: App, assertion: string, audiences: string[]): Promise<void> {
-  const ok = await verifiedByRegisteredKey(core, assertion, appPublicKeys(core.db, app.id), {
+  const ok = await verifiedByRegisteredKey(core, assertion, appPublicKeys(core.db, app.instanceId, app.id), {
     issuer: app.clientId,
     subject: app.clientId,
     audience: audiences,
@@ -98,9 +98,9 @@ export async function authenticateClient(
     // A machine user is the client of its JWT profile tokens (client id = its user id) and
     // authenticates with an assertion signed by one of its keys, e.g. to refresh them.
     if (allowMachines && p.method === "private_key_jwt" && accepted.includes(p.method)) {
-      const user = getUser(core.db, p.clientId);
+      const user = getUser(core.db, instance.id, p.clientId);
       if (user?.type === "machine" && user.instanceId === instance.id && canSignIn(user)) {
-        const ok = await verifiedByRegisteredKey(core, p.assertion!, machineKeys(core.db, user.id), { issuer: user.id, subject: user.id, audience: audiences });
+        const ok = await verifiedByRegisteredKey(core, p.assertion!, machineKeys(core.db, user.instanceId, user.id), { issuer: user.id, subject: user.id, audience: audiences });
         if (ok) return { kind: "machine", clientId: user.id, user };
       }
     }

@@ -39,7 +39,7 @@ export async function endSession(
     if (params.state) url.searchParams.set("state", params.state);
     redirect = url.toString();
   }
-  const hinted = hintSid ? getLoginSession(ctx.core.db, hintSid) : undefined;
+  const hinted = hintSid ? getLoginSession(ctx.core.db, ctx.instance.id, hintSid) : undefined;
   const ended: LoginSession[] = hinted ? [hinted] : activeSessions(ctx.core.db, ctx.instance.id, userAgentId).filter((s) => !hintSub || s.userId === hintSub);
   const open = ended.filter((s) => !s.terminatedAt && s.instanceId === ctx.instance.id);
   // Each session is ended by its own user.

@@ -28,7 +28,7 @@ export async function introspect(
 
 /** The introspection answer for an active access token (also what the control API's introspection shows). */
 export function introspectionOf(ctx: OidcContext, t: TokenRecord): Record<string, unknown> {
-  const user = cachedUser(ctx.core.db, t.userId);
+  const user = cachedUser(ctx.core.db, t.instanceId, t.userId);
   if (!user) return { active: false };
   const toS = (iso: string) => Math.floor(Date.parse(iso) / 1000);
   // Added to the fresh object of the user's claims in the order of the answer (instead of spread into a new one):

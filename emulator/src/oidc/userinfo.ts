@@ -13,10 +13,10 @@ import { functionClaims } from "./function-claims.js";
 export async function userinfo(ctx: OidcContext, bearer: string | undefined): Promise<Record<string, unknown>> {
   if (!bearer) throw new OidcError("invalid_token", "a Bearer access token is required");
   const token = await activeAccessToken(ctx, bearer);
-  const user = token && cachedUser(ctx.core.db, token.userId);
+  const user = token && cachedUser(ctx.core.db, token.instanceId, token.userId);
   if (!token || !user) throw new OidcError("invalid_token", "the access token is invalid, expired or revoked");
   const app = clientRecord(ctx.core, ctx.instance.id, token.clientId).app?.app;
-  const projectId = app && getProject(ctx.core.db, app.projectId) ? app.projectId : undefined;
+  const projectId = app && getProject(ctx.core.db, token.instanceId, app.projectId) ? app.projectId : undefined;
   const claims = { ...userinfoClaims(ctx.core, user, token.scope), ...allRoleClaims(ctx.core, user, projectId, token.audience, token.scope, false) };
   return { ...claims, ...(await functionClaims(ctx.core, "preuserinfo", user, claims)) };
 }

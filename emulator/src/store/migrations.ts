@@ -33,10 +33,34 @@ export function migrate(db: Database, steps: readonly SchemaStep[]): void {
   const versions = versionsOf(steps);
   if (db.userVersion > versions.length)
     throw new DataFileError(`the database has schema version ${db.userVersion}, written by a newer svc-emulator (this one knows up to ${versions.length})`);
-  for (let v = db.userVersion; v < versions.length; v++) {
-    db.transaction(() => {
-      for (const sql of versions[v]!) db.exec(sql);
-      db.userVersion = v + 1;
-    });
+  if (db.userVersion === versions.length) return;
+  // Foreign keys are off while steps run (a step may rebuild a table others reference: dropping it
+  // with them on would cascade into its children), and checked whole before each version commits.
+  db.exec("PRAGMA foreign_keys = OFF");
+  try {
+    for (let v = db.userVersion; v < versions.length; v++) {
+      db.transaction(() => {
+        for (const sql of versions[v]!) db.exec(sql);
+        const broken = db.stmt("PRAGMA foreign_key_check").all() as { table: string; parent: string }[];
+        if (broken.length) throw new DataFileError(`schema version ${v + 1} leaves ${broken.length} row(s) of ${broken[0]!.table} without their ${broken[0]!.parent}`);
+        db.userVersion = v + 1;
+      });
+    }
+  } finally {
+    db.exec("PRAGMA foreign_keys = ON");
   }
+}
+
+/**
+ * The SQL that rebuilds table `name` with a new definition (keys, constraints) and the same rows:
+ * `select` gives the new table's columns, in order, from the old table (aliased `old`). Its indexes
+ * go with the old table: give them again after.
+ */
+export function rebuildTable(name: string, definition: string, select = "*"): string {
+  return `
+  CREATE TABLE ${name}_next (${definition});
+  INSERT INTO ${name}_next SELECT ${select} FROM ${name} AS old;
+  DROP TABLE ${name};
+  ALTER TABLE ${name}_next RENAME TO ${name};
+  `;
 }

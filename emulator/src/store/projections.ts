@@ -39,12 +39,12 @@ export class Projections {
       for (const r of this.reducers.get(event.type) ?? []) r(db, event);
       db.changed(event.aggregateType);
     } catch (e) {
-      // Commands check that an id is free in their instance, but ids are keys of the whole database:
-      // a given id (an import, a fixture) held by another instance is a conflict, not an internal error.
+      // Commands check that an id is free in their instance; a row key taken all the same (a given id
+      // of a kind no command checks, e.g. a key or token id given twice) is a conflict, not an internal error.
       if ((e as { code?: unknown }).code === PRIMARY_KEY_TAKEN)
         throw alreadyExists(
           "STORE-id-taken",
-          `The id ${event.aggregateId} is already used by another instance of this emulator (ids are unique across instances)`,
+          `The id ${event.aggregateId} is already used in this instance`,
         );
       throw e;
     }

@@ -25,7 +25,7 @@ const grantMessage = (g: Required<UserGrant>) => ({
 
 /** Where a user grant is: its project, its org, and the project grant it is made under, if any. */
 function userGrantTarget(call: RpcCall, g: { orgId: string; projectId: string; userId: string }) {
-  return { orgId: g.orgId, projectId: g.projectId, grantId: grantOfUserGrant(call.core.db, g) };
+  return { orgId: g.orgId, projectId: g.projectId, grantId: grantOfUserGrant(call.core.db, call.instance.id, g) };
 }
 
 /** The user grant, found, after checking the rpc's permission where it is. */

@@ -44,7 +44,7 @@ function view(call: RpcCall, idp: Idp, asking: Context) {
     ? idp.ownState === "active"
       ? StatePolicy.ACTIVATE
       : StatePolicy.DEACTIVATE
-    : { activate: StatePolicy.ACTIVATE, deactivate: StatePolicy.DEACTIVATE, inherit: StatePolicy.INHERIT }[policyIn(call.core.db, idp.id, visible)];
+    : { activate: StatePolicy.ACTIVATE, deactivate: StatePolicy.DEACTIVATE, inherit: StatePolicy.INHERIT }[policyIn(call.core.db, idp, visible)];
   const parent = owning ? undefined : contextChain(visible)[1]!;
   return {
     details: { id: idp.id, sequence: BigInt(idp.sequence), changeDate: timestamp(idp.changedAt), resourceOwner: ownerOf(idp.owner) },
@@ -69,7 +69,7 @@ const requireWrite = (call: RpcCall, ctx: Context) => authorizeContext(call, ctx
  */
 function askingContext(call: RpcCall, id: string, ctx: Parameters<typeof requestContext>[1]): Context {
   if (ctx) return requestContext(call, ctx);
-  const idp = getIdp(call.core.db, id);
+  const idp = getIdp(call.core.db, call.instance.id, id);
   return idp && (idp.owner.type === "system" || idp.instanceId === call.instance.id) ? idp.owner : requestContext(call, undefined);
 }
 
@@ -95,7 +95,7 @@ export function identityProvidersService(): ServiceDefinition {
         options: optionsOf(g.idp!.options),
         policy: POLICIES[g.idp!.statePolicy] ?? "activate",
       });
-      return { details: view(call, getIdp(call.core.db, e.aggregateId)!, ctx).details };
+      return { details: view(call, getIdp(call.core.db, call.instance.id, e.aggregateId)!, ctx).details };
     },
     patchGitLabIDP(req, call) {
       const ctx = askingContext(call, req.id, req.ctx);

@@ -34,7 +34,7 @@ function instanceMessage(call: RpcCall, i: Instance): MessageInitShape<typeof Ge
 
 /** The instance, when the caller may see it: a system owner any, others their own. */
 function visible(call: RpcCall, id: string): Instance {
-  if (id !== call.instance.id && !isSystemOwner(call.core.db, call.principal.user.id)) throw notFound("INSTANCE-not-found", "Instance not found");
+  if (id !== call.instance.id && !isSystemOwner(call.core.db, call.principal.user)) throw notFound("INSTANCE-not-found", "Instance not found");
   return foundInstance(call.core, id);
 }
 
@@ -68,7 +68,7 @@ export function instancesService(): ServiceDefinition {
     searchInstances(req, call) {
       const page = pageOf(req.query);
       // A system owner sees every instance; anyone else only the one of the request.
-      const only = isSystemOwner(call.core.db, call.principal.user.id) ? undefined : call.instance.id;
+      const only = isSystemOwner(call.core.db, call.principal.user) ? undefined : call.instance.id;
       const { total, instances } = searchInstances(call.core.db, only, req.filters.flatMap(filterOf), page);
       return { details: listDetails(call.core, call.instance.id, page, total, instances.length), result: instances.map((i) => instanceMessage(call, i)) };
     },

@@ -18,7 +18,7 @@ import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 /** A membership's context, with the org and project a project or project grant context belongs to. */
 function contextOf(call: RpcCall, m: Membership): MemberContext {
   const ctx: MemberContext = { type: m.contextType, id: m.contextId };
-  if (m.contextType === "project") return { ...ctx, orgId: getProject(call.core.db, m.contextId)?.orgId, projectId: m.contextId };
+  if (m.contextType === "project") return { ...ctx, orgId: getProject(call.core.db, call.instance.id, m.contextId)?.orgId, projectId: m.contextId };
   if (m.contextType === "project_grant") {
     const g = getProjectGrant(call.core.db, call.instance.id, m.contextId);
     return { ...ctx, orgId: g?.orgId, projectId: g?.projectId };

@@ -23,7 +23,7 @@ function projectMessage(call: RpcCall, p: Project): MessageInitShape<typeof GetP
   return {
     details: orgResourceDetails(p.id, p.orgId, p.sequence, p.changedAt),
     project: { name: p.name, projectRoleAssertion: p.roleAssertion, projectRoleCheck: p.roleCheck, hasProjectCheck: p.hasProjectCheck },
-    roles: projectRoles(call.core.db, p.id),
+    roles: projectRoles(call.core.db, p.instanceId, p.id),
   };
 }
 

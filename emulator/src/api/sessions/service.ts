@@ -16,7 +16,7 @@ import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../deta
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
 function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof SessionSchema> {
-  const user = getUser(call.core.db, s.userId);
+  const user = getUser(call.core.db, call.instance.id, s.userId);
   return {
     details: instanceResourceDetails(s.id, s.instanceId, loginSessionSequence(call.core.db, s.instanceId, s.id), s.terminatedAt ?? s.authTime),
     userId: s.userId,
@@ -28,11 +28,11 @@ function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof
 }
 
 /** A session is where its user is: the user's org. */
-const sessionTarget = (call: RpcCall, s: LoginSession) => ({ orgId: getUser(call.core.db, s.userId)?.orgId });
+const sessionTarget = (call: RpcCall, s: LoginSession) => ({ orgId: getUser(call.core.db, call.instance.id, s.userId)?.orgId });
 
 /** The session, found, after checking the rpc's permission in its user's org. */
 function found(call: RpcCall, id: string): LoginSession {
-  const s = getLoginSession(call.core.db, id);
+  const s = getLoginSession(call.core.db, call.instance.id, id);
   if (!s || s.instanceId !== call.instance.id) throw notFound("SESSION-not-found", "Session not found");
   authorize(call, sessionTarget(call, s));
   return s;
@@ -42,11 +42,11 @@ export function sessionsService(): ServiceDefinition {
   return defineService(SvcSessions, "multitenancy_resources_api", {
     async createSession(req, call) {
       const u = req.checks!.user!.search;
-      const user = u.case === "userId" ? getUser(call.core.db, u.value) : findUserByLoginName(call.core, call.instance.id, u.value!);
+      const user = u.case === "userId" ? getUser(call.core.db, call.instance.id, u.value) : findUserByLoginName(call.core, call.instance.id, u.value!);
       if (!user || user.instanceId !== call.instance.id || user.type !== "human") throw notFound("USER-not-found", "User could not be found");
       authorize(call, { orgId: user.orgId });
       const password = req.checks!.password;
-      if (password && !(await passwordMatches(call.core, user.id, password.password)))
+      if (password && !(await passwordMatches(call.core, user, password.password)))
         throw new SvcError(Code.InvalidArgument, "SESSION-password-invalid", "Password is invalid");
       // The session is its user's: its event names the user as creator, whoever asked for it.
       const session = addLoginSession(

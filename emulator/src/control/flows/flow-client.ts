@@ -35,7 +35,7 @@ export function findInstance(core: Core, instanceId: string | undefined): Instan
 /** The client of the flow: an app by appId or clientId, or (client credentials) a machine user by userId or user name. */
 export function findClient(core: Core, instance: Instance, r: FlowRequest): Client {
   if (r.flow === "client_credentials") {
-    const user = r.userId ? getUser(core.db, r.userId) : r.clientId ? getUserByUsername(core.db, instance.id, r.clientId) : undefined;
+    const user = r.userId ? getUser(core.db, instance.id, r.userId) : r.clientId ? getUserByUsername(core.db, instance.id, r.clientId) : undefined;
     if (!user || user.instanceId !== instance.id || user.type !== "machine")
       throw new FlowInputError(Code.NotFound, "client_credentials needs a machine user of the instance: userId or clientId (its user name)");
     return { clientId: user.username, authMethod: "client_secret_basic", instanceId: instance.id, machine: user };
@@ -63,7 +63,7 @@ export function clientAuth(c: Client, secret: string | undefined): ClientAuth {
 
 /** The human who signs in during a code or device flow: `userId`, a human user of the client's instance. */
 export function signingInUser(core: Core, client: Client, flow: FlowRequest["flow"], userId: string | undefined): User {
-  const user = userId ? getUser(core.db, userId) : undefined;
+  const user = userId ? getUser(core.db, client.instanceId, userId) : undefined;
   if (!user || user.instanceId !== client.instanceId || user.type !== "human")
     throw new FlowInputError(Code.InvalidArgument, `${flow} needs userId: a human user of the app's instance`);
   return user;

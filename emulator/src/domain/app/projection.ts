@@ -26,25 +26,27 @@ export function registerAppProjection(p: Projections): void {
       );
     })
     .on(AppChanged, (db, e) => {
-      const current = JSON.parse((db.stmt("SELECT config FROM apps WHERE id = ?").get(e.aggregateId) as { config: string }).config) as object;
+      const current = JSON.parse((db.stmt("SELECT config FROM apps WHERE id = ? AND instance_id = ?").get(e.aggregateId, e.instanceId) as { config: string }).config) as object;
       const { name, secretHash, ...config } = e.payload;
       db.stmt(
-        "UPDATE apps SET name = COALESCE(?, name), config = ?, client_secret_hash = COALESCE(?, client_secret_hash), changed_at = ?, sequence = ? WHERE id = ?",
-      ).run(name ?? null, JSON.stringify({ ...current, ...config }), unseal(db, secretHash) ?? null, e.createdAt, e.aggregateSequence, e.aggregateId);
+        "UPDATE apps SET name = COALESCE(?, name), config = ?, client_secret_hash = COALESCE(?, client_secret_hash), changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?",
+      ).run(name ?? null, JSON.stringify({ ...current, ...config }), unseal(db, secretHash) ?? null, e.createdAt, e.aggregateSequence, e.instanceId, e.aggregateId);
     })
     .on(AppRemoved, (db, e) => {
-      db.stmt("DELETE FROM apps WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM apps WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);
     })
     .on(AppSecretChanged, (db, e) => {
-      db.stmt("UPDATE apps SET client_secret_hash = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
+      db.stmt("UPDATE apps SET client_secret_hash = ?, changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(
         unseal(db, e.payload.secretHash),
         e.createdAt,
         e.aggregateSequence,
         e.aggregateId,
+        e.instanceId,
       );
     })
     .on(AppKeyAdded, (db, e) => {
-      db.stmt("INSERT INTO app_keys (id, app_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(
+      db.stmt("INSERT INTO app_keys (instance_id, id, app_id, public_jwk, expires_at) VALUES (?, ?, ?, ?, ?)").run(
+        e.instanceId,
         e.payload.keyId,
         e.aggregateId,
         JSON.stringify(e.payload.publicJwk),

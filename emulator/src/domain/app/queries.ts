@@ -11,11 +11,11 @@ import { appFromRow, type App, type AppRow } from "./app.js";
 import { hot } from "../../store/hot-statements.js";
 
 /** Apps with the org of their project. */
-const APPS_WITH_ORG = { from: "apps a JOIN projects p ON p.id = a.project_id", select: "a.*, p.org_id" };
+const APPS_WITH_ORG = { from: "apps a JOIN projects p ON p.instance_id = a.instance_id AND p.id = a.project_id", select: "a.*, p.org_id" };
 const SELECT = `SELECT ${APPS_WITH_ORG.select} FROM ${APPS_WITH_ORG.from}`;
 /** Client authentication reads these on every token request (hot). */
 const BY_CLIENT_ID = hot(`${SELECT} WHERE a.instance_id = ? AND a.client_id = ?`);
-const SECRET_HASH = hot("SELECT client_secret_hash AS h FROM apps WHERE id = ?");
+const SECRET_HASH = hot("SELECT client_secret_hash AS h FROM apps WHERE instance_id = ? AND id = ?");
 
 export function appByClientId(db: Database, instanceId: string, clientId: string): App | undefined {
   const r = db.stmt(BY_CLIENT_ID).get(instanceId, clientId) as AppRow | undefined;
@@ -34,12 +34,12 @@ export function foundApp(core: Core, actor: Actor, id: string): App {
   return app;
 }
 
-export function appSecretHash(db: Database, appId: string): string | null {
-  return (db.stmt(SECRET_HASH).get(appId) as { h: string | null } | undefined)?.h ?? null;
+export function appSecretHash(db: Database, instanceId: string, appId: string): string | null {
+  return (db.stmt(SECRET_HASH).get(instanceId, appId) as { h: string | null } | undefined)?.h ?? null;
 }
 
-export function appPublicKeys(db: Database, appId: string): { id: string; jwk: object; expiresAt: string | null }[] {
-  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM app_keys WHERE app_id = ?").all(appId) as {
+export function appPublicKeys(db: Database, instanceId: string, appId: string): { id: string; jwk: object; expiresAt: string | null }[] {
+  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM app_keys WHERE instance_id = ? AND app_id = ?").all(instanceId, appId) as {
     id: string;
     public_jwk: string;
     expires_at: string | null;

@@ -16,7 +16,7 @@ const onIdp = (actor: Actor, idp: Pick<Idp, "instanceId">): Actor => ({ ...actor
 
 /** The IDP, when it exists and is available in `ctx`. */
 export function foundIdp(core: Core, id: string, ctx: Context): Idp {
-  const idp = getIdp(core.db, id);
+  const idp = getIdp(core.db, ctx.instanceId ?? "SYSTEM", id);
   if (!idp || !availableIn(idp, ctx)) throw idpNotFound();
   return idp;
 }

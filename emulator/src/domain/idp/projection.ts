@@ -29,7 +29,7 @@ export function registerIdpProjection(p: Projections): void {
       const x = e.payload;
       db.stmt(
         "UPDATE idps SET name = COALESCE(?, name), config = COALESCE(?, config), options = COALESCE(?, options), " +
-          "own_state = COALESCE(?, own_state), changed_at = ?, sequence = ? WHERE id = ?",
+          "own_state = COALESCE(?, own_state), changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?",
       ).run(
         x.name ?? null,
         x.config ? JSON.stringify(x.config) : null,
@@ -37,20 +37,20 @@ export function registerIdpProjection(p: Projections): void {
         x.ownState ?? null,
         e.createdAt,
         e.aggregateSequence,
-        e.aggregateId,
+        e.instanceId, e.aggregateId,
       );
     })
     .on(IdpStatePolicySet, (db, e) => {
       const { contextType, contextId, policy } = e.payload;
       if (policy === "inherit")
-        db.stmt("DELETE FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ?").run(e.aggregateId, contextType, contextId);
+        db.stmt("DELETE FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ? AND instance_id = ?").run(e.aggregateId, contextType, contextId, e.instanceId);
       else
         db.stmt(
-          "INSERT INTO idp_state_policies (idp_id, context_type, context_id, policy) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET policy = excluded.policy",
-        ).run(e.aggregateId, contextType, contextId, policy);
-      db.stmt("UPDATE idps SET changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
+          "INSERT INTO idp_state_policies (instance_id, idp_id, context_type, context_id, policy) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET policy = excluded.policy",
+        ).run(e.instanceId, e.aggregateId, contextType, contextId, policy);
+      db.stmt("UPDATE idps SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
     })
     .on(IdpRemoved, (db, e) => {
-      db.stmt("DELETE FROM idps WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM idps WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);
     });
 }

@@ -7,13 +7,16 @@ import { textCondition, type TextMatch } from "../../store/text-filter.js";
 import { contextChain, type Context } from "../context/context.js";
 import { availableIn, idpFromRow, sameContext, type Idp, type IdpRow, type Policy, type State } from "./idp.js";
 
-export function getIdp(db: Database, id: string): Idp | undefined {
-  const r = db.stmt("SELECT * FROM idps WHERE id = ?").get(id) as IdpRow | undefined;
+/** An IDP of the instance, or of the system (stored with instance_id 'SYSTEM'). */
+export function getIdp(db: Database, instanceId: string, id: string): Idp | undefined {
+  const r = db.stmt("SELECT * FROM idps WHERE instance_id IN (?, 'SYSTEM') AND id = ? ORDER BY instance_id = 'SYSTEM'").get(instanceId, id) as IdpRow | undefined;
   return r && idpFromRow(r);
 }
 
-export function policyIn(db: Database, idpId: string, ctx: Context): Policy {
-  const r = db.stmt("SELECT policy FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ?").get(idpId, ctx.type, ctx.id) as
+export function policyIn(db: Database, idp: Pick<Idp, "id" | "instanceId">, ctx: Context): Policy {
+  const r = db
+    .stmt("SELECT policy FROM idp_state_policies WHERE instance_id = ? AND idp_id = ? AND context_type = ? AND context_id = ?")
+    .get(idp.instanceId, idp.id, ctx.type, ctx.id) as
     | { policy: Policy }
     | undefined;
   return r?.policy ?? "inherit";
@@ -22,7 +25,7 @@ export function policyIn(db: Database, idpId: string, ctx: Context): Policy {
 /** The effective state in a context where the IDP is available. */
 export function effectiveState(db: Database, idp: Idp, ctx: Context): State {
   if (sameContext(ctx, idp.owner)) return idp.ownState;
-  const policy = policyIn(db, idp.id, ctx);
+  const policy = policyIn(db, idp, ctx);
   if (policy !== "inherit") return policy === "activate" ? "active" : "inactive";
   return effectiveState(db, idp, contextChain(ctx)[1]!);
 }
@@ -76,12 +79,19 @@ export function searchIdps(db: Database, asking: Context, filters: IdpFilter[], 
 
 /** The IDPs a context owns, oldest first. */
 export function idpsOwnedBy(db: Database, ctx: Context): Idp[] {
-  return (db.stmt("SELECT * FROM idps WHERE owner_type = ? AND owner_id = ? ORDER BY created_at, id").all(ctx.type, ctx.id) as IdpRow[]).map(idpFromRow);
+  return (
+    db
+      .stmt("SELECT * FROM idps WHERE instance_id = ? AND owner_type = ? AND owner_id = ? ORDER BY created_at, id")
+      .all(ctx.instanceId ?? "SYSTEM", ctx.type, ctx.id) as IdpRow[]
+  ).map(idpFromRow);
 }
 
 /** The state policies a context set for IDPs of the contexts above it (where it has none, it inherits). */
 export function statePoliciesSetIn(db: Database, ctx: Context): { idpId: string; policy: Policy }[] {
-  return db.stmt("SELECT idp_id AS idpId, policy FROM idp_state_policies WHERE context_type = ? AND context_id = ? ORDER BY idp_id").all(ctx.type, ctx.id) as {
+  // A context's policies are stored in its instance (for its own IDPs) or in SYSTEM (for the system's).
+  return db
+    .stmt("SELECT idp_id AS idpId, policy FROM idp_state_policies WHERE instance_id IN (?, 'SYSTEM') AND context_type = ? AND context_id = ? ORDER BY idp_id")
+    .all(ctx.instanceId ?? "SYSTEM", ctx.type, ctx.id) as {
     idpId: string;
     policy: Policy;
   }[];

@@ -20,7 +20,7 @@ export function addLoginSession(core: Core, actor: Actor, userAgentId: string, u
       LoginSessionAdded.event(actor, id, actor.instanceId, { userAgentId: seal(core.db, userAgentId), userId, amr }),
     ];
   });
-  return getLoginSession(core.db, id)!;
+  return getLoginSession(core.db, actor.instanceId, id)!;
 }
 
 /** A session to end and who ends it. */

@@ -25,7 +25,13 @@ const fromRow = (r: Row): LoginSession => ({
   terminatedAt: r.terminated_at,
 });
 
-export function getLoginSession(db: Database, id: string): LoginSession | undefined {
+export function getLoginSession(db: Database, instanceId: string, id: string): LoginSession | undefined {
+  const r = db.stmt("SELECT * FROM login_sessions WHERE instance_id = ? AND id = ?").get(instanceId, id) as Row | undefined;
+  return r && fromRow(r);
+}
+
+/** A session by id alone (session ids are generated, so unique in the emulator): the control API's. */
+export function loginSessionWithId(db: Database, id: string): LoginSession | undefined {
   const r = db.stmt("SELECT * FROM login_sessions WHERE id = ?").get(id) as Row | undefined;
   return r && fromRow(r);
 }

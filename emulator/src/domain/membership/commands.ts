@@ -20,8 +20,8 @@ function checkRoles(type: ContextType, roles: string[], anyKnownRole: boolean): 
 const payload = (m: Membership) => ({ contextType: m.contextType, contextId: m.contextId, userId: m.userId, roles: m.roles });
 
 export function foundMembership(core: Core, actor: Actor, id: string): Membership {
-  const m = getMembership(core.db, id);
-  const user = m && getUser(core.db, m.userId);
+  const m = getMembership(core.db, actor.instanceId, id);
+  const user = m && getUser(core.db, actor.instanceId, m.userId);
   if (!m || !user || user.instanceId !== actor.instanceId) throw notFound("MEMBER-not-found", "Membership not found");
   return m;
 }
@@ -39,11 +39,11 @@ export function createMembership(
   opts: { anyKnownRole?: boolean } = {},
 ): StoredEvent {
   const [added] = core.events.command(() => {
-    const user = getUser(core.db, userId);
+    const user = getUser(core.db, actor.instanceId, userId);
     if (!user || user.instanceId !== actor.instanceId) throw notFound("USER-not-found", "User could not be found");
     checkRoles(ctx.type, roles, opts.anyKnownRole ?? false);
     const m = { contextType: ctx.type, contextId: ctx.id, userId, roles: [...new Set(roles)] };
-    if (getMembership(core.db, membershipId(m))) throw alreadyExists("MEMBER-exists", "The user is already a member of this context; patch the membership");
+    if (getMembership(core.db, actor.instanceId, membershipId(m))) throw alreadyExists("MEMBER-exists", "The user is already a member of this context; patch the membership");
     return [MemberAdded[ctx.type].event(actor, ctx.id, ctx.id, payload(m))];
   });
   return added!;

@@ -4,9 +4,11 @@ import type { Database } from "../../store/database.js";
 import type { PageRequest } from "../../store/paged-search.js";
 import { membershipFromRow, type ContextType, type Membership, type MembershipRow } from "./membership.js";
 
-export function getMembership(db: Database, id: string): Membership | undefined {
+export function getMembership(db: Database, instanceId: string, id: string): Membership | undefined {
   const [type, contextId, userId] = id.split(".");
-  const r = db.stmt("SELECT * FROM memberships WHERE context_type = ? AND context_id = ? AND user_id = ?").get(type, contextId, userId) as
+  const r = db
+    .stmt("SELECT * FROM memberships WHERE instance_id = ? AND context_type = ? AND context_id = ? AND user_id = ?")
+    .get(instanceId, type, contextId, userId) as
     | MembershipRow
     | undefined;
   return r && membershipFromRow(r);
@@ -17,14 +19,16 @@ export function membershipsOfInstance(db: Database, instanceId: string): Members
   return (db.stmt("SELECT * FROM memberships WHERE instance_id = ? ORDER BY created_at, user_id").all(instanceId) as MembershipRow[]).map(membershipFromRow);
 }
 
-export function membershipsOf(db: Database, userId: string): Membership[] {
-  return (db.stmt("SELECT * FROM memberships WHERE user_id = ?").all(userId) as MembershipRow[]).map(membershipFromRow);
+export function membershipsOf(db: Database, instanceId: string, userId: string): Membership[] {
+  return (db.stmt("SELECT * FROM memberships WHERE instance_id = ? AND user_id = ?").all(instanceId, userId) as MembershipRow[]).map(membershipFromRow);
 }
 
 /** The memberships in one context (an org, a project, a project grant), oldest first. */
-export function membershipsIn(db: Database, contextType: ContextType, contextId: string): Membership[] {
+export function membershipsIn(db: Database, instanceId: string, contextType: ContextType, contextId: string): Membership[] {
   return (
-    db.stmt("SELECT * FROM memberships WHERE context_type = ? AND context_id = ? ORDER BY created_at, user_id").all(contextType, contextId) as MembershipRow[]
+    db
+      .stmt("SELECT * FROM memberships WHERE instance_id = ? AND context_type = ? AND context_id = ? ORDER BY created_at, user_id")
+      .all(instanceId, contextType, contextId) as MembershipRow[]
   ).map(membershipFromRow);
 }
 

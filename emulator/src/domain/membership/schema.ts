@@ -2,7 +2,7 @@
 // project, project grant).
 // Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
 
-import type { SchemaStep } from "../../store/migrations.js";
+import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
 export const membershipSchema: readonly SchemaStep[] = [
   // 1: the event log and the projections of the core
@@ -40,6 +40,23 @@ export const membershipSchema: readonly SchemaStep[] = [
   INSERT INTO memberships_next SELECT instance_id, context_type, context_id, user_id, roles, created_at, changed_at, sequence FROM memberships;
   DROP TABLE memberships;
   ALTER TABLE memberships_next RENAME TO memberships;
+  `,
+  },
+  // 19: keyed by (instance, id): ids given by an import or a fixture may repeat across instances (issue 26)
+  {
+    version: 19,
+    sql: `
+  ${rebuildTable("memberships", `
+    instance_id TEXT NOT NULL,
+    context_type TEXT NOT NULL CHECK (context_type IN ('system', 'instance', 'org', 'project', 'project_grant')),
+    context_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    roles TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    PRIMARY KEY (instance_id, context_type, context_id, user_id),
+    FOREIGN KEY (instance_id, user_id) REFERENCES users (instance_id, id) ON DELETE CASCADE`)}
   `,
   },
 ];

@@ -116,7 +116,7 @@ function pass1(core: Core, actor: Actor, o: OrgImport, attempt: Attempt): void {
   items(org, "domains").forEach((d, j) => {
     const name = s(d.domainName).toLowerCase();
     // The org's own generated domain, or one it already has (an org continued into): nothing to add.
-    if (domainsOfOrg(core.db, orgId).some((x) => x.domain === name)) return;
+    if (domainsOfOrg(core.db, actor.instanceId, orgId).some((x) => x.domain === name)) return;
     if (!at("domains")(d, j, () => addDomain(core, actor, orgId, name))) return;
     ok.domains.push(name);
     if (d.isVerified === true) attempt("domain_isverified", orgId, `orgs[${index}].domains[${j}].isVerified`, d, () => validateDomain(core, actor, name, 0));

@@ -31,21 +31,22 @@ export function registerOrgProjection(p: Projections): void {
       db.invalidateCache();
     })
     .on(OrgChanged, (db, e) => {
-      db.stmt("UPDATE orgs SET name = COALESCE(?, name), changed_at = ?, sequence = ? WHERE id = ?").run(
+      db.stmt("UPDATE orgs SET name = COALESCE(?, name), changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?").run(
         e.payload.name ?? null,
         e.createdAt,
         e.aggregateSequence,
+        e.instanceId,
         e.aggregateId,
       );
     })
     .on(OrgDeactivated, (db, e) => {
-      db.stmt("UPDATE orgs SET active = 0, changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
+      db.stmt("UPDATE orgs SET active = 0, changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?").run(e.createdAt, e.aggregateSequence, e.instanceId, e.aggregateId);
     })
     .on(OrgReactivated, (db, e) => {
-      db.stmt("UPDATE orgs SET active = 1, changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
+      db.stmt("UPDATE orgs SET active = 1, changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?").run(e.createdAt, e.aggregateSequence, e.instanceId, e.aggregateId);
     })
     .on(OrgRemoved, (db, e) => {
-      db.stmt("DELETE FROM orgs WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM orgs WHERE instance_id = ? AND id = ?").run(e.instanceId, e.aggregateId);
     })
     .on(InstanceDefaultOrgSet, (db, e) => {
       db.stmt("UPDATE instances SET default_org_id = ? WHERE id = ?").run(e.payload.orgId, e.aggregateId);
@@ -71,7 +72,7 @@ export function registerOrgDomainProjection(p: Projections): void {
       touch(db, e.instanceId, String(e.payload.domain), e.createdAt, e.aggregateSequence);
     })
     .on(OrgDomainPrimarySet, (db, e) => {
-      db.stmt("UPDATE org_domains SET is_primary = (domain = ?) WHERE org_id = ?").run(e.payload.domain, e.aggregateId);
+      db.stmt("UPDATE org_domains SET is_primary = (domain = ?) WHERE instance_id = ? AND org_id = ?").run(e.payload.domain, e.instanceId, e.aggregateId);
       touch(db, e.instanceId, String(e.payload.domain), e.createdAt, e.aggregateSequence);
     })
     .on(OrgDomainRemoved, (db, e) => {

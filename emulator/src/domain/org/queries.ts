@@ -11,7 +11,7 @@ import { domainFromRow, orgFromRow, slug, type Org, type OrgDomain, type OrgDoma
 import { hot } from "../../store/hot-statements.js";
 
 /** Claims and introspection name the org by it (hot). */
-const PRIMARY_DOMAIN = hot("SELECT domain FROM org_domains WHERE org_id = ? AND is_primary = 1");
+const PRIMARY_DOMAIN = hot("SELECT domain FROM org_domains WHERE instance_id = ? AND org_id = ? AND is_primary = 1");
 
 /**
  * The caller's read scope as a SQL condition over the named columns, parameters pushed onto `args`
@@ -47,12 +47,12 @@ export function getDomain(db: Database, instanceId: string, domain: string): Org
   return r && domainFromRow(r);
 }
 
-export function domainsOfOrg(db: Database, orgId: string): OrgDomain[] {
-  return (db.stmt("SELECT * FROM org_domains WHERE org_id = ? ORDER BY created_at, rowid").all(orgId) as OrgDomainRow[]).map(domainFromRow);
+export function domainsOfOrg(db: Database, instanceId: string, orgId: string): OrgDomain[] {
+  return (db.stmt("SELECT * FROM org_domains WHERE instance_id = ? AND org_id = ? ORDER BY created_at, rowid").all(instanceId, orgId) as OrgDomainRow[]).map(domainFromRow);
 }
 
-export function primaryDomainOf(db: Database, orgId: string): string | undefined {
-  return (db.stmt(PRIMARY_DOMAIN).get(orgId) as { domain: string } | undefined)?.domain;
+export function primaryDomainOf(db: Database, instanceId: string, orgId: string): string | undefined {
+  return (db.stmt(PRIMARY_DOMAIN).get(instanceId, orgId) as { domain: string } | undefined)?.domain;
 }
 
 export type DomainFilter = { orgId: string } | { name: TextMatch };
@@ -79,7 +79,7 @@ export function searchDomains(
 export function orgPrimaryDomain(core: Core, instanceId: string, orgId: string): string {
   // Every login name and token introspection reads it: cached until an org or instance event (their domains and names).
   return core.db.cachedFor(PRIMARY_DOMAIN_STALE_ON, `primary-domain:${instanceId}:${orgId}`, () => {
-    const primary = primaryDomainOf(core.db, orgId);
+    const primary = primaryDomainOf(core.db, instanceId, orgId);
     if (primary) return primary;
     const org = getOrg(core.db, instanceId, orgId);
     const instanceDomain = getInstance(core.db, instanceId)?.domains[0] ?? "localhost";

@@ -68,33 +68,33 @@ export function readOrg(core: Core, instanceId: string, orgId: string, opts: { w
   if (!org) return undefined;
   const db = core.db;
   // One synchronous read: no write can come in between, so the parts agree with each other.
-  const users = ids(core, "SELECT id FROM users WHERE org_id = ? ORDER BY created_at, id", orgId).map((id) =>
-    orgUser(core, getUser(db, id)!, opts.withPasswords ?? false),
+  const users = ids(core, "SELECT id FROM users WHERE instance_id = ? AND org_id = ? ORDER BY created_at, id", instanceId, orgId).map((id) =>
+    orgUser(core, getUser(db, instanceId, id)!, opts.withPasswords ?? false),
   );
-  const projects = ids(core, "SELECT id FROM projects WHERE org_id = ? ORDER BY created_at, id", orgId).map(
+  const projects = ids(core, "SELECT id FROM projects WHERE instance_id = ? AND org_id = ? ORDER BY created_at, id", instanceId, orgId).map(
     (id): OrgProject => ({
-      project: getProject(db, id)!,
-      roles: projectRoles(db, id),
-      apps: ids(core, "SELECT id FROM apps WHERE project_id = ? ORDER BY created_at, id", id).map((appId) => ({
+      project: getProject(db, instanceId, id)!,
+      roles: projectRoles(db, instanceId, id),
+      apps: ids(core, "SELECT id FROM apps WHERE instance_id = ? AND project_id = ? ORDER BY created_at, id", instanceId, id).map((appId) => ({
         app: getApp(db, instanceId, appId)!,
-        keys: appPublicKeys(db, appId),
+        keys: appPublicKeys(db, instanceId, appId),
       })),
     }),
   );
-  const grants = (sql: string) => ids(core, sql, orgId).map((id) => getProjectGrant(db, instanceId, id)!);
-  const given = grants("SELECT g.id FROM project_grants g JOIN projects p ON p.id = g.project_id WHERE p.org_id = ? ORDER BY g.created_at, g.id");
-  const received = grants("SELECT id FROM project_grants WHERE granted_org_id = ? ORDER BY created_at, id");
+  const grants = (sql: string) => ids(core, sql, instanceId, orgId).map((id) => getProjectGrant(db, instanceId, id)!);
+  const given = grants("SELECT g.id FROM project_grants g JOIN projects p ON p.instance_id = g.instance_id AND p.id = g.project_id WHERE g.instance_id = ? AND p.org_id = ? ORDER BY g.created_at, g.id");
+  const received = grants("SELECT id FROM project_grants WHERE instance_id = ? AND granted_org_id = ? ORDER BY created_at, id");
   const memberships = [
-    ...membershipsIn(db, "org", orgId),
-    ...projects.flatMap((p) => membershipsIn(db, "project", p.project.id)),
-    ...[...given, ...received].flatMap((g) => membershipsIn(db, "project_grant", g.id)),
+    ...membershipsIn(db, instanceId, "org", orgId),
+    ...projects.flatMap((p) => membershipsIn(db, instanceId, "project", p.project.id)),
+    ...[...given, ...received].flatMap((g) => membershipsIn(db, instanceId, "project_grant", g.id)),
   ];
   const ctx = { type: "org" as const, id: orgId, instanceId };
   return {
     org,
     isInstanceDefault: defaultOrgId(db, instanceId) === orgId,
     primaryDomain: orgPrimaryDomain(core, instanceId, orgId),
-    domains: domainsOfOrg(db, orgId),
+    domains: domainsOfOrg(db, instanceId, orgId),
     settings: settingsSetIn(db, ctx),
     users,
     projects,
@@ -108,12 +108,12 @@ export function readOrg(core: Core, instanceId: string, orgId: string, opts: { w
 function orgUser(core: Core, user: User, withPasswords: boolean): OrgUser {
   const { secretHash: _digest, ...data } = user.data;
   const hash =
-    withPasswords && user.type === "human" ? (core.db.stmt("SELECT password_hash AS h FROM users WHERE id = ?").get(user.id) as { h: string | null }).h : null;
+    withPasswords && user.type === "human" ? (core.db.stmt("SELECT password_hash AS h FROM users WHERE instance_id = ? AND id = ?").get(user.instanceId, user.id) as { h: string | null }).h : null;
   return {
     user: { ...user, data },
     metadata: (data.metadata as Record<string, string> | undefined) ?? {},
-    keys: user.type === "machine" ? machineKeys(core.db, user.id) : [],
-    grants: grantsOfUser(core.db, user.id),
+    keys: user.type === "machine" ? machineKeys(core.db, user.instanceId, user.id) : [],
+    grants: grantsOfUser(core.db, user.instanceId, user.id),
     ...(hash ? { passwordHash: hash } : {}),
   };
 }

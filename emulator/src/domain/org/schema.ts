@@ -1,7 +1,7 @@
 // The org projection's tables: orgs and their domains (SvcDomains).
 // Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
 
-import type { SchemaStep } from "../../store/migrations.js";
+import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
 export const orgSchema: readonly SchemaStep[] = [
   // 1: the event log and the projections of the core
@@ -42,6 +42,34 @@ export const orgSchema: readonly SchemaStep[] = [
     version: 17,
     sql: `
   ALTER TABLE orgs ADD COLUMN active INTEGER NOT NULL DEFAULT 1;
+  `,
+  },
+  // 19: keyed by (instance, id): ids given by an import or a fixture may repeat across instances (issue 26)
+  {
+    version: 19,
+    sql: `
+  ${rebuildTable("orgs", `
+    id TEXT NOT NULL,
+    instance_id TEXT NOT NULL REFERENCES instances (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    active INTEGER NOT NULL DEFAULT 1,
+    PRIMARY KEY (instance_id, id)`)}
+  ${rebuildTable("org_domains", `
+    instance_id TEXT NOT NULL,
+    domain TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    is_verified INTEGER NOT NULL DEFAULT 0,
+    is_primary INTEGER NOT NULL DEFAULT 0,
+    validation_type INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    PRIMARY KEY (instance_id, domain),
+    FOREIGN KEY (instance_id, org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`)}
+  CREATE INDEX org_domains_by_org ON org_domains (instance_id, org_id);
   `,
   },
 ];

@@ -27,7 +27,7 @@ export function createProject(core: Core, actor: Actor, orgId: string, input: Pr
   let id = "";
   core.events.command(() => {
     if (!getOrg(core.db, actor.instanceId, orgId)) throw notFound("ORG-not-found", "Organization not found");
-    if (opts.id && getProject(core.db, opts.id)) throw alreadyExists("PROJECT-exists", `A project with the id ${opts.id} already exists`);
+    if (opts.id && getProject(core.db, actor.instanceId, opts.id)) throw alreadyExists("PROJECT-exists", `A project with the id ${opts.id} already exists`);
     id = opts.id ?? core.ids.next();
     return [
       ProjectAdded.event(actor, id, orgId, {
@@ -39,7 +39,7 @@ export function createProject(core: Core, actor: Actor, orgId: string, input: Pr
       ...(input.roles ?? []).map((r) => ProjectRoleAdded.event(actor, id, orgId, { key: r.key, displayName: r.displayName ?? r.key, group: r.group ?? "" })),
     ];
   });
-  return getProject(core.db, id)!;
+  return getProject(core.db, actor.instanceId, id)!;
 }
 
 export function changeProject(core: Core, actor: Actor, id: string, patch: Partial<ProjectSettings>): StoredEvent | undefined {
@@ -62,7 +62,7 @@ export function removeProject(core: Core, actor: Actor, id: string): StoredEvent
 export function addRole(core: Core, actor: Actor, projectId: string, role: { key: string; displayName: string; group: string }): StoredEvent {
   const [added] = core.events.command(() => {
     const p = foundProject(core, actor, projectId);
-    if (projectRoles(core.db, projectId).some((r) => r.key === role.key))
+    if (projectRoles(core.db, actor.instanceId, projectId).some((r) => r.key === role.key))
       throw alreadyExists("PROJECT-role-exists", `The project already has a role ${JSON.stringify(role.key)}`);
     return [ProjectRoleAdded.event(actor, p.id, p.orgId, { key: role.key, displayName: role.displayName || role.key, group: role.group })];
   });
@@ -74,11 +74,11 @@ const roleNotFound = (key: string) => notFound("PROJECT-role-not-found", `The pr
 export function removeRole(core: Core, actor: Actor, projectId: string, key: string): StoredEvent {
   const [removed] = core.events.command(() => {
     const p = foundProject(core, actor, projectId);
-    if (!projectRoles(core.db, projectId).some((r) => r.key === key)) throw roleNotFound(key);
-    const grants = grantsOfProject(core.db, projectId).filter((g) => g.roles.includes(key));
+    if (!projectRoles(core.db, actor.instanceId, projectId).some((r) => r.key === key)) throw roleNotFound(key);
+    const grants = grantsOfProject(core.db, actor.instanceId, projectId).filter((g) => g.roles.includes(key));
     return [
       ProjectRoleRemoved.event(actor, p.id, p.orgId, { key }),
-      ...projectGrantsWithRole(core.db, projectId, key).map((g) =>
+      ...projectGrantsWithRole(core.db, actor.instanceId, projectId, key).map((g) =>
         ProjectGrantChanged.event(actor, p.id, p.orgId, { grantId: g.id, roles: g.roles.filter((r) => r !== key) }),
       ),
       ...grants.map((g) => UserGrantChanged.event(actor, g.id, g.orgId, { roles: g.roles.filter((r) => r !== key) })),
@@ -90,7 +90,7 @@ export function removeRole(core: Core, actor: Actor, projectId: string, key: str
 export function changeRole(core: Core, actor: Actor, projectId: string, key: string, patch: { displayName?: string; group?: string }): StoredEvent | undefined {
   const [changed] = core.events.command(() => {
     const p = foundProject(core, actor, projectId);
-    const role = projectRoles(core.db, projectId).find((r) => r.key === key);
+    const role = projectRoles(core.db, actor.instanceId, projectId).find((r) => r.key === key);
     if (!role) throw roleNotFound(key);
     const diff = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && v !== role[k as "displayName" | "group"]));
     return Object.keys(diff).length ? [ProjectRoleChanged.event(actor, p.id, p.orgId, { key, ...diff })] : [];
@@ -98,8 +98,8 @@ export function changeRole(core: Core, actor: Actor, projectId: string, key: str
   return changed;
 }
 
-function checkRoles(core: Core, projectId: string, roles: string[]): void {
-  const known = projectRoleKeys(core.db, projectId);
+function checkRoles(core: Core, actor: Actor, projectId: string, roles: string[]): void {
+  const known = projectRoleKeys(core.db, actor.instanceId, projectId);
   const unknown = roles.find((r) => !known.includes(r));
   if (unknown) throw invalidArgument("GRANT-unknown-role", `The project has no role ${JSON.stringify(unknown)}`);
 }
@@ -111,8 +111,8 @@ export function createProjectGrant(core: Core, actor: Actor, input: { projectId:
     const project = foundProject(core, actor, input.projectId);
     if (!getOrg(core.db, actor.instanceId, input.grantedOrgId)) throw notFound("ORG-not-found", "Organization not found");
     if (input.grantedOrgId === project.orgId) throw failedPrecondition("PROJECT-grant-own-org", "A project cannot be granted to the org that owns it");
-    checkRoles(core, project.id, input.roles);
-    if (projectGrantedTo(core.db, project.id, input.grantedOrgId))
+    checkRoles(core, actor, project.id, input.roles);
+    if (projectGrantedTo(core.db, actor.instanceId, project.id, input.grantedOrgId))
       throw alreadyExists("PROJECT-grant-exists", "The project is already granted to this org; patch the grant");
     return [ProjectGrantAdded.event(actor, project.id, project.orgId, { grantId, grantedOrgId: input.grantedOrgId, roles: [...new Set(input.roles)] })];
   });
@@ -122,7 +122,7 @@ export function createProjectGrant(core: Core, actor: Actor, input: { projectId:
 export function changeProjectGrant(core: Core, actor: Actor, id: string, roles: string[]): StoredEvent | undefined {
   const [changed] = core.events.command(() => {
     const g = foundProjectGrant(core, actor, id);
-    checkRoles(core, g.projectId, roles);
+    checkRoles(core, actor, g.projectId, roles);
     const next = [...new Set(roles)];
     if (next.length === g.roles.length && next.every((r, i) => r === g.roles[i])) return [];
     return [ProjectGrantChanged.event(actor, g.projectId, g.orgId, { grantId: id, roles: next })];

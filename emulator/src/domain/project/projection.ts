@@ -19,7 +19,7 @@ const bit = (v: unknown) => (v === undefined ? null : v ? 1 : 0);
 
 /** A change to a role is a change to its project: its sequence and change date move. */
 function touch(db: Database, e: TypedEvent<object>): void {
-  db.stmt("UPDATE projects SET changed_at = ?, sequence = ? WHERE id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId);
+  db.stmt("UPDATE projects SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
 }
 
 export function registerProjectProjection(p: Projections): void {
@@ -46,27 +46,29 @@ export function registerProjectProjection(p: Projections): void {
       const c = e.payload;
       db.stmt(
         "UPDATE projects SET name = COALESCE(?, name), role_assertion = COALESCE(?, role_assertion), " +
-          "role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE id = ?",
-      ).run(c.name ?? null, bit(c.roleAssertion), bit(c.roleCheck), bit(c.hasProjectCheck), e.createdAt, e.aggregateSequence, e.aggregateId);
+          "role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?",
+      ).run(c.name ?? null, bit(c.roleAssertion), bit(c.roleCheck), bit(c.hasProjectCheck), e.createdAt, e.aggregateSequence, e.instanceId, e.aggregateId);
     })
     .on(ProjectRemoved, (db, e) => {
-      db.stmt("DELETE FROM projects WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM projects WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);
     })
     .on(ProjectRoleRemoved, (db, e) => {
-      db.stmt("DELETE FROM project_roles WHERE project_id = ? AND key = ?").run(e.aggregateId, e.payload.key);
+      db.stmt("DELETE FROM project_roles WHERE project_id = ? AND key = ? AND instance_id = ?").run(e.aggregateId, e.payload.key, e.instanceId);
       touch(db, e);
     })
     .on(ProjectRoleChanged, (db, e) => {
-      db.stmt("UPDATE project_roles SET display_name = COALESCE(?, display_name), role_group = COALESCE(?, role_group) WHERE project_id = ? AND key = ?").run(
+      db.stmt("UPDATE project_roles SET display_name = COALESCE(?, display_name), role_group = COALESCE(?, role_group) WHERE project_id = ? AND key = ? AND instance_id = ?").run(
         e.payload.displayName ?? null,
         e.payload.group ?? null,
         e.aggregateId,
         e.payload.key,
+        e.instanceId,
       );
       touch(db, e);
     })
     .on(ProjectRoleAdded, (db, e) => {
-      db.stmt("INSERT INTO project_roles (project_id, key, display_name, role_group) VALUES (?, ?, ?, ?)").run(
+      db.stmt("INSERT INTO project_roles (instance_id, project_id, key, display_name, role_group) VALUES (?, ?, ?, ?, ?)").run(
+        e.instanceId,
         e.aggregateId,
         e.payload.key,
         e.payload.displayName,
@@ -93,14 +95,15 @@ export function registerProjectGrantProjection(p: Projections): void {
       );
     })
     .on(ProjectGrantChanged, (db, e) => {
-      db.stmt("UPDATE project_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
+      db.stmt("UPDATE project_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(
         JSON.stringify(e.payload.roles),
         e.createdAt,
         e.aggregateSequence,
         e.payload.grantId,
+        e.instanceId,
       );
     })
     .on(ProjectGrantRemoved, (db, e) => {
-      db.stmt("DELETE FROM project_grants WHERE id = ?").run(e.payload.grantId);
+      db.stmt("DELETE FROM project_grants WHERE id = ? AND instance_id = ?").run(e.payload.grantId, e.instanceId);
     });
 }

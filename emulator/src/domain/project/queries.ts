@@ -9,20 +9,22 @@ import { textCondition, type TextMatch } from "../../store/text-filter.js";
 import type { Readable } from "../readable.js";
 import { projectFromRow, projectGrantFromRow, type Project, type ProjectGrant, type ProjectGrantRow, type ProjectRow, type Role } from "./project.js";
 
-export function getProject(db: Database, id: string): Project | undefined {
-  const r = db.stmt("SELECT * FROM projects WHERE id = ?").get(id) as ProjectRow | undefined;
+export function getProject(db: Database, instanceId: string, id: string): Project | undefined {
+  const r = db.stmt("SELECT * FROM projects WHERE instance_id = ? AND id = ?").get(instanceId, id) as ProjectRow | undefined;
   return r && projectFromRow(r);
 }
 
 /** The project of the actor's instance, or NotFound. */
 export function foundProject(core: Core, actor: Actor, id: string): Project {
-  const p = getProject(core.db, id);
-  if (!p || p.instanceId !== actor.instanceId) throw notFound("PROJECT-not-found", "Project not found");
+  const p = getProject(core.db, actor.instanceId, id);
+  if (!p) throw notFound("PROJECT-not-found", "Project not found");
   return p;
 }
 
-export function projectRoles(db: Database, projectId: string): Role[] {
-  const rows = db.stmt("SELECT key, display_name, role_group FROM project_roles WHERE project_id = ? ORDER BY key").all(projectId) as {
+export function projectRoles(db: Database, instanceId: string, projectId: string): Role[] {
+  const rows = db
+    .stmt("SELECT key, display_name, role_group FROM project_roles WHERE instance_id = ? AND project_id = ? ORDER BY key")
+    .all(instanceId, projectId) as {
     key: string;
     display_name: string;
     role_group: string;
@@ -30,8 +32,8 @@ export function projectRoles(db: Database, projectId: string): Role[] {
   return rows.map((r) => ({ key: r.key, displayName: r.display_name, group: r.role_group }));
 }
 
-export function projectRoleKeys(db: Database, projectId: string): string[] {
-  return (db.stmt("SELECT key FROM project_roles WHERE project_id = ? ORDER BY key").all(projectId) as { key: string }[]).map((r) => r.key);
+export function projectRoleKeys(db: Database, instanceId: string, projectId: string): string[] {
+  return (db.stmt("SELECT key FROM project_roles WHERE instance_id = ? AND project_id = ? ORDER BY key").all(instanceId, projectId) as { key: string }[]).map((r) => r.key);
 }
 
 export interface ProjectSearch extends PageRequest {
@@ -62,7 +64,7 @@ export function searchRoles(
   const where = ["p.instance_id = ?", ...s.projectIds.map(() => "r.project_id = ?")];
   const args: unknown[] = [instanceId, ...s.projectIds];
   where.push(readable({ org: "p.org_id", project: "r.project_id" }, args));
-  const source = { from: "project_roles r JOIN projects p ON p.id = r.project_id", select: "r.*" };
+  const source = { from: "project_roles r JOIN projects p ON p.instance_id = r.instance_id AND p.id = r.project_id", select: "r.*" };
   const { total, rows } = pagedSearch<{ project_id: string; key: string; display_name: string; role_group: string }>(
     db,
     source,
@@ -76,7 +78,7 @@ export function searchRoles(
 }
 
 /** Project grants with the org that owns the project. */
-const GRANTS_WITH_ORG = { from: "project_grants g JOIN projects p ON p.id = g.project_id", select: "g.*, p.org_id" };
+const GRANTS_WITH_ORG = { from: "project_grants g JOIN projects p ON p.instance_id = g.instance_id AND p.id = g.project_id", select: "g.*, p.org_id" };
 const SELECT_GRANTS = `SELECT ${GRANTS_WITH_ORG.select} FROM ${GRANTS_WITH_ORG.from}`;
 
 export function getProjectGrant(db: Database, instanceId: string, id: string): ProjectGrant | undefined {
@@ -91,13 +93,13 @@ export function foundProjectGrant(core: Core, actor: Actor, id: string): Project
   return g;
 }
 
-export function projectGrantedTo(db: Database, projectId: string, grantedOrgId: string): boolean {
-  return !!db.stmt("SELECT 1 FROM project_grants WHERE project_id = ? AND granted_org_id = ?").get(projectId, grantedOrgId);
+export function projectGrantedTo(db: Database, instanceId: string, projectId: string, grantedOrgId: string): boolean {
+  return !!db.stmt("SELECT 1 FROM project_grants WHERE instance_id = ? AND project_id = ? AND granted_org_id = ?").get(instanceId, projectId, grantedOrgId);
 }
 
 /** Grants that hold a role, for removing it when the project's role goes. */
-export function projectGrantsWithRole(db: Database, projectId: string, role: string): ProjectGrant[] {
-  return (db.stmt(`${SELECT_GRANTS} WHERE g.project_id = ?`).all(projectId) as ProjectGrantRow[])
+export function projectGrantsWithRole(db: Database, instanceId: string, projectId: string, role: string): ProjectGrant[] {
+  return (db.stmt(`${SELECT_GRANTS} WHERE g.instance_id = ? AND g.project_id = ?`).all(instanceId, projectId) as ProjectGrantRow[])
     .map(projectGrantFromRow)
     .filter((g) => g.roles.includes(role));
 }
@@ -122,12 +124,15 @@ export function searchProjectGrants(db: Database, instanceId: string, s: Project
  * user's org), as an SQL expression over a row of `user_grants`: NULL when there is none.
  */
 export const GRANT_OF_USER_GRANT =
-  "(SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id " +
-  "WHERE pg.project_id = user_grants.project_id AND u.id = user_grants.user_id)";
+  "(SELECT pg.id FROM project_grants pg JOIN users u ON u.instance_id = pg.instance_id AND u.org_id = pg.granted_org_id " +
+  "WHERE pg.instance_id = user_grants.instance_id AND pg.project_id = user_grants.project_id AND u.id = user_grants.user_id)";
 
-export function grantOfUserGrant(db: Database, g: { projectId: string; userId: string }): string | undefined {
+export function grantOfUserGrant(db: Database, instanceId: string, g: { projectId: string; userId: string }): string | undefined {
   const r = db
-    .stmt("SELECT pg.id FROM project_grants pg JOIN users u ON u.org_id = pg.granted_org_id WHERE pg.project_id = ? AND u.id = ?")
-    .get(g.projectId, g.userId) as { id: string } | undefined;
+    .stmt(
+      "SELECT pg.id FROM project_grants pg JOIN users u ON u.instance_id = pg.instance_id AND u.org_id = pg.granted_org_id " +
+        "WHERE pg.instance_id = ? AND pg.project_id = ? AND u.id = ?",
+    )
+    .get(instanceId, g.projectId, g.userId) as { id: string } | undefined;
   return r?.id;
 }

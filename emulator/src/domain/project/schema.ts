@@ -1,7 +1,7 @@
 // The project projection's tables: projects, their roles and their grants to other orgs.
 // Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
 
-import type { SchemaStep } from "../../store/migrations.js";
+import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
 export const projectSchema: readonly SchemaStep[] = [
   // 2: the identity model of the OpenID Connect provider
@@ -44,6 +44,50 @@ export const projectSchema: readonly SchemaStep[] = [
     sequence INTEGER NOT NULL,
     UNIQUE (project_id, granted_org_id)
   );
+  `,
+  },
+  // 19: keyed by (instance, id): ids given by an import or a fixture may repeat across instances (issue 26)
+  {
+    version: 19,
+    sql: `
+  ${rebuildTable("projects", `
+    id TEXT NOT NULL,
+    instance_id TEXT NOT NULL,
+    org_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    role_assertion INTEGER NOT NULL DEFAULT 0,
+    role_check INTEGER NOT NULL DEFAULT 0,
+    has_project_check INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    PRIMARY KEY (instance_id, id),
+    FOREIGN KEY (instance_id, org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`)}
+  ${rebuildTable(
+    "project_roles",
+    `
+    project_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    role_group TEXT NOT NULL DEFAULT '',
+    instance_id TEXT NOT NULL,
+    PRIMARY KEY (instance_id, project_id, key),
+    FOREIGN KEY (instance_id, project_id) REFERENCES projects (instance_id, id) ON DELETE CASCADE`,
+    "old.*, (SELECT p.instance_id FROM projects p WHERE p.id = old.project_id)",
+  )}
+  ${rebuildTable("project_grants", `
+    id TEXT NOT NULL,
+    instance_id TEXT NOT NULL,
+    project_id TEXT NOT NULL,
+    granted_org_id TEXT NOT NULL,
+    roles TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    PRIMARY KEY (instance_id, id),
+    UNIQUE (instance_id, project_id, granted_org_id),
+    FOREIGN KEY (instance_id, project_id) REFERENCES projects (instance_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (instance_id, granted_org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`)}
   `,
   },
 ];

@@ -8,8 +8,8 @@ import { ProviderActivated, ProviderAdded, ProviderChanged, ProviderDeactivated,
 import { secretsOf } from "./provider.js";
 
 const openSecrets = (db: Database, config: Record<string, unknown>) => secretsOf(config, (v) => unseal(db, v));
-const touch = (db: Database, id: string, at: string, seq: number) =>
-  db.stmt("UPDATE message_providers SET changed_at = ?, sequence = ? WHERE id = ?").run(at, seq, id);
+const touch = (db: Database, e: { instanceId: string; aggregateId: string; createdAt: string; aggregateSequence: number }) =>
+  db.stmt("UPDATE message_providers SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
 
 export function registerProviderProjection(p: Projections): void {
   p.tables("message_providers")
@@ -25,19 +25,19 @@ export function registerProviderProjection(p: Projections): void {
       );
     })
     .on(ProviderChanged, (db, e) => {
-      const current = JSON.parse((db.stmt("SELECT config FROM message_providers WHERE id = ?").get(e.aggregateId) as { config: string }).config) as object;
-      db.stmt("UPDATE message_providers SET config = ? WHERE id = ?").run(JSON.stringify({ ...current, ...openSecrets(db, e.payload.config) }), e.aggregateId);
-      touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
+      const current = JSON.parse((db.stmt("SELECT config FROM message_providers WHERE id = ? AND instance_id = ?").get(e.aggregateId, e.instanceId) as { config: string }).config) as object;
+      db.stmt("UPDATE message_providers SET config = ? WHERE id = ? AND instance_id = ?").run(JSON.stringify({ ...current, ...openSecrets(db, e.payload.config) }), e.aggregateId, e.instanceId);
+      touch(db, e);
     })
     .on(ProviderActivated, (db, e) => {
       db.stmt("UPDATE message_providers SET active = (id = ?) WHERE instance_id = ? AND channel = ?").run(e.aggregateId, e.instanceId, e.payload.channel);
-      touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
+      touch(db, e);
     })
     .on(ProviderDeactivated, (db, e) => {
-      db.stmt("UPDATE message_providers SET active = 0 WHERE id = ?").run(e.aggregateId);
-      touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
+      db.stmt("UPDATE message_providers SET active = 0 WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);
+      touch(db, e);
     })
     .on(ProviderRemoved, (db, e) => {
-      db.stmt("DELETE FROM message_providers WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM message_providers WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);
     });
 }

@@ -10,20 +10,25 @@ import type { Resolved } from "./settings.js";
 import { hot } from "../../store/hot-statements.js";
 
 /** One property set in one context (discovery reads it: hot). */
-const SETTING_IN = hot("SELECT value FROM settings WHERE context_type = ? AND context_id = ? AND name = ?");
+const SETTING_IN = hot("SELECT value FROM settings WHERE instance_id = ? AND context_type = ? AND context_id = ? AND name = ?");
+
+/** The instance a context's settings are stored in ("SYSTEM" for the system's). */
+const storedIn = (ctx: { instanceId?: string }) => ctx.instanceId ?? "SYSTEM";
 
 /** The value of a property where it is set nearest to `ctx`, or the fallback owned by the system. */
 export function resolveSetting<T>(db: Database, ctx: Context, name: string, systemDefault: T): Resolved<T> {
   for (const c of contextChain(ctx)) {
-    const row = db.stmt(SETTING_IN).get(c.type, c.id, name) as { value: string } | undefined;
+    const row = db.stmt(SETTING_IN).get(storedIn(c), c.type, c.id, name) as { value: string } | undefined;
     if (row) return { value: JSON.parse(row.value) as T, owner: c };
   }
   return { value: systemDefault, owner: contextChain(ctx).at(-1)! };
 }
 
 /** The properties a context set itself (nothing inherited), by name. */
-export function settingsSetIn(db: Database, ctx: { type: string; id: string }): Record<string, unknown> {
-  const rows = db.stmt("SELECT name, value FROM settings WHERE context_type = ? AND context_id = ? ORDER BY name").all(ctx.type, ctx.id) as {
+export function settingsSetIn(db: Database, ctx: { type: string; id: string; instanceId?: string }): Record<string, unknown> {
+  const rows = db
+    .stmt("SELECT name, value FROM settings WHERE instance_id = ? AND context_type = ? AND context_id = ? ORDER BY name")
+    .all(storedIn(ctx), ctx.type, ctx.id) as {
     name: string;
     value: string;
   }[];
@@ -34,10 +39,10 @@ export function settingsSetIn(db: Database, ctx: { type: string; id: string }): 
 export function lastChange(db: Database, ctx: Context, group: SettingsGroup): { sequence: number; changedAt: string } | undefined {
   const row = db
     .stmt(
-      "SELECT aggregate_sequence AS s, created_at AS t FROM events WHERE aggregate_type = 'settings' AND aggregate_id = ? " +
+      "SELECT aggregate_sequence AS s, created_at AS t FROM events WHERE instance_id = ? AND aggregate_type = 'settings' AND aggregate_id = ? " +
         "AND type = ? ORDER BY position DESC LIMIT 1",
     )
-    .get(settingsAggregateId(ctx), SettingsSet[group].type) as { s: number; t: string } | undefined;
+    .get(storedIn(ctx), settingsAggregateId(ctx), SettingsSet[group].type) as { s: number; t: string } | undefined;
   return row && { sequence: row.s, changedAt: row.t };
 }
 

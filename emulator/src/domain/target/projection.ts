@@ -33,7 +33,7 @@ export function registerTargetProjection(p: Projections): void {
       db.stmt(
         `UPDATE targets SET name = COALESCE(?, name), target_type = COALESCE(?, target_type), url = COALESCE(?, url),
            timeout_ms = COALESCE(?, timeout_ms), is_async = COALESCE(?, is_async), interrupt_on_error = COALESCE(?, interrupt_on_error),
-           changed_at = ?, sequence = ? WHERE id = ?`,
+           changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?`,
       ).run(
         c.name ?? null,
         c.targetType ?? null,
@@ -43,10 +43,10 @@ export function registerTargetProjection(p: Projections): void {
         bit(c.interruptOnError),
         e.createdAt,
         e.aggregateSequence,
-        e.aggregateId,
+        e.instanceId, e.aggregateId,
       );
     })
     .on(TargetRemoved, (db, e) => {
-      db.stmt("DELETE FROM targets WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM targets WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);
     });
 }

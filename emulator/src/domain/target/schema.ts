@@ -3,7 +3,7 @@
 // sink's configuration and received calls (actions/sink.ts).
 // Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
 
-import type { SchemaStep } from "../../store/migrations.js";
+import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
 export const targetSchema: readonly SchemaStep[] = [
   // 1: the event log and the projections of the core
@@ -60,6 +60,28 @@ export const targetSchema: readonly SchemaStep[] = [
     signature_valid INTEGER NOT NULL,
     created_at TEXT NOT NULL
   );
+  `,
+  },
+  // 19: keyed by (instance, id): ids given by an import or a fixture may repeat across instances (issue 26)
+  {
+    version: 19,
+    sql: `
+  ${rebuildTable("targets", `
+    id TEXT NOT NULL,
+    instance_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    target_type TEXT NOT NULL,
+    url TEXT NOT NULL,
+    timeout_ms INTEGER NOT NULL,
+    is_async INTEGER NOT NULL,
+    interrupt_on_error INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    changed_at TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    signing_key TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (instance_id, id),
+    UNIQUE (instance_id, name)`)}
+  CREATE INDEX targets_by_instance ON targets (instance_id, created_at);
   `,
   },
 ];

@@ -30,8 +30,8 @@ export async function findToken(core: Core, at: TokenAudience, value: string): P
 }
 
 /** A personal access token as an access token record: issued to no client, no audience of its own. */
-function personalToken(core: Core, value: string): TokenRecord | undefined {
-  const pat = findPersonalAccessToken(core.db, value);
+function personalToken(core: Core, instanceId: string, value: string): TokenRecord | undefined {
+  const pat = findPersonalAccessToken(core.db, instanceId, value);
   if (!pat) return undefined;
   return {
     id: pat.id,
@@ -57,6 +57,6 @@ function personalToken(core: Core, value: string): TokenRecord | undefined {
 
 /** The active access token (or personal access token) of this instance behind `value`, or undefined. */
 export async function activeAccessToken(core: Core, at: TokenAudience, value: string): Promise<TokenRecord | undefined> {
-  const t = (await findToken(core, at, value)) ?? personalToken(core, value);
+  const t = (await findToken(core, at, value)) ?? personalToken(core, at.instanceId, value);
   return t && t.kind === "access" && t.instanceId === at.instanceId && isActive(core.clock, t) ? t : undefined;
 }

@@ -17,20 +17,20 @@ export function foundGrant(core: Core, actor: Actor, id: string): Required<UserG
   return g;
 }
 
-function checkRoles(core: Core, projectId: string, roles: string[]): void {
-  const known = projectRoleKeys(core.db, projectId);
+function checkRoles(core: Core, actor: Actor, projectId: string, roles: string[]): void {
+  const known = projectRoleKeys(core.db, actor.instanceId, projectId);
   const unknown = roles.find((r) => !known.includes(r));
   if (unknown) throw invalidArgument("GRANT-unknown-role", `The project has no role ${JSON.stringify(unknown)}`);
 }
 
 export function createGrant(core: Core, actor: Actor, input: { userId: string; projectId: string; roles: string[] }, opts: GivenId = {}): Required<UserGrant> {
   const [added] = core.events.command(() => {
-    const user = getUser(core.db, input.userId);
+    const user = getUser(core.db, actor.instanceId, input.userId);
     if (!user || user.instanceId !== actor.instanceId) throw notFound("USER-not-found", "User could not be found");
-    const project = getProject(core.db, input.projectId);
+    const project = getProject(core.db, actor.instanceId, input.projectId);
     if (!project || project.instanceId !== actor.instanceId) throw notFound("PROJECT-not-found", "Project not found");
-    checkRoles(core, project.id, input.roles);
-    if (grantsOfUser(core.db, user.id).some((g) => g.projectId === project.id))
+    checkRoles(core, actor, project.id, input.roles);
+    if (grantsOfUser(core.db, actor.instanceId, user.id).some((g) => g.projectId === project.id))
       throw alreadyExists("GRANT-exists", "The user already has a grant on this project; patch it");
     return [UserGrantAdded.event(actor, opts.id ?? core.ids.next(), project.orgId, { ...input, roles: [...new Set(input.roles)] })];
   });
@@ -40,7 +40,7 @@ export function createGrant(core: Core, actor: Actor, input: { userId: string; p
 export function changeGrantRoles(core: Core, actor: Actor, id: string, roles: string[]): StoredEvent | undefined {
   const [changed] = core.events.command(() => {
     const g = foundGrant(core, actor, id);
-    checkRoles(core, g.projectId, roles);
+    checkRoles(core, actor, g.projectId, roles);
     const next = [...new Set(roles)];
     if (next.length === g.roles.length && next.every((r, i) => r === g.roles[i])) return [];
     return [UserGrantChanged.event(actor, g.id, g.orgId, { roles: next })];

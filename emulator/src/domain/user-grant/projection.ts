@@ -6,14 +6,15 @@ import { UserGrantAdded, UserGrantChanged, UserGrantRemoved } from "./events.js"
 export function registerUserGrantProjection(p: Projections): void {
   p.tables("user_grants")
     .on(UserGrantRemoved, (db, e) => {
-      db.stmt("DELETE FROM user_grants WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM user_grants WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);
     })
     .on(UserGrantChanged, (db, e) => {
-      db.stmt("UPDATE user_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ?").run(
+      db.stmt("UPDATE user_grants SET roles = ?, changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(
         JSON.stringify(e.payload.roles),
         e.createdAt,
         e.aggregateSequence,
         e.aggregateId,
+        e.instanceId,
       );
     })
     .on(UserGrantAdded, (db, e) => {

@@ -10,12 +10,14 @@ import { userGrantFromRow, type UserGrant, type UserGrantRow } from "./user-gran
 type Brief = { id: string; org_id: string; user_id: string; project_id: string; roles: string };
 const brief = (r: Brief): UserGrant => ({ id: r.id, orgId: r.org_id, userId: r.user_id, projectId: r.project_id, roles: JSON.parse(r.roles) as string[] });
 
-export function grantsOfUser(db: Database, userId: string): UserGrant[] {
-  return (db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE user_id = ?").all(userId) as Brief[]).map(brief);
+export function grantsOfUser(db: Database, instanceId: string, userId: string): UserGrant[] {
+  return (db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE instance_id = ? AND user_id = ?").all(instanceId, userId) as Brief[]).map(brief);
 }
 
-export function grantsOfProject(db: Database, projectId: string): UserGrant[] {
-  return (db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE project_id = ?").all(projectId) as Brief[]).map(brief);
+export function grantsOfProject(db: Database, instanceId: string, projectId: string): UserGrant[] {
+  return (
+    db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE instance_id = ? AND project_id = ?").all(instanceId, projectId) as Brief[]
+  ).map(brief);
 }
 
 export function getUserGrant(db: Database, instanceId: string, id: string): Required<UserGrant> | undefined {

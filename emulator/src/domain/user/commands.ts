@@ -22,7 +22,7 @@ const BCRYPT_COST = 10;
 const userNotFound = () => notFound("USER-not-found", "User could not be found");
 
 export function foundUser(core: Core, actor: Actor, id: string, type?: User["type"]): User {
-  const user = getUser(core.db, id);
+  const user = getUser(core.db, actor.instanceId, id);
   if (!user || user.instanceId !== actor.instanceId || (type && user.type !== type)) throw userNotFound();
   return user;
 }
@@ -32,9 +32,9 @@ function checkUsername(core: Core, actor: Actor, username: string, except?: stri
   if (other && other.id !== except) throw alreadyExists("USER-username-taken", `The user name ${JSON.stringify(username)} is taken`);
 }
 
-/** A given id (seed, import) must be free: ids are unique across instances. */
-function checkIdFree(core: Core, id: string | undefined): void {
-  if (id && getUser(core.db, id)) throw alreadyExists("USER-exists", `A user with the id ${id} already exists`);
+/** A given id (seed, import) must be free in the instance (another instance may hold it: ids are per instance). */
+function checkIdFree(core: Core, actor: Actor, id: string | undefined): void {
+  if (id && getUser(core.db, actor.instanceId, id)) throw alreadyExists("USER-exists", `A user with the id ${id} already exists`);
 }
 
 function checkOrg(core: Core, actor: Actor, orgId: string): void {
@@ -44,7 +44,7 @@ function checkOrg(core: Core, actor: Actor, orgId: string): void {
 export function createHuman(core: Core, actor: Actor, orgId: string, input: HumanInput, opts: GivenId = {}): User {
   const [added] = core.events.command(() => {
     checkOrg(core, actor, orgId);
-    checkIdFree(core, opts.id);
+    checkIdFree(core, actor, opts.id);
     checkUsername(core, actor, input.username);
     const id = opts.id ?? core.ids.next();
     const passwordHash = input.passwordHash ?? (input.password !== undefined ? bcrypt.hashSync(input.password, BCRYPT_COST) : undefined);
@@ -69,13 +69,13 @@ export function createHuman(core: Core, actor: Actor, orgId: string, input: Huma
       }),
     ];
   });
-  return getUser(core.db, added!.aggregateId)!;
+  return getUser(core.db, actor.instanceId, added!.aggregateId)!;
 }
 
 export function createMachine(core: Core, actor: Actor, orgId: string, input: MachineInput, opts: GivenId = {}): User {
   const [added] = core.events.command(() => {
     checkOrg(core, actor, orgId);
-    checkIdFree(core, opts.id);
+    checkIdFree(core, actor, opts.id);
     checkUsername(core, actor, input.username);
     const id = opts.id ?? core.ids.next();
     return [
@@ -88,7 +88,7 @@ export function createMachine(core: Core, actor: Actor, orgId: string, input: Ma
       }),
     ];
   });
-  return getUser(core.db, added!.aggregateId)!;
+  return getUser(core.db, actor.instanceId, added!.aggregateId)!;
 }
 
 /** Applies the fields that differ; a changed password is hashed. Returns the event, or undefined for no change. */
@@ -184,7 +184,7 @@ export function addPersonalAccessToken(
       UserPatAdded.event(actor, user.id, user.orgId, { tokenId, token: seal(core.db, token), ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}) }),
     ];
   });
-  return { token, tokenId: added!.payload.tokenId as string, user: getUser(core.db, userId)! };
+  return { token, tokenId: added!.payload.tokenId as string, user: getUser(core.db, actor.instanceId, userId)! };
 }
 
 /** Adds a public key (JWK) of a machine user, for the JWT profile grant; returns the key id (the JWT's kid). */

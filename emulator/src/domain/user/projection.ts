@@ -33,10 +33,10 @@ export function registerUserProjection(p: Projections): void {
         e.aggregateSequence,
       );
     })
-    .on(UserHumanChanged, (db, e) => changeData(db, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence))
-    .on(UserMachineChanged, (db, e) => changeData(db, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence))
+    .on(UserHumanChanged, (db, e) => changeData(db, e.instanceId, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence))
+    .on(UserMachineChanged, (db, e) => changeData(db, e.instanceId, e.aggregateId, e.payload, e.createdAt, e.aggregateSequence))
     .on(UserRemoved, (db, e) => {
-      db.stmt("DELETE FROM users WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM users WHERE instance_id = ? AND id = ?").run(e.instanceId, e.aggregateId);
     })
     .on(UserMachineAdded, (db, e) => {
       const { username, ...data } = opened(db, e.payload);
@@ -46,7 +46,8 @@ export function registerUserProjection(p: Projections): void {
 
 export function registerMachineKeyProjection(p: Projections): void {
   p.tables("machine_keys").on(UserMachineKeyAdded, (db, e) => {
-    db.stmt("INSERT INTO machine_keys (id, user_id, public_jwk, expires_at) VALUES (?, ?, ?, ?)").run(
+    db.stmt("INSERT INTO machine_keys (instance_id, id, user_id, public_jwk, expires_at) VALUES (?, ?, ?, ?, ?)").run(
+      e.instanceId,
       e.payload.keyId,
       e.aggregateId,
       JSON.stringify(e.payload.publicJwk),
@@ -76,17 +77,18 @@ function opened(db: Database, payload: object): Record<string, unknown> {
 }
 
 /** Merges changed fields into a user's row: the user name and password hash have their own columns. */
-function changeData(db: Database, id: string, payload: UserChangedPayload, at: string, seq: number): void {
+function changeData(db: Database, instanceId: string, id: string, payload: UserChangedPayload, at: string, seq: number): void {
   const { username, passwordHash, ...rest } = opened(db, payload);
-  const row = db.stmt("SELECT data FROM users WHERE id = ?").get(id) as { data: string };
+  const row = db.stmt("SELECT data FROM users WHERE instance_id = ? AND id = ?").get(instanceId, id) as { data: string };
   db.stmt(
-    "UPDATE users SET username = COALESCE(?, username), password_hash = COALESCE(?, password_hash), data = ?, changed_at = ?, sequence = ? WHERE id = ?",
+    "UPDATE users SET username = COALESCE(?, username), password_hash = COALESCE(?, password_hash), data = ?, changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?",
   ).run(
     (username as string | undefined) ?? null,
     (passwordHash as string | undefined) ?? null,
     JSON.stringify({ ...(JSON.parse(row.data) as object), ...rest }),
     at,
     seq,
+    instanceId,
     id,
   );
 }

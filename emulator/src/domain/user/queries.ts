@@ -9,31 +9,37 @@ import { userFromRow, type User, type UserRow } from "./user.js";
 import { hot } from "../../store/hot-statements.js";
 
 /** Client authentication of machine users and every token's user read these (hot). */
-const USER_BY_ID = hot("SELECT * FROM users WHERE id = ?");
+const USER_BY_ID = hot("SELECT * FROM users WHERE instance_id = ? AND id = ?");
 const USER_ID_BY_USERNAME = hot("SELECT id FROM users WHERE instance_id = ? AND username = ?");
 
 /**
  * A user read for a token's claims (introspection, userinfo), cached until a user, org or instance event
  * is projected, and on reset, restore and rollback. Callers must not change the record. Unknown ids are not cached.
  */
-export function cachedUser(db: Database, id: string): User | undefined {
+export function cachedUser(db: Database, instanceId: string, id: string): User | undefined {
   return db.cachedFor(
     USER_STALE_ON,
-    `user:${id}`,
-    () => getUser(db, id),
+    `user:${instanceId}:${id}`,
+    () => getUser(db, instanceId, id),
     (u) => u !== undefined,
   );
 }
 const USER_STALE_ON = ["user", "org", "instance"];
 
-export function getUser(db: Database, id: string): User | undefined {
-  const r = db.stmt(USER_BY_ID).get(id) as UserRow | undefined;
+export function getUser(db: Database, instanceId: string, id: string): User | undefined {
+  const r = db.stmt(USER_BY_ID).get(instanceId, id) as UserRow | undefined;
+  return r && userFromRow(r);
+}
+
+/** A user by id alone (the control API's user routes, which name no instance): the oldest of that id. */
+export function userWithIdAnywhere(db: Database, id: string): User | undefined {
+  const r = db.stmt("SELECT * FROM users WHERE id = ? ORDER BY created_at LIMIT 1").get(id) as UserRow | undefined;
   return r && userFromRow(r);
 }
 
 export function getUserByUsername(db: Database, instanceId: string, username: string): User | undefined {
   const r = db.stmt(USER_ID_BY_USERNAME).get(instanceId, username) as { id: string } | undefined;
-  return r && getUser(db, r.id);
+  return r && getUser(db, instanceId, r.id);
 }
 
 /** The humans of an instance, in stored order or by user name. */
@@ -43,12 +49,12 @@ export function humansOfInstance(db: Database, instanceId: string, order: "store
 }
 
 /** The user's bcrypt password hash, if it has a password. */
-export function passwordHashOf(db: Database, userId: string): string | undefined {
-  return (db.stmt("SELECT password_hash AS h FROM users WHERE id = ?").get(userId) as { h: string | null } | undefined)?.h ?? undefined;
+export function passwordHashOf(db: Database, instanceId: string, userId: string): string | undefined {
+  return (db.stmt("SELECT password_hash AS h FROM users WHERE instance_id = ? AND id = ?").get(instanceId, userId) as { h: string | null } | undefined)?.h ?? undefined;
 }
 
-export function machineKeys(db: Database, userId: string): { id: string; jwk: object; expiresAt: string | null }[] {
-  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM machine_keys WHERE user_id = ?").all(userId) as {
+export function machineKeys(db: Database, instanceId: string, userId: string): { id: string; jwk: object; expiresAt: string | null }[] {
+  const rows = db.stmt("SELECT id, public_jwk, expires_at FROM machine_keys WHERE instance_id = ? AND user_id = ?").all(instanceId, userId) as {
     id: string;
     public_jwk: string;
     expires_at: string | null;
@@ -64,8 +70,11 @@ export interface PersonalAccessToken {
   createdAt: string;
 }
 
-export function findPersonalAccessToken(db: Database, token: string): PersonalAccessToken | undefined {
-  const r = db.stmt("SELECT id, instance_id, user_id, expires_at, created_at FROM personal_access_tokens WHERE token = ?").get(token) as
+/** A token value, looked up in `instanceId` first (the same value may be given to several instances by a fixture), then in any instance. */
+export function findPersonalAccessToken(db: Database, instanceId: string, token: string): PersonalAccessToken | undefined {
+  const r = db
+    .stmt("SELECT id, instance_id, user_id, expires_at, created_at FROM personal_access_tokens WHERE token = ? ORDER BY instance_id = ? DESC LIMIT 1")
+    .get(token, instanceId) as
     | { id: string; instance_id: string; user_id: string; expires_at: string | null; created_at: string }
     | undefined;
   return r && { id: r.id, instanceId: r.instance_id, userId: r.user_id, expiresAt: r.expires_at, createdAt: r.created_at };

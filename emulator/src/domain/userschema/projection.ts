@@ -4,8 +4,8 @@ import type { Database } from "../../store/database.js";
 import type { Projections } from "../../store/projections.js";
 import { UserSchemaAdded, UserSchemaChanged, UserSchemaRemoved, UserSchemaStateSet } from "./events.js";
 
-const touch = (db: Database, id: string, at: string, seq: number) =>
-  db.stmt("UPDATE user_schemas SET changed_at = ?, sequence = ? WHERE id = ?").run(at, seq, id);
+const touch = (db: Database, e: { instanceId: string; aggregateId: string; createdAt: string; aggregateSequence: number }) =>
+  db.stmt("UPDATE user_schemas SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
 
 export function registerUserSchemaProjection(p: Projections): void {
   p.tables("user_schemas")
@@ -28,21 +28,21 @@ export function registerUserSchemaProjection(p: Projections): void {
       const x = e.payload;
       db.stmt(
         "UPDATE user_schemas SET type = COALESCE(?, type), schema = COALESCE(?, schema), " +
-          "authenticators = COALESCE(?, authenticators), revision = revision + ? WHERE id = ?",
+          "authenticators = COALESCE(?, authenticators), revision = revision + ? WHERE instance_id = ? AND id = ?",
       ).run(
         x.type ?? null,
         x.schema ? JSON.stringify(x.schema) : null,
         x.authenticators ? JSON.stringify(x.authenticators) : null,
         x.schema ? 1 : 0,
-        e.aggregateId,
+        e.instanceId, e.aggregateId,
       );
-      touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
+      touch(db, e);
     })
     .on(UserSchemaStateSet, (db, e) => {
-      db.stmt("UPDATE user_schemas SET state = ? WHERE id = ?").run(e.payload.state, e.aggregateId);
-      touch(db, e.aggregateId, e.createdAt, e.aggregateSequence);
+      db.stmt("UPDATE user_schemas SET state = ? WHERE id = ? AND instance_id = ?").run(e.payload.state, e.aggregateId, e.instanceId);
+      touch(db, e);
     })
     .on(UserSchemaRemoved, (db, e) => {
-      db.stmt("DELETE FROM user_schemas WHERE id = ?").run(e.aggregateId);
+      db.stmt("DELETE FROM user_schemas WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);
     });
 }

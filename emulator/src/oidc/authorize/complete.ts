@@ -36,7 +36,7 @@ async function complete(ctx: OidcContext, reply: FastifyReply, req: AuthRequest,
   const tokens = await issueTokens(ctx, {
     clientId: app.clientId,
     app,
-    user: getUser(ctx.core.db, session.userId)!,
+    user: getUser(ctx.core.db, session.instanceId, session.userId)!,
     scope: p.scope.filter((s) => s !== "offline_access"),
     sessionId: session.id,
     authRequestId: req.id,

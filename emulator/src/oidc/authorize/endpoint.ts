@@ -30,10 +30,10 @@ export function eligibleSessions(ctx: OidcContext, p: AuthorizeParams, sessions:
   const now = ctx.core.clock.nowMs();
   return sessions.filter((s) => {
     if (p.idTokenHintSub && s.userId !== p.idTokenHintSub) return false;
-    const sessionUser = getUser(ctx.core.db, s.userId);
+    const sessionUser = getUser(ctx.core.db, s.instanceId, s.userId);
     if (!sessionUser || !userMatchesOrgScopes(ctx.core, sessionUser, p.scope)) return false;
     if (p.loginHint) {
-      const user = getUser(ctx.core.db, s.userId);
+      const user = getUser(ctx.core.db, s.instanceId, s.userId);
       if (!user || (user.username !== p.loginHint && loginName(ctx.core, user) !== p.loginHint && user.data.email !== p.loginHint)) return false;
     }
     return p.maxAge === undefined || now - Date.parse(s.authTime) <= p.maxAge * 1000;

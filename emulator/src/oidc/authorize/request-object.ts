@@ -85,7 +85,7 @@ async function verify(ctx: OidcContext, app: App, jwt: string, alg: string | und
         "(only private_key_jwt clients do); send it unsigned (alg none)",
     );
   }
-  if (!(await verifiedByRegisteredKey(ctx.core, jwt, appPublicKeys(ctx.core.db, app.id), {}))) {
+  if (!(await verifiedByRegisteredKey(ctx.core, jwt, appPublicKeys(ctx.core.db, app.instanceId, app.id), {}))) {
     throw invalidObject("the signature of the request object could not be verified with a registered RS256 key of the client");
   }
 }

@@ -40,14 +40,14 @@ export const authorizationCode: GrantModule = {
       throw invalidGrant("code_verifier given, but the authorization request had no code_challenge");
     }
     const config = app.oidc;
-    const session = getLoginSession(core.db, ar.sessionId!);
+    const session = getLoginSession(core.db, ar.instanceId, ar.sessionId!);
     if (!session || session.terminatedAt) throw invalidGrant("the login session of the code has ended");
     exchangeAuthRequestCode(core, oidcActor(instance.id, client.clientId), ar);
     const offline = ar.params.scope.includes("offline_access") && config.grantTypes.includes("refresh_token");
     return issueTokens(ctx, {
       clientId: client.clientId,
       app,
-      user: getUser(core.db, session.userId)!,
+      user: getUser(core.db, ar.instanceId, session.userId)!,
       scope: ar.params.scope.filter((s) => s !== "offline_access" || offline),
       sessionId: session.id,
       authRequestId: ar.id,

@@ -33,14 +33,14 @@ export const deviceCode: GrantModule = {
         throw new OidcError("slow_down", `polled sooner than the interval; poll every ${d.intervalS + SLOW_DOWN_STEP_S} seconds from now on`);
       throw new OidcError("authorization_pending", "the user has not decided yet");
     }
-    const session = getLoginSession(core.db, d.sessionId!);
+    const session = getLoginSession(core.db, d.instanceId, d.sessionId!);
     if (!session || session.terminatedAt) throw invalidGrant("the login session that approved the device has ended");
     markDeviceTokenIssued(core, oidcActor(instance.id, d.clientId), d);
     const offline = d.scope.includes("offline_access") && app.oidc.grantTypes.includes("refresh_token");
     return issueTokens(ctx, {
       clientId: app.clientId,
       app,
-      user: getUser(core.db, d.userId!)!,
+      user: getUser(core.db, d.instanceId, d.userId!)!,
       scope: d.scope.filter((s) => s !== "offline_access" || offline),
       sessionId: session.id,
       authTime: session.authTime,

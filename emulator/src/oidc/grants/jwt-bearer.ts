@@ -23,9 +23,9 @@ export const jwtBearer: GrantModule = {
     } catch {
       throw invalidGrant("assertion is not a JWT");
     }
-    const user = sub ? getUser(core.db, sub) : undefined;
+    const user = sub ? getUser(core.db, instance.id, sub) : undefined;
     if (!user || user.instanceId !== instance.id || user.type !== "machine") throw invalidGrant("the assertion's subject is no machine user of this instance");
-    const keys = machineKeys(core.db, user.id).filter((k) => !kid || k.id === kid);
+    const keys = machineKeys(core.db, instance.id, user.id).filter((k) => !kid || k.id === kid);
     const verified = await verifiedByRegisteredKey(core, assertion, keys, { issuer: user.id, subject: user.id, audience: [ctx.issuer, req.endpoint] });
     if (!verified) throw invalidGrant("the assertion could not be verified with a key of the user, or it has expired");
     const scope = (req.form.scope ?? "").split(" ").filter(Boolean);

@@ -26,9 +26,9 @@ export const refreshToken: GrantModule = {
     const beyond = requested?.find((s) => !old.scope.includes(s));
     if (beyond) throw invalidScope(`scope ${beyond} was not granted originally`);
     const scope = requested ?? old.scope;
-    const session = old.sessionId ? getLoginSession(core.db, old.sessionId) : undefined;
+    const session = old.sessionId ? getLoginSession(core.db, old.instanceId, old.sessionId) : undefined;
     if (session?.terminatedAt) throw invalidGrant("the login session of the refresh token has ended");
-    const user = getUser(core.db, old.userId)!;
+    const user = getUser(core.db, old.instanceId, old.userId)!;
     return issueTokens(ctx, {
       clientId: client.clientId,
       app,

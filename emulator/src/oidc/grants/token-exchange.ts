@@ -44,13 +44,13 @@ async function resolve(
   const invalid = () => invalidRequest(`${role} invalid`);
   if (type === T.access) {
     const t = await activeAccessToken(ctx, token);
-    const user = t && getUser(ctx.core.db, t.userId);
+    const user = t && getUser(ctx.core.db, ctx.instance.id, t.userId);
     if (!t || !user) throw invalid();
     return { user, scope: t.scope, audience: t.audience };
   }
   if (type === T.id) {
     const claims = await verifyOwnJwt(ctx, token);
-    const user = claims?.sub ? getUser(ctx.core.db, claims.sub) : undefined;
+    const user = claims?.sub ? getUser(ctx.core.db, ctx.instance.id, claims.sub) : undefined;
     if (!claims || !user) throw invalid();
     return { user, scope: ["openid"], audience: [claims.aud].flat().filter((a): a is string => !!a) };
   }
@@ -61,11 +61,11 @@ async function resolve(
     } catch {
       throw invalid();
     }
-    const user = sub ? getUser(ctx.core.db, sub) : undefined;
+    const user = sub ? getUser(ctx.core.db, ctx.instance.id, sub) : undefined;
     if (!user || !(await verifiedByRegisteredKey(ctx.core, token, clientKeys(), {}))) throw invalid();
     return { user, scope: [], audience: [] };
   }
-  const user = getUser(ctx.core.db, token);
+  const user = getUser(ctx.core.db, ctx.instance.id, token);
   if (!user || user.instanceId !== ctx.instance.id) throw invalid();
   return { user, scope: [], audience: [] };
 }
@@ -92,7 +92,7 @@ export const tokenExchange: GrantModule = {
     const impersonates = !!f.actor_token;
     if (impersonates && !instance.features.impersonation) throw invalidRequest("impersonation is not enabled on this instance (feature impersonation)");
 
-    const clientKeys = () => appPublicKeys(core.db, app.id);
+    const clientKeys = () => appPublicKeys(core.db, ctx.instance.id, app.id);
     const subject = await resolve(ctx, subjectToken, subjectType, "subject_token", clientKeys);
     const actor = f.actor_token ? await resolve(ctx, f.actor_token, f.actor_token_type!, "actor_token", clientKeys) : undefined;
     const allowedAudience = [...subject.audience, ...(actor?.audience ?? [])];

@@ -80,7 +80,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
     const ar = id ? getAuthRequest(ctx.core.db, ctx.instance.id, id) : undefined;
     const d = ar?.params.deviceAuthorizationId ? deviceAuthorizationById(ctx.core.db, ctx.instance.id, ar.params.deviceAuthorizationId) : undefined;
     if (!ar || !d) return fail("unknown device request");
-    const session = ar.sessionId ? getLoginSession(ctx.core.db, ar.sessionId) : undefined;
+    const session = ar.sessionId ? getLoginSession(ctx.core.db, ar.instanceId, ar.sessionId) : undefined;
     // The request id alone is not enough: only the browser that signed in may decide.
     if (!session || session.terminatedAt || session.userAgentId !== req.cookies[USER_AGENT_COOKIE]) return fail("sign in on this browser first");
     if (isExpired(ctx.core.clock, d)) return fail(t.deviceCodeExpired);
@@ -91,7 +91,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: LoginDeps): voi
   app.get<{ Querystring: Form }>(DEVICE_CONSENT_PATH, async (req, reply) => {
     const r = decisionOf(req, reply, req.query.authRequest);
     if (!r) return reply;
-    const user = getUser(r.ctx.core.db, r.session.userId)!;
+    const user = getUser(r.ctx.core.db, r.session.instanceId, r.session.userId)!;
     const client = findApp(r.ctx.core, r.ctx.instance, r.d.clientId);
     const body = deviceConsentPage(r.t, r.lang, req.query.authRequest!, {
       userCode: r.d.userCode,

@@ -15,8 +15,8 @@ export function findUserByLoginName(core: Core, instanceId: string, name: string
   return undefined;
 }
 
-export async function passwordMatches(core: Core, userId: string, password: string): Promise<boolean> {
-  const hash = passwordHashOf(core.db, userId);
+export async function passwordMatches(core: Core, user: { id: string; instanceId: string }, password: string): Promise<boolean> {
+  const hash = passwordHashOf(core.db, user.instanceId, user.id);
   // Hashes set in the emulator and imported ones go through the same check.
   return !!hash && (await passwordMatchesHash(password, hash));
 }

@@ -91,7 +91,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     if (!r) return reply;
     const user = findUserByLoginName(r.ctx.core, r.ctx.instance.id, r.form.loginName ?? "");
     const { lang, t } = page(req, r.ar);
-    if (!user || !(await passwordMatches(r.ctx.core, user.id, r.form.password ?? ""))) {
+    if (!user || !(await passwordMatches(r.ctx.core, user, r.form.password ?? ""))) {
       return html(
         reply,
         401,
@@ -111,7 +111,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
   app.post("/ui/login/shortcut", async (req, reply) => {
     const r = requestOf(req, reply);
     if (!r) return reply;
-    const user = r.form.userId ? getUser(r.ctx.core.db, r.form.userId) : undefined;
+    const user = r.form.userId ? getUser(r.ctx.core.db, r.ctx.instance.id, r.form.userId) : undefined;
     if (!user || user.instanceId !== r.ctx.instance.id || user.type !== "human" || !userMatchesOrgScopes(r.ctx.core, user, r.ar.params.scope)) {
       return sendErrorPage(reply, page(req, r.ar), invalidRequest("unknown user"));
     }
@@ -123,7 +123,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     if (!r) return reply;
     const { lang, t } = page(req, r.ar);
     const sessions = activeSessions(r.ctx.core.db, r.ctx.instance.id, deps.userAgentId(req, reply)).map((s) => {
-      const u = getUser(r.ctx.core.db, s.userId)!;
+      const u = getUser(r.ctx.core.db, r.ctx.instance.id, s.userId)!;
       return { id: s.id, label: `${u.data.firstName ?? u.data.name} ${u.data.lastName ?? ""} (${loginName(r.ctx.core, u)})` };
     });
     return html(reply, 200, selectAccountPage(t, lang, r.ar.id, sessions));
