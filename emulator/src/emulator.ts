@@ -20,6 +20,8 @@ import { BucketStore } from "./bucket/bucket-store.js";
 import { allProjections } from "./domain/projections.js";
 import { applyFixtures, checkFixtureFile, FixtureError, readFixtureFile } from "./fixtures/seed.js";
 import { readImportDocument, seedImport } from "./fixtures/seed-import.js";
+import { InstanceSeeds } from "./fixtures/instance-seeds.js";
+import { handleInstances } from "./handle/instances.js";
 import { defaultFixtures } from "./fixtures/default-fixtures.js";
 import type { FixtureFile } from "./fixtures/fixture-file.js";
 import { ApiLoader } from "./api/api-loader.js";
@@ -78,6 +80,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const events = new EventStore(db, clock, projections);
   const core = { db, events, clock, ids, signals: new Emitter<CoreSignals>() } as Core;
   core.keys = new KeyRing(core);
+  const instanceSeeds = new InstanceSeeds(core);
+  const recordInstances = () => instanceSeeds.recordAll(listInstances(db).map((i) => i.id));
 
   const seedFile = dataDir && join(dataDir, "seed.sqlite");
   let seedImage: Buffer;
@@ -98,6 +102,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       db.stmt("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES (?, ?)").run(META_ADMIN_PAT, adminPat ?? "");
       seedImage = db.serialize();
       if (seedFile) writeFileAtomic(seedFile, seedImage);
+      recordInstances();
     } else {
       seedImage = seedFile && existsSync(seedFile) ? readFileSync(seedFile) : db.serialize();
       ids.bumpPast(maxIssuedId(core));
@@ -118,6 +123,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const consoleToken = options.consoleToken ?? secretText(24);
   const reset = () => {
     db.replace(seedImage);
+    recordInstances();
     clock.reset();
     ids.restore(idsAfterSeed);
     prepareHotSoon(db);
@@ -127,6 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const restore = (name: string) => {
     const restored = snapshots.restore(name);
     if (restored) {
+      instanceSeeds.forgetAll();
       ids.bumpPast(maxIssuedId(core));
       prepareHotSoon(db);
     }
@@ -141,7 +148,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const instances = new RequestInstances(db);
   const ui = new UiAccess();
   const runtime = () => ({ url: ownUrl, issuer: ownUrl, dataDir: dataDir ?? null, adminPat });
-  const http = await createHttpApp(core, api, { core, consoleToken, snapshots, reset, restore, keys, buckets, ui, runtime }, keys, instances);
+  const http = await createHttpApp(core, api, { core, consoleToken, snapshots, reset, restore, keys, buckets, ui, runtime, instanceSeeds }, keys, instances);
   const listener = new Listener(http.server, () => createH2Server(instances, api.grpc));
   let address: AddressInfo;
   try {
@@ -177,6 +184,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     consoleToken,
     uiLink: () => `${url}/ui/?t=${ui.mintLinkToken()}`,
     clock: handleClock(clock),
+    instances: handleInstances(instanceSeeds, address.port),
     reset,
     snapshot: (name) => snapshots.save(name),
     restore: (name) => {

@@ -2,7 +2,16 @@
 // The core behind a handle is reached through the separate `svc-emulator/internal` export.
 
 export { startEmulator } from "./emulator.js";
-export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
+export type {
+  Emulator,
+  EmulatorClock,
+  EmulatorEventName,
+  EmulatorEvents,
+  EmulatorInstance,
+  EmulatorInstances,
+  EmulatorOptions,
+  InstanceSeedOption,
+} from "./handle/handle.js";
 export { defaultFixtures } from "./fixtures/default-fixtures.js";
 export { FixtureError } from "./fixtures/seed.js";
 export type { FixtureFile } from "./fixtures/fixture-file.js";

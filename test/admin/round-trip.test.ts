@@ -147,7 +147,9 @@ async function signIn(origin: string, send: typeof fetch, clientId: string): Pro
 }
 
 const oidcAppIdOf = (doc: Json) => ((doc.orgs as Json[])[0]!.oidcApps as { appId: string }[])[0]!.appId;
-const clientIdOf = (appId: string) => (core.db.stmt("SELECT client_id FROM apps WHERE id = ?").get(appId) as { client_id: string }).client_id;
+const clientIdOf = (instance: string, appId: string) =>
+  (core.db.stmt("SELECT client_id FROM apps WHERE instance_id = ? AND id = ?").get(instance, appId) as { client_id: string }).client_id;
+const secondInstanceId = () => (core.db.stmt("SELECT instance_id AS id FROM instance_domains WHERE domain = ?").get(SECOND) as { id: string }).id;
 
 const origin = `http://${SECOND}:${emu.port}`;
 const importInto = async (to: string, send: typeof fetch, document: unknown) => {
@@ -160,33 +162,29 @@ const importInto = async (to: string, send: typeof fetch, document: unknown) => 
   assert.equal(res.status, 200, text);
   return JSON.parse(text) as { errors?: { type: string; id: string; message: string; path: string }[]; success?: { orgs?: Json[] } };
 };
-const count = (table: string) => (core.db.stmt(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe("export, import into a second instance, export again", () => {
   let first: Json = {};
   let oldClientId = "";
 
-  it("creates the second instance; an import of ids the first instance still holds is a conflict naming them, nothing written", async () => {
+  // Changed by issue 26: ids are per instance, so the import no longer answers STORE-id-taken while
+  // the first instance still holds the ids (docs/behaviour.md "ids per instance").
+  it("creates the second instance; an import of ids the first instance still holds succeeds there, the first instance unchanged", async () => {
     first = await exportFrom(emu.url);
-    oldClientId = clientIdOf(oidcAppIdOf(first));
+    oldClientId = clientIdOf(instanceId, oidcAppIdOf(first));
     const created = await request(`${emu.url}/resources/v3alpha/instances`, {
       method: "POST",
       token: pat,
       json: { name: "Second", domains: [SECOND], defaultOrgName: "Second default" },
     });
     assert.equal(created.status, 201, created.text);
-    const before = [count("events"), count("orgs"), count("users")];
     const report = await importInto(origin, second, first);
+    assert.deepEqual(report.errors ?? [], []);
     assert.deepEqual(
-      report.errors!.map((e) => [e.type, e.id, e.path, e.message]),
-      [A, B].map((id, i) => [
-        "org",
-        id,
-        `orgs[${i}].orgId`,
-        `ID=STORE-id-taken Message=The id ${id} is already used by another instance of this emulator (ids are unique across instances)`,
-      ]),
+      (report.success!.orgs as { orgId: string }[]).map((o) => o.orgId),
+      [A, B],
     );
-    assert.deepEqual([count("events"), count("orgs"), count("users")], before);
+    assert.deepEqual(await exportFrom(emu.url), first);
   });
 
   it("exports the parts the format has and leaves out the org's language settings and GitLab IDP, which it has no field for", () => {
@@ -216,13 +214,6 @@ describe("export, import into a second instance, export again", () => {
 
   it("gives the same document apart from the second instance's generated org domains, and ann signs in there with her roles", async () => {
     const claims1 = await signIn(emu.url, fetch, oldClientId);
-    // Ids are unique in the whole emulator (docs/behaviour.md): the orgs leave the first instance first.
-    for (const id of [B, A]) {
-      const removed = await request(`${emu.url}/resources/v3alpha/organizations/${id}`, { method: "DELETE", token: pat });
-      assert.equal(removed.status, 200, removed.text);
-    }
-    const report = await importInto(origin, second, first);
-    assert.deepEqual(report.errors ?? [], []);
     const again = await exportFrom(origin, second);
     // The one difference: each org gets the generated domain of the instance it is created in
     // (<org slug>.<instance's first domain>); the old instance's generated domain comes along as a plain one.
@@ -238,13 +229,26 @@ describe("export, import into a second instance, export again", () => {
     generated(again, B, "shop-b.second.localhost");
     assert.deepEqual(again, first);
 
-    const newClientId = clientIdOf(oidcAppIdOf(first));
+    const newClientId = clientIdOf(secondInstanceId(), oidcAppIdOf(first));
     assert.notEqual(newClientId, oldClientId, "apps get new client ids (and secrets), as in the product");
     const claims2 = await signIn(origin, second, newClientId);
     assert.equal(claims2.sub, claims1.sub);
     assert.equal(claims2.iss, origin);
     assert.deepEqual(claims2["urn:svc:iam:org:project:roles"], claims1["urn:svc:iam:org:project:roles"]);
     assert.deepEqual(Object.keys(claims1["urn:svc:iam:org:project:roles"] as Json).sort(), ["admin", "viewer"]);
+  });
+
+  it("deleting the orgs in the first instance leaves the second instance's orgs of the same ids", async () => {
+    for (const id of [B, A]) {
+      const removed = await request(`${emu.url}/resources/v3alpha/organizations/${id}`, { method: "DELETE", token: pat });
+      assert.equal(removed.status, 200, removed.text);
+    }
+    const left = await exportFrom(origin, second);
+    assert.deepEqual(
+      (left.orgs as { orgId: string }[]).map((o) => o.orgId),
+      [A, B],
+    );
+    assert.deepEqual((await exportFrom(emu.url)).orgs ?? [], []);
   });
 });
 

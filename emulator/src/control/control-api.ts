@@ -18,6 +18,7 @@ import { findMalformedParameter } from "../kernel/text.js";
 import { registerClockRoutes } from "./clock-routes.js";
 import { registerEventRoutes } from "./event-routes.js";
 import { registerInstanceRoutes } from "./instance-routes.js";
+import { registerInstanceSeedRoutes } from "./instance-seed-routes.js";
 import { registerSnapshotRoutes } from "./snapshot-routes.js";
 import { registerTokenRoutes } from "./token-routes.js";
 import { registerOutboxRoutes } from "./outbox-routes.js";
@@ -72,6 +73,7 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerClockRoutes(secured, ctx);
     registerEventRoutes(secured, ctx);
     registerInstanceRoutes(secured, ctx);
+    registerInstanceSeedRoutes(secured, ctx);
     registerTokenRoutes(secured, ctx);
     registerOutboxRoutes(secured, ctx);
     registerTargetCallRoutes(secured, ctx);

@@ -15,7 +15,31 @@ export interface RuntimeFacts {
   adminPat: string;
 }
 
+/** An instance as the per-instance seeding answers it (fixtures/instance-seeds.ts). */
+export interface SeededInstanceFacts {
+  id: string;
+  name: string;
+  domains: string[];
+  adminPat: string;
+}
+
+/** A fixture file (parsed, or "default") or an org export document. */
+export type InstanceSeed = { fixtures: unknown } | { document: unknown };
+
+/** Instances made, seeded, reset and snapshotted one by one (issue 26); refusals are SvcErrors. */
+export interface InstanceSeeding {
+  create(input: { name?: string; domain?: string; seed?: InstanceSeed }): SeededInstanceFacts;
+  seed(instanceId: string, seed: InstanceSeed): SeededInstanceFacts;
+  reset(instanceId: string): void;
+  snapshot(instanceId: string, name: string): { info: { name: string; createdAt: string; sizeBytes: number }; replaced: boolean };
+  listSnapshots(instanceId: string): { name: string; createdAt: string; sizeBytes: number }[];
+  restore(instanceId: string, name: string): void;
+  deleteSnapshot(instanceId: string, name: string): void;
+}
+
 export interface ControlContext {
+  /** Per-instance creation, seed, reset and snapshots. */
+  instanceSeeds: InstanceSeeding;
   core: Core;
   consoleToken: string;
   snapshots: Snapshots;

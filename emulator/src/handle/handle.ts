@@ -67,6 +67,31 @@ export interface EmulatorClock {
   reset(): ClockState;
 }
 
+/** A seed of `emu.instances.create`: a fixture file (its path, its parsed content, or "default") or an org export document. */
+export type InstanceSeedOption = { fixtures: string | FixtureFile } | { document: object };
+
+/** An instance made by `emu.instances.create` (docs/behaviour.md, "Instances seeded per test worker"). */
+export interface EmulatorInstance {
+  readonly id: string;
+  readonly name: string;
+  readonly domains: string[];
+  /** `http://<first domain>:<port>`: reach it with that Host (Node's fetch does not resolve *.localhost by itself). */
+  readonly issuer: string;
+  /** A PAT of the owner machine user its seed made (the fixture's `adminPat: true`), else "". */
+  readonly adminPat: string;
+  /** Back to what it held right after its seed; other instances untouched. */
+  reset(): void;
+  /** Saves this instance's rows under `name` (in the process). */
+  snapshot(name: string): SnapshotInfo;
+  /** Brings back this instance's snapshot `name`; throws when there is none. */
+  restore(name: string): void;
+}
+
+export interface EmulatorInstances {
+  /** A new instance (domain default `<name slug or i>-<id>.localhost`), seeded when `seed` is given, all or nothing. */
+  create(input?: { name?: string; domain?: string; seed?: InstanceSeedOption }): Promise<EmulatorInstance>;
+}
+
 export interface Emulator {
   /** Where every protocol is served: REST, gRPC, gRPC-web, OIDC and the control API. */
   readonly url: string;
@@ -80,6 +105,8 @@ export interface Emulator {
   /** A link that opens the UI signed in, once: its token becomes a session cookie in the first browser that opens it. */
   uiLink(): string;
   readonly clock: EmulatorClock;
+  /** Instances made and seeded one by one, each with its own reset and snapshots (issue 26). */
+  readonly instances: EmulatorInstances;
   /** Back to the seeded state, completely (database, clock, id generator); emits "reset". */
   reset(): void;
   /** Saves the whole database under `name` (replacing a snapshot of that name). */

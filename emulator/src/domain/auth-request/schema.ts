@@ -21,4 +21,11 @@ export const authRequestSchema: readonly SchemaStep[] = [
   );
   `,
   },
+  // 19: an instance's requests found without a scan (a per-instance reset deletes them, issue 26)
+  {
+    version: 19,
+    sql: `
+  CREATE INDEX auth_requests_by_instance ON auth_requests (instance_id);
+  `,
+  },
 ];

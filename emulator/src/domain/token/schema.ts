@@ -52,4 +52,11 @@ export const tokenSchema: readonly SchemaStep[] = [
   CREATE INDEX tokens_by_auth_request ON tokens (auth_request_id) WHERE auth_request_id IS NOT NULL;
   `,
   },
+  // 19: an instance's tokens found without a scan (a per-instance reset deletes them, issue 26)
+  {
+    version: 19,
+    sql: `
+  CREATE INDEX tokens_by_instance ON tokens (instance_id, created_at);
+  `,
+  },
 ];
