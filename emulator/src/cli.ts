@@ -1,10 +1,10 @@
 // The svc-emulator command: `svc-emulator start [--port N] [--host H] [--data-dir DIR | --in-memory]
-// [--fixtures FILE] [--import FILE] [--seed N] [--retention D] [--json]` parses arguments, prints
+// [--fixtures FILE] [--import FILE] [--instances N] [--seed N] [--retention D] [--json]` parses arguments, prints
 // the ready line and closes cleanly on SIGINT/SIGTERM; everything else is startEmulator(). The org
 // commands (export, import, inspect) live in cli/.
 
 import { parseArgs } from "node:util";
-import { startEmulator, type Emulator, type EmulatorOptions } from "./emulator.js";
+import { startEmulator, type Emulator, type EmulatorInstance, type EmulatorOptions } from "./emulator.js";
 import { FixtureError } from "./fixtures/seed.js";
 import { parseDuration } from "./kernel/duration.js";
 import { EXPORT_USAGE, exportCommand } from "./cli/export-command.js";
@@ -27,6 +27,7 @@ Options:
   --in-memory       keep everything in memory; nothing is written to disk
   --fixtures FILE   seed a new database from FILE (format: fixtures/README.md)
   --import FILE     then import the orgs of an export FILE ({orgs:[...]}) into it; a new database only
+  --instances N     N more instances (w1.localhost, w2.localhost, ...), each seeded from the fixtures
   --seed N          deterministic ids
   --retention D     keep expired tokens, codes and auth requests for D (default 24h) before pruning
   --json            print one line of JSON when ready instead of the banner
@@ -55,7 +56,7 @@ async function orgCommand(name: string, argv: string[]): Promise<number> {
   }
 }
 
-export function parseCli(argv: string[]): { command: "start" | "help"; options: EmulatorOptions; json: boolean } {
+export function parseCli(argv: string[]): { command: "start" | "help"; options: EmulatorOptions; json: boolean; instances: number } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -69,11 +70,12 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
       import: { type: "string" },
       seed: { type: "string" },
       retention: { type: "string" },
+      instances: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
-  if (values.help) return { command: "help", options: {}, json: false };
+  if (values.help) return { command: "help", options: {}, json: false, instances: 0 };
   if (positionals.length !== 1 || positionals[0] !== "start")
     throw new UsageError(positionals.length ? `unknown command: ${positionals.join(" ")}` : "missing command");
   if (values["in-memory"] && values["data-dir"] !== undefined) throw new UsageError("--data-dir and --in-memory exclude each other");
@@ -86,11 +88,14 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);
   const seed = values.seed === undefined ? undefined : /^\d+$/.test(values.seed) ? Number(values.seed) : NaN;
   if (seed !== undefined && (!Number.isSafeInteger(seed) || seed < 0)) throw new UsageError(`--seed must be a whole number, not ${values.seed}`);
+  const instances = values.instances === undefined ? 0 : /^\d+$/.test(values.instances) ? Number(values.instances) : NaN;
+  if (!Number.isInteger(instances) || instances > 1000) throw new UsageError(`--instances must be a number from 0 to 1000, not ${values.instances}`);
   if (values.retention !== undefined && parseDuration(values.retention) === undefined)
     throw new UsageError(`--retention needs a duration like 1h, 30m or 0s, not ${values.retention}`);
   return {
     command: "start",
     json: values.json ?? false,
+    instances,
     options: {
       port,
       host: values.host,
@@ -104,11 +109,36 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
   };
 }
 
-export function readyLine(emu: Emulator): string {
-  return JSON.stringify({ url: emu.url, issuer: emu.issuer, port: emu.port, adminPat: emu.adminPat, consoleToken: emu.consoleToken, ui: emu.uiLink() });
+export function readyLine(emu: Emulator, instances: EmulatorInstance[] = []): string {
+  const more = instances.length ? { instances: instances.map(({ id, domains, issuer, adminPat }) => ({ id, domains, issuer, adminPat })) } : {};
+  return JSON.stringify({
+    url: emu.url,
+    issuer: emu.issuer,
+    port: emu.port,
+    adminPat: emu.adminPat,
+    consoleToken: emu.consoleToken,
+    ui: emu.uiLink(),
+    ...more,
+  });
 }
 
-export function banner(emu: Emulator, where: string): string {
+/** `--instances N`: w1.localhost … wN.localhost, each seeded from the fixtures (the default seed without --fixtures). */
+export async function startInstances(emu: Emulator, count: number, fixtures: EmulatorOptions["fixtures"]): Promise<EmulatorInstance[]> {
+  const made: EmulatorInstance[] = [];
+  for (let n = 1; n <= count; n++) {
+    try {
+      made.push(await emu.instances.create({ name: `w${n}`, domain: `w${n}.localhost`, seed: { fixtures: fixtures ?? "default" } }));
+    } catch (e) {
+      throw new FixtureError(
+        `--instances: instance w${n}.localhost: ${(e as Error).message}` +
+          (/domain-taken/.test((e as Error).message) ? " (this data dir has it already: use a new --data-dir or --in-memory)" : ""),
+      );
+    }
+  }
+  return made;
+}
+
+export function banner(emu: Emulator, where: string, instances: EmulatorInstance[] = []): string {
   // The UI link first: the line a person opens.
   return [
     `ui  ${emu.uiLink()}`,
@@ -118,6 +148,7 @@ export function banner(emu: Emulator, where: string): string {
     `  adminPat      ${emu.adminPat}`,
     `  consoleToken  ${emu.consoleToken}`,
     `  try: curl -H "Authorization: Bearer ${emu.adminPat}" -X POST ${emu.url}/resources/v3alpha/targets/_search`,
+    ...instances.map((i) => `  instance      ${i.issuer}  id ${i.id}  adminPat ${i.adminPat}`),
   ].join("\n");
 }
 
@@ -134,10 +165,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let emu: Emulator;
+  let emu: Emulator | undefined;
+  let instances: EmulatorInstance[];
   try {
     emu = await startEmulator(parsed.options);
+    instances = await startInstances(emu, parsed.instances, parsed.options.fixtures);
   } catch (e) {
+    await emu?.close();
     const err = e as NodeJS.ErrnoException;
     const msg = err instanceof FixtureError ? err.message : err.code === "EADDRINUSE" ? `port ${parsed.options.port} is in use; try --port 0` : err.message;
     process.stderr.write(`svc-emulator: ${msg}\n`);
@@ -151,7 +185,8 @@ export async function main(argv: string[]): Promise<number> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
-  process.stdout.write(`${parsed.json ? readyLine(emu) : banner(emu, parsed.options.inMemory ? "in memory" : (parsed.options.dataDir ?? ".svc-emulator"))}\n`);
+  const where = parsed.options.inMemory ? "in memory" : (parsed.options.dataDir ?? ".svc-emulator");
+  process.stdout.write(`${parsed.json ? readyLine(emu, instances) : banner(emu, where, instances)}\n`);
   // Start-up is over: bin/svc-emulator.cjs now sets the heap flags of a long-running server (and the
   // build takes the code cache); set before, they cost start-up about 40 ms of garbage collection.
   (process as NodeJS.EventEmitter).emit(READY_EVENT);

@@ -43,7 +43,7 @@ import { UiAccess } from "./control/ui-access.js";
 import { secretText } from "./kernel/secret-text.js";
 import { checkSignature } from "./actions/call-signature.js";
 
-export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
+export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorInstance, EmulatorOptions } from "./handle/handle.js";
 
 function loadFixtures(f: EmulatorOptions["fixtures"]): FixtureFile {
   if (f === undefined) return defaultFixtures();

@@ -42,7 +42,8 @@ export async function authenticate(core: Core, instance: Instance, host: string,
     return { user, tokenId: access.id };
   }
   // A system owner's token works in every instance.
-  if (pat.instanceId !== instanceId && !isSystemOwner(core.db, { id: pat.userId, instanceId: pat.instanceId })) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
+  if (pat.instanceId !== instanceId && !isSystemOwner(core.db, { id: pat.userId, instanceId: pat.instanceId }))
+    throw unauthenticated("AUTH-7fs1g", "Token is invalid");
   if (pat.expiresAt && Date.parse(pat.expiresAt) <= core.clock.nowMs()) throw unauthenticated("AUTH-7fs1h", "Token has expired");
   const user = getUser(core.db, pat.instanceId, pat.userId);
   if (!user || !canSignIn(user)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");

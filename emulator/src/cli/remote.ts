@@ -21,14 +21,19 @@ export function remoteOf(values: { url?: string; token?: string }, tokenName: st
 }
 
 /** POSTs JSON and answers the parsed JSON body; a non-2xx answer or an unreachable emulator is a CommandError. */
-export async function postJson(remote: Remote, path: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+export function postJson(remote: Remote, path: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  return callJson(remote, path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+}
+
+/** GETs and answers the parsed JSON body, as postJson. */
+export function getJson(remote: Remote, path: string): Promise<unknown> {
+  return callJson(remote, path, { method: "GET" });
+}
+
+async function callJson(remote: Remote, path: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(`${remote.url}${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${remote.token}`, "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
+    res = await fetch(`${remote.url}${path}`, { ...init, headers: { authorization: `Bearer ${remote.token}`, ...init.headers } });
   } catch (e) {
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     throw new CommandError(`cannot reach ${remote.url}: ${cause?.code ?? cause?.message ?? (e as Error).message}`);

@@ -3,7 +3,7 @@
 // work is the emulator's InstanceSeeding (fixtures/instance-seeds.ts); refusals are {code, message}.
 
 import type { FastifyReply } from "fastify";
-import { Code, SvcError } from "../kernel/errors.js";
+import { SvcError } from "../kernel/errors.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext, SeededInstanceFacts } from "./control-context.js";
 import { InstanceSnapshotParams, NewInstanceBody, Seed, SeededInstance } from "./instance-seed-schemas.js";
@@ -59,10 +59,13 @@ export function registerInstanceSeedRoutes(app: ControlApp, ctx: ControlContext)
         return { restored: req.params.name };
       }),
   );
-  app.delete("/instances/:id/snapshots/:name", { schema: { params: InstanceSnapshotParams, response: { 200: SnapshotDeleted, ...errors } } }, async (req, reply) =>
-    refused(reply, () => {
-      seeds.deleteSnapshot(req.params.id, req.params.name);
-      return { deleted: req.params.name };
-    }),
+  app.delete(
+    "/instances/:id/snapshots/:name",
+    { schema: { params: InstanceSnapshotParams, response: { 200: SnapshotDeleted, ...errors } } },
+    async (req, reply) =>
+      refused(reply, () => {
+        seeds.deleteSnapshot(req.params.id, req.params.name);
+        return { deleted: req.params.name };
+      }),
   );
 }

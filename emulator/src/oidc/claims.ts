@@ -69,14 +69,17 @@ export function allRoleClaims(
   if (scopes.includes("urn:svc:iam:org:projects:roles")) {
     for (const id of audience) if (getProject(core.db, user.instanceId, id)) Object.assign(claims, roleClaims(core, user, id, scopes, false));
   }
-  if (clientProjectId && assertsRoles(core, user.instanceId, clientProjectId, scopes, appFlag)) Object.assign(claims, roleClaims(core, user, clientProjectId, scopes, true));
+  if (clientProjectId && assertsRoles(core, user.instanceId, clientProjectId, scopes, appFlag))
+    Object.assign(claims, roleClaims(core, user, clientProjectId, scopes, true));
   return claims;
 }
 
 /** Whether roles are asserted: requested by a role scope, or switched on for the project or token type. */
 export function assertsRoles(core: Core, instanceId: string, projectId: string, scopes: string[], appFlag: boolean): boolean {
   return (
-    appFlag || scopes.some((s) => ROLE_SCOPE.test(s) || s === "urn:svc:iam:org:projects:roles") || (getProject(core.db, instanceId, projectId)?.roleAssertion ?? false)
+    appFlag ||
+    scopes.some((s) => ROLE_SCOPE.test(s) || s === "urn:svc:iam:org:projects:roles") ||
+    (getProject(core.db, instanceId, projectId)?.roleAssertion ?? false)
   );
 }
 

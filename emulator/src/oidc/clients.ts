@@ -100,7 +100,11 @@ export async function authenticateClient(
     if (allowMachines && p.method === "private_key_jwt" && accepted.includes(p.method)) {
       const user = getUser(core.db, instance.id, p.clientId);
       if (user?.type === "machine" && user.instanceId === instance.id && canSignIn(user)) {
-        const ok = await verifiedByRegisteredKey(core, p.assertion!, machineKeys(core.db, user.instanceId, user.id), { issuer: user.id, subject: user.id, audience: audiences });
+        const ok = await verifiedByRegisteredKey(core, p.assertion!, machineKeys(core.db, user.instanceId, user.id), {
+          issuer: user.id,
+          subject: user.id,
+          audience: audiences,
+        });
         if (ok) return { kind: "machine", clientId: user.id, user };
       }
     }

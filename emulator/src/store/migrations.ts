@@ -42,7 +42,8 @@ export function migrate(db: Database, steps: readonly SchemaStep[]): void {
       db.transaction(() => {
         for (const sql of versions[v]!) db.exec(sql);
         const broken = db.stmt("PRAGMA foreign_key_check").all() as { table: string; parent: string }[];
-        if (broken.length) throw new DataFileError(`schema version ${v + 1} leaves ${broken.length} row(s) of ${broken[0]!.table} without their ${broken[0]!.parent}`);
+        if (broken.length)
+          throw new DataFileError(`schema version ${v + 1} leaves ${broken.length} row(s) of ${broken[0]!.table} without their ${broken[0]!.parent}`);
         db.userVersion = v + 1;
       });
     }

@@ -42,10 +42,7 @@ export class Projections {
       // Commands check that an id is free in their instance; a row key taken all the same (a given id
       // of a kind no command checks, e.g. a key or token id given twice) is a conflict, not an internal error.
       if ((e as { code?: unknown }).code === PRIMARY_KEY_TAKEN)
-        throw alreadyExists(
-          "STORE-id-taken",
-          `The id ${event.aggregateId} is already used in this instance`,
-        );
+        throw alreadyExists("STORE-id-taken", `The id ${event.aggregateId} is already used in this instance`);
       throw e;
     }
   }

@@ -26,11 +26,22 @@ export function registerAppProjection(p: Projections): void {
       );
     })
     .on(AppChanged, (db, e) => {
-      const current = JSON.parse((db.stmt("SELECT config FROM apps WHERE id = ? AND instance_id = ?").get(e.aggregateId, e.instanceId) as { config: string }).config) as object;
+      const current = JSON.parse(
+        (db.stmt("SELECT config FROM apps WHERE id = ? AND instance_id = ?").get(e.aggregateId, e.instanceId) as { config: string }).config,
+      ) as object;
       const { name, secretHash, ...config } = e.payload;
       db.stmt(
-        "UPDATE apps SET name = COALESCE(?, name), config = ?, client_secret_hash = COALESCE(?, client_secret_hash), changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?",
-      ).run(name ?? null, JSON.stringify({ ...current, ...config }), unseal(db, secretHash) ?? null, e.createdAt, e.aggregateSequence, e.instanceId, e.aggregateId);
+        "UPDATE apps SET name = COALESCE(?, name), config = ?, client_secret_hash = COALESCE(?, client_secret_hash), changed_at = ?, sequence = ? " +
+          "WHERE instance_id = ? AND id = ?",
+      ).run(
+        name ?? null,
+        JSON.stringify({ ...current, ...config }),
+        unseal(db, secretHash) ?? null,
+        e.createdAt,
+        e.aggregateSequence,
+        e.instanceId,
+        e.aggregateId,
+      );
     })
     .on(AppRemoved, (db, e) => {
       db.stmt("DELETE FROM apps WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);

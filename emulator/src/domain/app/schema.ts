@@ -34,7 +34,9 @@ export const appSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("apps", `
+  ${rebuildTable(
+    "apps",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     project_id TEXT NOT NULL,
@@ -48,7 +50,8 @@ export const appSchema: readonly SchemaStep[] = [
     sequence INTEGER NOT NULL,
     PRIMARY KEY (instance_id, id),
     UNIQUE (instance_id, client_id),
-    FOREIGN KEY (instance_id, project_id) REFERENCES projects (instance_id, id) ON DELETE CASCADE`)}
+    FOREIGN KEY (instance_id, project_id) REFERENCES projects (instance_id, id) ON DELETE CASCADE`,
+  )}
   ${rebuildTable(
     "app_keys",
     `

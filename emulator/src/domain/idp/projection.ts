@@ -37,18 +37,30 @@ export function registerIdpProjection(p: Projections): void {
         x.ownState ?? null,
         e.createdAt,
         e.aggregateSequence,
-        e.instanceId, e.aggregateId,
+        e.instanceId,
+        e.aggregateId,
       );
     })
     .on(IdpStatePolicySet, (db, e) => {
       const { contextType, contextId, policy } = e.payload;
       if (policy === "inherit")
-        db.stmt("DELETE FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ? AND instance_id = ?").run(e.aggregateId, contextType, contextId, e.instanceId);
+        db.stmt("DELETE FROM idp_state_policies WHERE idp_id = ? AND context_type = ? AND context_id = ? AND instance_id = ?").run(
+          e.aggregateId,
+          contextType,
+          contextId,
+          e.instanceId,
+        );
       else
         db.stmt(
-          "INSERT INTO idp_state_policies (instance_id, idp_id, context_type, context_id, policy) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET policy = excluded.policy",
+          "INSERT INTO idp_state_policies (instance_id, idp_id, context_type, context_id, policy) VALUES (?, ?, ?, ?, ?) " +
+            "ON CONFLICT DO UPDATE SET policy = excluded.policy",
         ).run(e.instanceId, e.aggregateId, contextType, contextId, policy);
-      db.stmt("UPDATE idps SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
+      db.stmt("UPDATE idps SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(
+        e.createdAt,
+        e.aggregateSequence,
+        e.aggregateId,
+        e.instanceId,
+      );
     })
     .on(IdpRemoved, (db, e) => {
       db.stmt("DELETE FROM idps WHERE id = ? AND instance_id = ?").run(e.aggregateId, e.instanceId);

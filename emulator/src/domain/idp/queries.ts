@@ -9,16 +9,16 @@ import { availableIn, idpFromRow, sameContext, type Idp, type IdpRow, type Polic
 
 /** An IDP of the instance, or of the system (stored with instance_id 'SYSTEM'). */
 export function getIdp(db: Database, instanceId: string, id: string): Idp | undefined {
-  const r = db.stmt("SELECT * FROM idps WHERE instance_id IN (?, 'SYSTEM') AND id = ? ORDER BY instance_id = 'SYSTEM'").get(instanceId, id) as IdpRow | undefined;
+  const r = db.stmt("SELECT * FROM idps WHERE instance_id IN (?, 'SYSTEM') AND id = ? ORDER BY instance_id = 'SYSTEM'").get(instanceId, id) as
+    | IdpRow
+    | undefined;
   return r && idpFromRow(r);
 }
 
 export function policyIn(db: Database, idp: Pick<Idp, "id" | "instanceId">, ctx: Context): Policy {
   const r = db
     .stmt("SELECT policy FROM idp_state_policies WHERE instance_id = ? AND idp_id = ? AND context_type = ? AND context_id = ?")
-    .get(idp.instanceId, idp.id, ctx.type, ctx.id) as
-    | { policy: Policy }
-    | undefined;
+    .get(idp.instanceId, idp.id, ctx.type, ctx.id) as { policy: Policy } | undefined;
   return r?.policy ?? "inherit";
 }
 

@@ -44,7 +44,9 @@ export const idpSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("idps", `
+  ${rebuildTable(
+    "idps",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     owner_type TEXT NOT NULL CHECK (owner_type IN ('system', 'instance', 'org')),
@@ -57,7 +59,8 @@ export const idpSchema: readonly SchemaStep[] = [
     created_at TEXT NOT NULL,
     changed_at TEXT NOT NULL,
     sequence INTEGER NOT NULL,
-    PRIMARY KEY (instance_id, id)`)}
+    PRIMARY KEY (instance_id, id)`,
+  )}
   CREATE INDEX idps_by_instance_created ON idps (instance_id, created_at, id);
   CREATE INDEX idps_by_instance_name ON idps (instance_id, name, id);
   ${rebuildTable(

@@ -25,7 +25,9 @@ export const loginSessionSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("login_sessions", `
+  ${rebuildTable(
+    "login_sessions",
+    `
     id TEXT PRIMARY KEY,
     instance_id TEXT NOT NULL,
     user_agent_id TEXT NOT NULL,
@@ -34,7 +36,8 @@ export const loginSessionSchema: readonly SchemaStep[] = [
     amr TEXT NOT NULL,
     terminated_at TEXT,
     created_at TEXT NOT NULL,
-    FOREIGN KEY (instance_id, user_id) REFERENCES users (instance_id, id) ON DELETE CASCADE`)}
+    FOREIGN KEY (instance_id, user_id) REFERENCES users (instance_id, id) ON DELETE CASCADE`,
+  )}
   CREATE INDEX login_sessions_by_agent ON login_sessions (user_agent_id);
   `,
   },

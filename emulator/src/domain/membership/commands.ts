@@ -43,7 +43,8 @@ export function createMembership(
     if (!user || user.instanceId !== actor.instanceId) throw notFound("USER-not-found", "User could not be found");
     checkRoles(ctx.type, roles, opts.anyKnownRole ?? false);
     const m = { contextType: ctx.type, contextId: ctx.id, userId, roles: [...new Set(roles)] };
-    if (getMembership(core.db, actor.instanceId, membershipId(m))) throw alreadyExists("MEMBER-exists", "The user is already a member of this context; patch the membership");
+    if (getMembership(core.db, actor.instanceId, membershipId(m)))
+      throw alreadyExists("MEMBER-exists", "The user is already a member of this context; patch the membership");
     return [MemberAdded[ctx.type].event(actor, ctx.id, ctx.id, payload(m))];
   });
   return added!;

@@ -22,15 +22,9 @@ export function registerMembershipProjection(p: Projections): void {
       );
     });
     p.on(MemberChanged[t], (db, e) => {
-      db.stmt("UPDATE memberships SET roles = ?, changed_at = ?, sequence = ? WHERE context_type = ? AND context_id = ? AND user_id = ? AND instance_id = ?").run(
-        JSON.stringify(e.payload.roles),
-        e.createdAt,
-        e.aggregateSequence,
-        e.payload.contextType,
-        e.payload.contextId,
-        e.payload.userId,
-        e.instanceId,
-      );
+      db.stmt(
+        "UPDATE memberships SET roles = ?, changed_at = ?, sequence = ? WHERE context_type = ? AND context_id = ? AND user_id = ? AND instance_id = ?",
+      ).run(JSON.stringify(e.payload.roles), e.createdAt, e.aggregateSequence, e.payload.contextType, e.payload.contextId, e.payload.userId, e.instanceId);
     });
     p.on(MemberRemoved[t], (db, e) => {
       db.stmt("DELETE FROM memberships WHERE context_type = ? AND context_id = ? AND user_id = ? AND instance_id = ?").run(

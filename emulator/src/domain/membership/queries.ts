@@ -8,9 +8,7 @@ export function getMembership(db: Database, instanceId: string, id: string): Mem
   const [type, contextId, userId] = id.split(".");
   const r = db
     .stmt("SELECT * FROM memberships WHERE instance_id = ? AND context_type = ? AND context_id = ? AND user_id = ?")
-    .get(instanceId, type, contextId, userId) as
-    | MembershipRow
-    | undefined;
+    .get(instanceId, type, contextId, userId) as MembershipRow | undefined;
   return r && membershipFromRow(r);
 }
 

@@ -46,7 +46,9 @@ export const membershipSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("memberships", `
+  ${rebuildTable(
+    "memberships",
+    `
     instance_id TEXT NOT NULL,
     context_type TEXT NOT NULL CHECK (context_type IN ('system', 'instance', 'org', 'project', 'project_grant')),
     context_id TEXT NOT NULL,
@@ -56,7 +58,8 @@ export const membershipSchema: readonly SchemaStep[] = [
     changed_at TEXT NOT NULL,
     sequence INTEGER NOT NULL,
     PRIMARY KEY (instance_id, context_type, context_id, user_id),
-    FOREIGN KEY (instance_id, user_id) REFERENCES users (instance_id, id) ON DELETE CASCADE`)}
+    FOREIGN KEY (instance_id, user_id) REFERENCES users (instance_id, id) ON DELETE CASCADE`,
+  )}
   `,
   },
 ];

@@ -40,10 +40,20 @@ export function registerOrgProjection(p: Projections): void {
       );
     })
     .on(OrgDeactivated, (db, e) => {
-      db.stmt("UPDATE orgs SET active = 0, changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?").run(e.createdAt, e.aggregateSequence, e.instanceId, e.aggregateId);
+      db.stmt("UPDATE orgs SET active = 0, changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?").run(
+        e.createdAt,
+        e.aggregateSequence,
+        e.instanceId,
+        e.aggregateId,
+      );
     })
     .on(OrgReactivated, (db, e) => {
-      db.stmt("UPDATE orgs SET active = 1, changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?").run(e.createdAt, e.aggregateSequence, e.instanceId, e.aggregateId);
+      db.stmt("UPDATE orgs SET active = 1, changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?").run(
+        e.createdAt,
+        e.aggregateSequence,
+        e.instanceId,
+        e.aggregateId,
+      );
     })
     .on(OrgRemoved, (db, e) => {
       db.stmt("DELETE FROM orgs WHERE instance_id = ? AND id = ?").run(e.instanceId, e.aggregateId);

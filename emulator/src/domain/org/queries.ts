@@ -48,7 +48,9 @@ export function getDomain(db: Database, instanceId: string, domain: string): Org
 }
 
 export function domainsOfOrg(db: Database, instanceId: string, orgId: string): OrgDomain[] {
-  return (db.stmt("SELECT * FROM org_domains WHERE instance_id = ? AND org_id = ? ORDER BY created_at, rowid").all(instanceId, orgId) as OrgDomainRow[]).map(domainFromRow);
+  return (db.stmt("SELECT * FROM org_domains WHERE instance_id = ? AND org_id = ? ORDER BY created_at, rowid").all(instanceId, orgId) as OrgDomainRow[]).map(
+    domainFromRow,
+  );
 }
 
 export function primaryDomainOf(db: Database, instanceId: string, orgId: string): string | undefined {

@@ -82,7 +82,10 @@ export function readOrg(core: Core, instanceId: string, orgId: string, opts: { w
     }),
   );
   const grants = (sql: string) => ids(core, sql, instanceId, orgId).map((id) => getProjectGrant(db, instanceId, id)!);
-  const given = grants("SELECT g.id FROM project_grants g JOIN projects p ON p.instance_id = g.instance_id AND p.id = g.project_id WHERE g.instance_id = ? AND p.org_id = ? ORDER BY g.created_at, g.id");
+  const given = grants(
+    "SELECT g.id FROM project_grants g JOIN projects p ON p.instance_id = g.instance_id AND p.id = g.project_id " +
+      "WHERE g.instance_id = ? AND p.org_id = ? ORDER BY g.created_at, g.id",
+  );
   const received = grants("SELECT id FROM project_grants WHERE instance_id = ? AND granted_org_id = ? ORDER BY created_at, id");
   const memberships = [
     ...membershipsIn(db, instanceId, "org", orgId),
@@ -108,7 +111,9 @@ export function readOrg(core: Core, instanceId: string, orgId: string, opts: { w
 function orgUser(core: Core, user: User, withPasswords: boolean): OrgUser {
   const { secretHash: _digest, ...data } = user.data;
   const hash =
-    withPasswords && user.type === "human" ? (core.db.stmt("SELECT password_hash AS h FROM users WHERE instance_id = ? AND id = ?").get(user.instanceId, user.id) as { h: string | null }).h : null;
+    withPasswords && user.type === "human"
+      ? (core.db.stmt("SELECT password_hash AS h FROM users WHERE instance_id = ? AND id = ?").get(user.instanceId, user.id) as { h: string | null }).h
+      : null;
   return {
     user: { ...user, data },
     metadata: (data.metadata as Record<string, string> | undefined) ?? {},

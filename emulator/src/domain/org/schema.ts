@@ -48,7 +48,9 @@ export const orgSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("orgs", `
+  ${rebuildTable(
+    "orgs",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL REFERENCES instances (id) ON DELETE CASCADE,
     name TEXT NOT NULL,
@@ -56,8 +58,11 @@ export const orgSchema: readonly SchemaStep[] = [
     changed_at TEXT NOT NULL,
     sequence INTEGER NOT NULL,
     active INTEGER NOT NULL DEFAULT 1,
-    PRIMARY KEY (instance_id, id)`)}
-  ${rebuildTable("org_domains", `
+    PRIMARY KEY (instance_id, id)`,
+  )}
+  ${rebuildTable(
+    "org_domains",
+    `
     instance_id TEXT NOT NULL,
     domain TEXT NOT NULL,
     org_id TEXT NOT NULL,
@@ -68,7 +73,8 @@ export const orgSchema: readonly SchemaStep[] = [
     changed_at TEXT NOT NULL,
     sequence INTEGER NOT NULL,
     PRIMARY KEY (instance_id, domain),
-    FOREIGN KEY (instance_id, org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`)}
+    FOREIGN KEY (instance_id, org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`,
+  )}
   CREATE INDEX org_domains_by_org ON org_domains (instance_id, org_id);
   `,
   },

@@ -19,7 +19,12 @@ const bit = (v: unknown) => (v === undefined ? null : v ? 1 : 0);
 
 /** A change to a role is a change to its project: its sequence and change date move. */
 function touch(db: Database, e: TypedEvent<object>): void {
-  db.stmt("UPDATE projects SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
+  db.stmt("UPDATE projects SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(
+    e.createdAt,
+    e.aggregateSequence,
+    e.aggregateId,
+    e.instanceId,
+  );
 }
 
 export function registerProjectProjection(p: Projections): void {
@@ -46,7 +51,8 @@ export function registerProjectProjection(p: Projections): void {
       const c = e.payload;
       db.stmt(
         "UPDATE projects SET name = COALESCE(?, name), role_assertion = COALESCE(?, role_assertion), " +
-          "role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?",
+          "role_check = COALESCE(?, role_check), has_project_check = COALESCE(?, has_project_check), changed_at = ?, sequence = ? " +
+          "WHERE instance_id = ? AND id = ?",
       ).run(c.name ?? null, bit(c.roleAssertion), bit(c.roleCheck), bit(c.hasProjectCheck), e.createdAt, e.aggregateSequence, e.instanceId, e.aggregateId);
     })
     .on(ProjectRemoved, (db, e) => {
@@ -57,13 +63,10 @@ export function registerProjectProjection(p: Projections): void {
       touch(db, e);
     })
     .on(ProjectRoleChanged, (db, e) => {
-      db.stmt("UPDATE project_roles SET display_name = COALESCE(?, display_name), role_group = COALESCE(?, role_group) WHERE project_id = ? AND key = ? AND instance_id = ?").run(
-        e.payload.displayName ?? null,
-        e.payload.group ?? null,
-        e.aggregateId,
-        e.payload.key,
-        e.instanceId,
-      );
+      db.stmt(
+        "UPDATE project_roles SET display_name = COALESCE(?, display_name), role_group = COALESCE(?, role_group) " +
+          "WHERE project_id = ? AND key = ? AND instance_id = ?",
+      ).run(e.payload.displayName ?? null, e.payload.group ?? null, e.aggregateId, e.payload.key, e.instanceId);
       touch(db, e);
     })
     .on(ProjectRoleAdded, (db, e) => {

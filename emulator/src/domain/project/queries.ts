@@ -33,7 +33,9 @@ export function projectRoles(db: Database, instanceId: string, projectId: string
 }
 
 export function projectRoleKeys(db: Database, instanceId: string, projectId: string): string[] {
-  return (db.stmt("SELECT key FROM project_roles WHERE instance_id = ? AND project_id = ? ORDER BY key").all(instanceId, projectId) as { key: string }[]).map((r) => r.key);
+  return (db.stmt("SELECT key FROM project_roles WHERE instance_id = ? AND project_id = ? ORDER BY key").all(instanceId, projectId) as { key: string }[]).map(
+    (r) => r.key,
+  );
 }
 
 export interface ProjectSearch extends PageRequest {

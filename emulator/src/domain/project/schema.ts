@@ -50,7 +50,9 @@ export const projectSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("projects", `
+  ${rebuildTable(
+    "projects",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     org_id TEXT NOT NULL,
@@ -62,7 +64,8 @@ export const projectSchema: readonly SchemaStep[] = [
     changed_at TEXT NOT NULL,
     sequence INTEGER NOT NULL,
     PRIMARY KEY (instance_id, id),
-    FOREIGN KEY (instance_id, org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`)}
+    FOREIGN KEY (instance_id, org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`,
+  )}
   ${rebuildTable(
     "project_roles",
     `
@@ -75,7 +78,9 @@ export const projectSchema: readonly SchemaStep[] = [
     FOREIGN KEY (instance_id, project_id) REFERENCES projects (instance_id, id) ON DELETE CASCADE`,
     "old.*, (SELECT p.instance_id FROM projects p WHERE p.id = old.project_id)",
   )}
-  ${rebuildTable("project_grants", `
+  ${rebuildTable(
+    "project_grants",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     project_id TEXT NOT NULL,
@@ -87,7 +92,8 @@ export const projectSchema: readonly SchemaStep[] = [
     PRIMARY KEY (instance_id, id),
     UNIQUE (instance_id, project_id, granted_org_id),
     FOREIGN KEY (instance_id, project_id) REFERENCES projects (instance_id, id) ON DELETE CASCADE,
-    FOREIGN KEY (instance_id, granted_org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`)}
+    FOREIGN KEY (instance_id, granted_org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`,
+  )}
   `,
   },
 ];

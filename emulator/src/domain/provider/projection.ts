@@ -9,7 +9,9 @@ import { secretsOf } from "./provider.js";
 
 const openSecrets = (db: Database, config: Record<string, unknown>) => secretsOf(config, (v) => unseal(db, v));
 const touch = (db: Database, e: { instanceId: string; aggregateId: string; createdAt: string; aggregateSequence: number }) =>
-  db.stmt("UPDATE message_providers SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
+  db
+    .stmt("UPDATE message_providers SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?")
+    .run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
 
 export function registerProviderProjection(p: Projections): void {
   p.tables("message_providers")
@@ -25,8 +27,14 @@ export function registerProviderProjection(p: Projections): void {
       );
     })
     .on(ProviderChanged, (db, e) => {
-      const current = JSON.parse((db.stmt("SELECT config FROM message_providers WHERE id = ? AND instance_id = ?").get(e.aggregateId, e.instanceId) as { config: string }).config) as object;
-      db.stmt("UPDATE message_providers SET config = ? WHERE id = ? AND instance_id = ?").run(JSON.stringify({ ...current, ...openSecrets(db, e.payload.config) }), e.aggregateId, e.instanceId);
+      const current = JSON.parse(
+        (db.stmt("SELECT config FROM message_providers WHERE id = ? AND instance_id = ?").get(e.aggregateId, e.instanceId) as { config: string }).config,
+      ) as object;
+      db.stmt("UPDATE message_providers SET config = ? WHERE id = ? AND instance_id = ?").run(
+        JSON.stringify({ ...current, ...openSecrets(db, e.payload.config) }),
+        e.aggregateId,
+        e.instanceId,
+      );
       touch(db, e);
     })
     .on(ProviderActivated, (db, e) => {

@@ -38,7 +38,9 @@ export const providerSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("message_providers", `
+  ${rebuildTable(
+    "message_providers",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     channel TEXT NOT NULL CHECK (channel IN ('smtp', 'sms')),
@@ -47,7 +49,8 @@ export const providerSchema: readonly SchemaStep[] = [
     created_at TEXT NOT NULL,
     changed_at TEXT NOT NULL,
     sequence INTEGER NOT NULL,
-    PRIMARY KEY (instance_id, id)`)}
+    PRIMARY KEY (instance_id, id)`,
+  )}
   `,
   },
 ];

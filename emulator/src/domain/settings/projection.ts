@@ -10,7 +10,13 @@ export function registerSettingsProjection(p: Projections, groups: SettingsGroup
     p.on(SettingsSet[g], (db, e) => {
       const { contextType, contextId, properties } = e.payload;
       for (const [name, value] of Object.entries(properties)) {
-        if (value === null) db.stmt("DELETE FROM settings WHERE context_type = ? AND context_id = ? AND name = ? AND instance_id = ?").run(contextType, contextId, name, e.instanceId);
+        if (value === null)
+          db.stmt("DELETE FROM settings WHERE context_type = ? AND context_id = ? AND name = ? AND instance_id = ?").run(
+            contextType,
+            contextId,
+            name,
+            e.instanceId,
+          );
         else {
           db.stmt(
             "INSERT INTO settings (instance_id, context_type, context_id, name, value, changed_at) VALUES (?, ?, ?, ?, ?, ?) " +

@@ -43,7 +43,8 @@ export function registerTargetProjection(p: Projections): void {
         bit(c.interruptOnError),
         e.createdAt,
         e.aggregateSequence,
-        e.instanceId, e.aggregateId,
+        e.instanceId,
+        e.aggregateId,
       );
     })
     .on(TargetRemoved, (db, e) => {

@@ -66,7 +66,9 @@ export const targetSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("targets", `
+  ${rebuildTable(
+    "targets",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -80,7 +82,8 @@ export const targetSchema: readonly SchemaStep[] = [
     sequence INTEGER NOT NULL,
     signing_key TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (instance_id, id),
-    UNIQUE (instance_id, name)`)}
+    UNIQUE (instance_id, name)`,
+  )}
   CREATE INDEX targets_by_instance ON targets (instance_id, created_at);
   `,
   },

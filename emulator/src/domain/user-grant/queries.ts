@@ -11,7 +11,9 @@ type Brief = { id: string; org_id: string; user_id: string; project_id: string; 
 const brief = (r: Brief): UserGrant => ({ id: r.id, orgId: r.org_id, userId: r.user_id, projectId: r.project_id, roles: JSON.parse(r.roles) as string[] });
 
 export function grantsOfUser(db: Database, instanceId: string, userId: string): UserGrant[] {
-  return (db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE instance_id = ? AND user_id = ?").all(instanceId, userId) as Brief[]).map(brief);
+  return (
+    db.stmt("SELECT id, org_id, user_id, project_id, roles FROM user_grants WHERE instance_id = ? AND user_id = ?").all(instanceId, userId) as Brief[]
+  ).map(brief);
 }
 
 export function grantsOfProject(db: Database, instanceId: string, projectId: string): UserGrant[] {

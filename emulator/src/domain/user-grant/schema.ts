@@ -26,7 +26,9 @@ export const userGrantSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("user_grants", `
+  ${rebuildTable(
+    "user_grants",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     org_id TEXT NOT NULL,
@@ -39,7 +41,8 @@ export const userGrantSchema: readonly SchemaStep[] = [
     PRIMARY KEY (instance_id, id),
     UNIQUE (instance_id, user_id, project_id),
     FOREIGN KEY (instance_id, user_id) REFERENCES users (instance_id, id) ON DELETE CASCADE,
-    FOREIGN KEY (instance_id, project_id) REFERENCES projects (instance_id, id) ON DELETE CASCADE`)}
+    FOREIGN KEY (instance_id, project_id) REFERENCES projects (instance_id, id) ON DELETE CASCADE`,
+  )}
   `,
   },
 ];

@@ -81,7 +81,8 @@ function changeData(db: Database, instanceId: string, id: string, payload: UserC
   const { username, passwordHash, ...rest } = opened(db, payload);
   const row = db.stmt("SELECT data FROM users WHERE instance_id = ? AND id = ?").get(instanceId, id) as { data: string };
   db.stmt(
-    "UPDATE users SET username = COALESCE(?, username), password_hash = COALESCE(?, password_hash), data = ?, changed_at = ?, sequence = ? WHERE instance_id = ? AND id = ?",
+    "UPDATE users SET username = COALESCE(?, username), password_hash = COALESCE(?, password_hash), data = ?, changed_at = ?, sequence = ? " +
+      "WHERE instance_id = ? AND id = ?",
   ).run(
     (username as string | undefined) ?? null,
     (passwordHash as string | undefined) ?? null,

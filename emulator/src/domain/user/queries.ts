@@ -50,7 +50,10 @@ export function humansOfInstance(db: Database, instanceId: string, order: "store
 
 /** The user's bcrypt password hash, if it has a password. */
 export function passwordHashOf(db: Database, instanceId: string, userId: string): string | undefined {
-  return (db.stmt("SELECT password_hash AS h FROM users WHERE instance_id = ? AND id = ?").get(instanceId, userId) as { h: string | null } | undefined)?.h ?? undefined;
+  return (
+    (db.stmt("SELECT password_hash AS h FROM users WHERE instance_id = ? AND id = ?").get(instanceId, userId) as { h: string | null } | undefined)?.h ??
+    undefined
+  );
 }
 
 export function machineKeys(db: Database, instanceId: string, userId: string): { id: string; jwk: object; expiresAt: string | null }[] {
@@ -74,9 +77,7 @@ export interface PersonalAccessToken {
 export function findPersonalAccessToken(db: Database, instanceId: string, token: string): PersonalAccessToken | undefined {
   const r = db
     .stmt("SELECT id, instance_id, user_id, expires_at, created_at FROM personal_access_tokens WHERE token = ? ORDER BY instance_id = ? DESC LIMIT 1")
-    .get(token, instanceId) as
-    | { id: string; instance_id: string; user_id: string; expires_at: string | null; created_at: string }
-    | undefined;
+    .get(token, instanceId) as { id: string; instance_id: string; user_id: string; expires_at: string | null; created_at: string } | undefined;
   return r && { id: r.id, instanceId: r.instance_id, userId: r.user_id, expiresAt: r.expires_at, createdAt: r.created_at };
 }
 

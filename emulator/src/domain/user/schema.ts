@@ -47,7 +47,9 @@ export const userSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("users", `
+  ${rebuildTable(
+    "users",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     org_id TEXT NOT NULL,
@@ -60,8 +62,11 @@ export const userSchema: readonly SchemaStep[] = [
     sequence INTEGER NOT NULL,
     PRIMARY KEY (instance_id, id),
     UNIQUE (instance_id, username),
-    FOREIGN KEY (instance_id, org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`)}
-  ${rebuildTable("personal_access_tokens", `
+    FOREIGN KEY (instance_id, org_id) REFERENCES orgs (instance_id, id) ON DELETE CASCADE`,
+  )}
+  ${rebuildTable(
+    "personal_access_tokens",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     user_id TEXT NOT NULL,
@@ -70,7 +75,8 @@ export const userSchema: readonly SchemaStep[] = [
     created_at TEXT NOT NULL,
     PRIMARY KEY (instance_id, id),
     UNIQUE (instance_id, token),
-    FOREIGN KEY (instance_id, user_id) REFERENCES users (instance_id, id) ON DELETE CASCADE`)}
+    FOREIGN KEY (instance_id, user_id) REFERENCES users (instance_id, id) ON DELETE CASCADE`,
+  )}
   CREATE INDEX personal_access_tokens_by_token ON personal_access_tokens (token);
   ${rebuildTable(
     "machine_keys",

@@ -5,7 +5,9 @@ import type { Projections } from "../../store/projections.js";
 import { UserSchemaAdded, UserSchemaChanged, UserSchemaRemoved, UserSchemaStateSet } from "./events.js";
 
 const touch = (db: Database, e: { instanceId: string; aggregateId: string; createdAt: string; aggregateSequence: number }) =>
-  db.stmt("UPDATE user_schemas SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?").run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
+  db
+    .stmt("UPDATE user_schemas SET changed_at = ?, sequence = ? WHERE id = ? AND instance_id = ?")
+    .run(e.createdAt, e.aggregateSequence, e.aggregateId, e.instanceId);
 
 export function registerUserSchemaProjection(p: Projections): void {
   p.tables("user_schemas")
@@ -34,7 +36,8 @@ export function registerUserSchemaProjection(p: Projections): void {
         x.schema ? JSON.stringify(x.schema) : null,
         x.authenticators ? JSON.stringify(x.authenticators) : null,
         x.schema ? 1 : 0,
-        e.instanceId, e.aggregateId,
+        e.instanceId,
+        e.aggregateId,
       );
       touch(db, e);
     })

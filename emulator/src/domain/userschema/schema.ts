@@ -27,7 +27,9 @@ export const userschemaSchema: readonly SchemaStep[] = [
   {
     version: 19,
     sql: `
-  ${rebuildTable("user_schemas", `
+  ${rebuildTable(
+    "user_schemas",
+    `
     id TEXT NOT NULL,
     instance_id TEXT NOT NULL,
     type TEXT NOT NULL,
@@ -39,7 +41,8 @@ export const userschemaSchema: readonly SchemaStep[] = [
     changed_at TEXT NOT NULL,
     sequence INTEGER NOT NULL,
     PRIMARY KEY (instance_id, id),
-    UNIQUE (instance_id, type)`)}
+    UNIQUE (instance_id, type)`,
+  )}
   `,
   },
 ];
