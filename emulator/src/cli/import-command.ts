@@ -43,10 +43,11 @@ export async function importCommand(argv: string[]): Promise<number> {
   const remote = remoteOf(values, "the console token");
   const dryRun = values["dry-run"] ?? false;
   const bestEffort = values["best-effort"] ?? false;
+  // The instance is found before anything is read: an unknown one is the only line.
+  const instanceId = values.instance === undefined ? undefined : await instanceIdOf(remote, values.instance.trim());
   const bar = progress("import");
   bar.step(`reading ${file}`);
   const document = readDocumentFile(file);
-  const instanceId = values.instance === undefined ? undefined : await instanceIdOf(remote, values.instance.trim());
   bar.step(`${dryRun ? "dry run" : "importing"} into ${remote.url}${values.instance ? ` (instance ${values.instance.trim()})` : ""}`);
   const job = await runJob(remote, { kind: "import", document, dryRun, bestEffort, ...(instanceId ? { instanceId } : {}) }, (p) =>
     bar.count(p.kind, p.done, p.total),
