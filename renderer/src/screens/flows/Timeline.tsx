@@ -34,7 +34,7 @@ export function Timeline({ result }: { result: FlowResult }) {
         {result.steps.map((s, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: steps are in order and never reordered
           <li key={i} data-step={s.name}>
-            <span className="step-name">{s.name}</span> <span className={statusClass(s.response?.status)}>{s.response ? s.response.status : "not sent"}</span>{" "}
+            <span className="step-name">{s.name}</span> <span className={statusClass(s.response?.status)}>{s.response?.status ?? "not sent"}</span>{" "}
             <code className="step-url">
               {s.request.method} {s.request.url}
             </code>

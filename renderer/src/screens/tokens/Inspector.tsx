@@ -15,10 +15,17 @@ import { ClaimsCard } from "./ClaimsCard";
 import { CurlCard } from "./CurlCard";
 import { inspectPath, useInspectInput } from "./fragment";
 import { HeaderCard } from "./HeaderCard";
-import { decodeToken } from "./jwt";
+import { type Decoded, decodeToken } from "./jwt";
 import { LiveCard } from "./LiveCard";
 import { useEmulatorClock } from "./time";
 import { UserinfoCard } from "./UserinfoCard";
+
+/** What the inspector says of the token's form. */
+const KIND_TEXT: Record<Decoded["kind"], string> = {
+  opaque: "An opaque token: only the emulator's records tell what it is.",
+  jwt: "A JWT.",
+  malformed: "A malformed token.",
+};
 
 /** An instance's issuer: the default one is served on the emulator's own origin, others on their primary domain. */
 export function issuerOf(instance: Instance, url: string, defaultIssuer: string): string {
@@ -68,8 +75,7 @@ export function Inspector() {
         </form>
         {token && (
           <p className="muted">
-            {token.kind === "opaque" ? "An opaque token: only the emulator's records tell what it is." : token.kind === "jwt" ? "A JWT." : "A malformed token."}{" "}
-            Instance: {own?.instance.name ?? "none"}.
+            {KIND_TEXT[token.kind]} Instance: {own?.instance.name ?? "none"}.
           </p>
         )}
         {!token && input.jti && (
