@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The floors of emulator/src (docs/architecture.md): each folder may import only from its own floor
 // and the floors below it. This script fails on an import from a lower floor into a higher one, on
-// any import cycle between files, and on an event appended outside domain/; and on the desktop shell
+// any import cycle between files, and on an event appended outside domain/; on the desktop shell
 // (electron/) reaching into emulator/src past its library entry, or importing `electron` outside
-// its adapter. `npm test` runs it.
+// its adapter; on the same floor rules in the UI (renderer/src, RENDERER_FLOORS), where a screen
+// (a feature) may not import another; and on docs/architecture.md's floor tables differing from
+// FLOORS and RENDERER_FLOORS. `npm test` runs it; test/architecture/ shows each rule catching a break.
 //
-// usage: node scripts/check-architecture.mjs [src-dir] [shell-dir]
+// usage: node scripts/check-architecture.mjs [src-dir] [shell-dir] [renderer-src-dir] [architecture.md]
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -32,7 +34,19 @@ export const FLOORS = [
   ["cli", "cli-main"],
 ];
 
-const floorOf = new Map(FLOORS.flatMap((names, i) => names.map((n) => [n, i])));
+/**
+ * The floors of the UI (renderer/src), lowest first, as bulletproof-react's layers: what knows no
+ * screen (the HTTP clients, links into a screen, the router, the theme) < shared components and
+ * contexts < the screens (features) < the app (the shell, its entry, the screen registry). A file's
+ * unit is its first path segment, but below screens/ each folder is a feature of its own
+ * (`screens/<name>`, the floor `screens/*`), and screens/registry.ts is the app's. Features share a
+ * floor yet may not import each other: what two of them need goes below screens/.
+ */
+export const RENDERER_FLOORS = [["api", "links", "router", "theme"], ["components", "context"], ["screens/*"], ["App", "main", "screens/registry"]];
+
+const floorIndex = (floors) => new Map(floors.flatMap((names, i) => names.map((n) => [n, i])));
+const floorOf = floorIndex(FLOORS);
+const rendererFloorOf = floorIndex(RENDERER_FLOORS);
 
 function sourceFiles(dir) {
   const out = [];
@@ -45,12 +59,14 @@ function sourceFiles(dir) {
 }
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?[^'"]*?from\s+["'](\.[^'"]+)["']/g;
+/** `import("./x")`: the UI loads its screens so (React.lazy), and a lazy import is an import all the same. */
+const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.[^'"]+)["']\s*\)/g;
 
-/** Relative imports of a file, resolved to files of the set (type imports included). */
-function importsOf(file, files) {
+/** Relative imports of a file, resolved to files of the set (type imports included; dynamic ones if asked). */
+function importsOf(file, files, dynamic = false) {
   const text = readFileSync(file, "utf8");
   const out = [];
-  for (const m of text.matchAll(IMPORT)) {
+  for (const m of dynamic ? [...text.matchAll(IMPORT), ...text.matchAll(DYNAMIC_IMPORT)] : text.matchAll(IMPORT)) {
     const base = resolve(dirname(file), m[1]).replace(/\.js$/, "");
     const target = [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((c) => files.has(c));
     if (target) out.push(target);
@@ -121,6 +137,80 @@ export function checkArchitecture(src) {
   return problems;
 }
 
+/** A UI file's unit and floor: `screens/<name>` for a file in a screen's folder (a feature), else as in emulator/src. */
+function rendererPlace(src, file) {
+  const rel = relative(src, file).split(sep);
+  const feature = rel[0] === "screens" && rel.length > 2;
+  const unit = feature ? `screens/${rel[1]}` : rel.length === 2 && rel[0] === "screens" ? `screens/${rel[1].replace(/\.tsx?$/, "")}` : unitOf(src, file);
+  return { unit, feature, floor: rendererFloorOf.get(feature ? "screens/*" : unit) };
+}
+
+/** Problems of the UI's imports (renderer/src): upward across RENDERER_FLOORS, between features, cycles, a folder without a floor. */
+export function checkRenderer(src) {
+  const files = new Set(sourceFiles(src).map((f) => resolve(f)));
+  const problems = [];
+  const edges = new Map();
+  for (const f of files) {
+    const from = rendererPlace(src, f);
+    const where = relative(src, f);
+    if (from.floor === undefined) problems.push(`renderer: ${where}: "${from.unit}" has no floor in RENDERER_FLOORS of scripts/check-architecture.mjs`);
+    const targets = importsOf(f, files, true);
+    edges.set(f, targets);
+    for (const t of targets) {
+      const to = rendererPlace(src, t);
+      const what = `renderer: ${where} imports ${relative(src, t)}`;
+      if (from.floor !== undefined && to.floor !== undefined && to.floor > from.floor) problems.push(`${what}: "${from.unit}" is below "${to.unit}"`);
+      if (from.feature && to.feature && from.unit !== to.unit) problems.push(`${what}: a feature may not import another (move what both use below screens/)`);
+    }
+  }
+  for (const c of cycles(edges)) problems.push(`renderer: import cycle: ${c.map((f) => relative(src, f)).join(" <-> ")}`);
+  return problems;
+}
+
+/**
+ * The floors a table of docs/architecture.md lists, lowest first: the names in backticks of the
+ * second column of each row below the header whose first cell is `header` (`gen/` and `emulator.ts`
+ * both name a unit: "gen", "emulator").
+ */
+export function documentedFloors(markdown, header) {
+  const lines = markdown.split("\n");
+  const start = lines.findIndex((l) => l.startsWith(`| ${header} |`));
+  if (start < 0) return undefined;
+  const rows = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith("|")) break;
+    const folders = line.split("|")[2] ?? "";
+    rows.push([...folders.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\/$/, "").replace(/\.tsx?$/, "")));
+  }
+  return rows;
+}
+
+/** Where the table of docs/architecture.md headed `header` lists other floors than `floors`: one line per floor that differs. */
+export function floorTableProblems(markdown, header, floors, name) {
+  const documented = documentedFloors(markdown, header);
+  if (!documented) return [`docs/architecture.md has no table headed "| ${header} |" (the floors of ${name})`];
+  const problems = [];
+  const same = (a = [], b = []) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+  for (let i = 0; i < Math.max(documented.length, floors.length); i++) {
+    if (!same(documented[i], floors[i])) {
+      const doc = documented[i]?.join(", ") || "nothing";
+      problems.push(`docs/architecture.md floor ${i} lists ${doc}; ${name} in scripts/check-architecture.mjs has ${floors[i]?.join(", ") || "nothing"}`);
+    }
+  }
+  return problems;
+}
+
+/** The table headers of docs/architecture.md that list FLOORS and RENDERER_FLOORS. */
+export const FLOOR_TABLES = [
+  { header: "floor (lowest first)", floors: FLOORS, name: "FLOORS" },
+  { header: "UI floor (lowest first)", floors: RENDERER_FLOORS, name: "RENDERER_FLOORS" },
+];
+
+/** Both floor tables of docs/architecture.md against the lists of this script. */
+export function checkFloorTables(markdown) {
+  return FLOOR_TABLES.flatMap((t) => floorTableProblems(markdown, t.header, t.floors, t.name));
+}
+
 /** What the desktop shell (electron/) may reach in emulator/src: the library entry and the handle's types, nothing inside. */
 const SHELL_MAY_IMPORT = ["index.ts", "handle/handle.ts"];
 
@@ -146,11 +236,19 @@ export function checkShell(shellDir, src) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const src = resolve(process.argv[2] ?? "emulator/src");
-  const problems = [...checkArchitecture(src), ...checkShell(resolve(process.argv[3] ?? "electron"), src)];
+  const problems = [
+    ...checkArchitecture(src),
+    ...checkShell(resolve(process.argv[3] ?? "electron"), src),
+    ...checkRenderer(resolve(process.argv[4] ?? "renderer/src")),
+    ...checkFloorTables(readFileSync(resolve(process.argv[5] ?? "docs/architecture.md"), "utf8")),
+  ];
   for (const p of problems) console.error(p);
   if (problems.length) {
     console.error(`architecture: ${problems.length} problem(s); the floors are listed in scripts/check-architecture.mjs`);
     process.exit(1);
   }
-  console.log("architecture: floors respected, no import cycles, events appended only in domain/, the shell keeps to the library entry");
+  console.log(
+    "architecture: floors respected (emulator/src and renderer/src), no import cycles, no feature importing another, " +
+      "events appended only in domain/, the shell keeps to the library entry, docs/architecture.md lists the floors",
+  );
 }

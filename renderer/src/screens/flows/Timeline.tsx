@@ -4,7 +4,7 @@
 import type { FlowResult, FlowStep } from "../../api/control";
 import { JsonView } from "../../components/JsonView";
 import { href, navigate } from "../../router";
-import { inspectPath } from "../tokens/fragment";
+import { inspectPath } from "../../links/token-inspector";
 
 function Exchange({ step }: { step: FlowStep }) {
   return (

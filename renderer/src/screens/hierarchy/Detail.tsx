@@ -2,28 +2,13 @@
 // creates instances; instances and orgs get their own panels, settings with provenance and the IDPs'
 // state per context; projects and apps show what they are (their screens edit them).
 
-import type { HierarchyApi } from "./api";
+import type { DetailProps } from "./detail-props";
 import { DomainsPanel } from "./DomainsPanel";
 import { IdpsPanel } from "./IdpsPanel";
 import { InstancePanel } from "./InstancePanel";
 import { LanguagesPanel } from "./LanguagesPanel";
 import { OrgPanel } from "./OrgPanel";
 import { SystemPanel } from "./SystemPanel";
-import type { TreeNode } from "./tree";
-
-export interface DetailProps {
-  node: TreeNode;
-  /** Names from the system down to the node. */
-  path: string[];
-  /** The resource and settings calls of the node's instance. */
-  api: HierarchyApi;
-  /** The node is the default instance (which cannot be deleted). */
-  isDefaultInstance: boolean;
-  /** Reload the tree; `select` an org afterwards, or `null` to clear the selected org. */
-  onChanged(select?: { id: string; name: string } | null): Promise<void>;
-  /** Instances were created or deleted: read them again and select `selected` (null: back to the default). */
-  onInstancesChanged(selected: string | null): Promise<void>;
-}
 
 export function Detail(props: DetailProps) {
   const { node, path, api } = props;

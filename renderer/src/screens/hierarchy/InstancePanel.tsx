@@ -7,7 +7,7 @@ import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSession } from "../../context/session";
-import type { DetailProps } from "./Detail";
+import type { DetailProps } from "./detail-props";
 import { Confirm } from "../../components/Confirm";
 
 export function InstancePanel({ node, path, api, isDefaultInstance, onChanged, onInstancesChanged }: DetailProps) {

@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import type { DetailProps } from "./Detail";
+import type { DetailProps } from "./detail-props";
 import { Confirm } from "../../components/Confirm";
 
 type Pending = "deactivate" | "delete";

@@ -5,7 +5,7 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import type { DetailProps } from "./Detail";
+import type { DetailProps } from "./detail-props";
 
 export function SystemPanel({ node, api, onInstancesChanged }: DetailProps) {
   const action = useAction();

@@ -13,7 +13,7 @@ import { navigate } from "../../router";
 import { ChecksCard } from "./ChecksCard";
 import { ClaimsCard } from "./ClaimsCard";
 import { CurlCard } from "./CurlCard";
-import { inspectPath, useInspectInput } from "./fragment";
+import { inspectPath, useInspectInput } from "../../links/token-inspector";
 import { HeaderCard } from "./HeaderCard";
 import { type Decoded, decodeToken } from "./jwt";
 import { LiveCard } from "./LiveCard";

@@ -9,7 +9,7 @@ import { type Column, Table } from "../../components/Table";
 import { VirtualTable } from "../../components/VirtualTable";
 import { useSelection } from "../../context/selection";
 import { href, navigate } from "../../router";
-import { inspectPath } from "./fragment";
+import { inspectPath } from "../../links/token-inspector";
 
 const stateOf = (t: Token) => (t.revokedAt ? "revoked" : t.active ? "active" : "expired");
 const STATES = ["all", "active", "expired", "revoked"] as const;

@@ -8,7 +8,7 @@ import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSelection } from "../../context/selection";
 import { href, navigate } from "../../router";
-import { inspectPath } from "../tokens/fragment";
+import { inspectPath } from "../../links/token-inspector";
 import type { UserRow } from "./user-list";
 
 type App = { clientId: string; details: { resourceOwner?: { id: string } }; oidc?: { name: string; authMethodType?: string } };

@@ -1,6 +1,7 @@
 // The inspector's input lives in the URL fragment (#token=…&access_token=…&nonce=…, or #jti=… for the
 // record of a JWT access token, whose value the emulator does not keep): a fragment never reaches the
-// server, and nothing of it is stored. Other screens link here with inspectPath().
+// server, and nothing of it is stored. Other screens link here with inspectPath(): the users and flows
+// screens as well as the tokens screen, so the link lives below screens/ (a screen imports no other).
 
 import { useEffect, useState } from "react";
 
