@@ -5,7 +5,7 @@
 // thread's requests wait behind signatures. At a lower priority (nice 6; the kernel's share against a
 // busy nice-0 thread on the same core is about a fifth, so signatures still progress under foreign
 // load) the main thread runs on, and client_credentials with JWT access tokens went from about 3,300
-// to 3,800 tokens per second on two cores (bench/README.md, round 7). Only threads of the pool are
+// to 3,800 tokens per second on two cores (bench/HISTORY.md, round 7). Only threads of the pool are
 // lowered, never the main thread, and only in the command's own process: the pool is made by the first
 // work handed to it, so the threads that appear around that first call are the pool's.
 // SVC_EMULATOR_POOL_NICE=0 leaves them at the process's priority.

@@ -5,7 +5,7 @@
 // A signing key pair, started before anything else: making one takes 40 to 550 ms of one core, longer than a
 // start. On the thread pool it runs on the second core while this thread loads and starts the emulator; the
 // emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts), and the first JWT waits for
-// what is left of it. A pair never serves two emulators. Measured on an idle machine (bench/README.md, round 3):
+// what is left of it. A pair never serves two emulators. Measured on an idle machine (bench/HISTORY.md, round 3):
 // spawn to the first JWKS answer ~300 ms this way, 300 to 600 ms with the pair made after listen, and a
 // low-priority worker thread cost 9 MiB of RSS at ready. When the stock of earlier starts holds a key
 // (key-stock-process.cjs), the key ring takes that one and this start makes none: a pair made now would share a
@@ -29,7 +29,7 @@ if (process.argv.slice(2).includes("start")) {
 
 require("./load-bundle.cjs")(require("node:path").join(__dirname, "..", "dist", "cli.cjs"), module);
 
-// Heap sizing for a small, long-running server (bench/README.md "Memory"): the young generation stays at its
+// Heap sizing for a small, long-running server (bench/HISTORY.md "Memory"): the young generation stays at its
 // size instead of growing to 32 MiB, and the old generation grows by 15 % after each full collection
 // instead of V8's larger steps, so the promoted garbage of a token load is collected instead of kept as heap.
 // Set once the ready line is out (the CLI emits "svc-emulator:ready" on process): set before the bundle

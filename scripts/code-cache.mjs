@@ -6,7 +6,7 @@
 // token). Without them a normal start's first request of each kind compiled its code (issue 15: the
 // first token costs no more than a later one). The run then gets SIGTERM and load-bundle.cjs writes the
 // data; on Windows, where a signal ends a process at once, it writes at the ready line and the requests
-// are not made. Measured (bench/README.md, round 6): the cache 1.40 -> 1.90 MB, spawn to ready about 3 ms
+// are not made. Measured (bench/HISTORY.md, round 6): the cache 1.40 -> 1.90 MB, spawn to ready about 3 ms
 // more, the first JWT after ready about 1.5 ms less.
 
 import { spawn } from "node:child_process";

@@ -1,6 +1,6 @@
 // The resource API as the server sees it at start: REST routes from the committed route list, and
 // gRPC / gRPC-web / REST handlers that build the rpc table (with every protobuf descriptor: about
-// 60 ms of a start, bench/README.md round 4) on the first request that needs it. Each such request
+// 60 ms of a start, bench/HISTORY.md round 4) on the first request that needs it. Each such request
 // waits for that one build; later ones find the table made. Nothing answers differently: the same
 // table and handlers serve every request, only later made.
 

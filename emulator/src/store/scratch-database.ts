@@ -1,6 +1,6 @@
 // The database of an in-memory emulator (--in-memory, startEmulator({ inMemory: true })). Not SQLite's
 // ":memory:": there every page of every row stays in the process heap until the process ends (freed
-// pages too), so RSS grew by about 1.3 KiB per stored token (415 MiB after 240,000 tokens, bench/README
+// pages too), so RSS grew by about 1.3 KiB per stored token (415 MiB after 240,000 tokens, bench/HISTORY
 // "Round 4: memory"). Instead a private file in the temporary folder, unlinked as soon as SQLite has
 // opened it: the rows live in the file and the OS's page cache, the process keeps a bounded page cache,
 // and nothing is left behind when the process ends, however it ends (the open descriptor is all that
