@@ -1,11 +1,11 @@
-// The REST routes are registered at start from a committed list (api/rest-route-list.ts) and the rpc
+// The REST routes are registered at start from a generated list (gen/rest-routes.ts) and the rpc
 // table with its descriptors is made on the first resource API request (api/api-loader.ts). The list
 // must be what the table declares, and first requests arriving together on every transport all wait
 // for the one table and answer as later requests do.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { REST_ROUTES } from "../../emulator/src/api/rest-route-list.js";
+import { REST_ROUTES } from "../../emulator/src/gen/rest-routes.js";
 import { restRoutesOf } from "../../emulator/src/api/rest-routes.js";
 import { grpcRawCall, grpcWebRawCall, lengthDelimited } from "../helpers/raw-grpc.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";

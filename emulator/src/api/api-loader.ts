@@ -1,14 +1,14 @@
-// The resource API as the server sees it at start: REST routes from the committed route list, and
+// The resource API as the server sees it at start: REST routes from the generated route list, and
 // gRPC / gRPC-web / REST handlers that build the rpc table (with every protobuf descriptor: about
 // 60 ms of a start, bench/HISTORY.md round 4) on the first request that needs it. Each such request
 // waits for that one build; later ones find the table made. Nothing answers differently: the same
 // table and handlers serve every request, only later made.
 
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { REST_ROUTES } from "../gen/rest-routes.js";
 import type { Core } from "../domain/core.js";
 import type { GrpcHandler } from "./grpc-adapter.js";
 import type { RestServe } from "./rest-adapter.js";
-import { REST_ROUTES } from "./rest-route-list.js";
 import type { RestRoute } from "./rest-routes.js";
 import type { ApiTarget } from "./rpc-pipeline.js";
 import type { RpcEntry, RpcTable } from "./rpc.js";
