@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The floors of emulator/src (docs/architecture.md): each folder may import only from its own floor
 // and the floors below it. This script fails on an import from a lower floor into a higher one, on
-// any import cycle between files, and on an event appended outside domain/; on the desktop shell
+// any import cycle between files, on an event appended outside domain/, and on a table declared
+// outside its owners or a table of records/ reached by SQL outside its module; on the desktop shell
 // (electron/) reaching into emulator/src past its library entry, or importing `electron` outside
 // its adapter; on the same floor rules in the UI (renderer/src, RENDERER_FLOORS), where a screen
 // (a feature) may not import another; and on docs/architecture.md's floor tables differing from
@@ -21,7 +22,7 @@ export const FLOORS = [
   ["gen"],
   ["kernel"],
   ["store"],
-  ["bucket"],
+  ["bucket", "records"],
   ["domain"],
   ["auth", "notification"],
   ["actions"],
@@ -107,6 +108,33 @@ function cycles(edges) {
 /** Appending events is the commands' job: domain/<aggregate>/commands.ts (or commands/*.ts) is the one write path. */
 const APPEND = /\bevents\.(command|commandGrouped|push)\s*\(|\.append\s*\(\s*\{[^}]*aggregateType/;
 
+/** Where tables are declared: the store's own, each aggregate's (projections), and records/ (rows written outside the event path). */
+const TABLE_OWNER = /^(store\/schema\.ts|domain\/[^/]+\/schema\.ts|records\/[^/]+\.ts)$/;
+const CREATE_TABLE = /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)/g;
+/** SQL naming a table: the statements that read, write or change it. */
+const namesTable = (text, table) => new RegExp(`\\b(?:INTO|UPDATE|FROM|JOIN|TABLE)\\s+${table}\\b`).test(text);
+
+/**
+ * Table ownership: CREATE TABLE only in a TABLE_OWNER module, and a table of records/ named in SQL only
+ * by its own module there (one owner for its DDL and every statement on it). `texts`: path → source.
+ */
+function tableProblems(texts) {
+  const problems = [];
+  const recordTables = [];
+  for (const [rel, text] of texts) {
+    for (const m of text.matchAll(CREATE_TABLE)) {
+      if (!TABLE_OWNER.test(rel)) problems.push(`${rel} declares table ${m[1]}: tables belong to store/schema.ts, domain/<aggregate>/schema.ts or records/`);
+      else if (rel.startsWith("records/")) recordTables.push({ table: m[1], owner: rel });
+    }
+  }
+  for (const { table, owner } of recordTables) {
+    for (const [rel, text] of texts) {
+      if (rel !== owner && !rel.startsWith("gen/") && namesTable(text, table)) problems.push(`${rel} runs SQL on ${table}: only its owner ${owner} may`);
+    }
+  }
+  return problems;
+}
+
 export function checkArchitecture(src) {
   const files = new Set(
     sourceFiles(src)
@@ -115,6 +143,7 @@ export function checkArchitecture(src) {
   );
   const problems = [];
   const edges = new Map();
+  const texts = new Map();
   for (const f of files) {
     const unit = unitOf(src, f);
     const from = floorOf.get(unit);
@@ -129,10 +158,13 @@ export function checkArchitecture(src) {
     }
     const rel = relative(src, f).split(sep).join("/");
     const isCommand = /^domain\/[^/]+\/commands(\.ts|\/[^/]+\.ts)$/.test(rel);
-    if (unit !== "store" && !isCommand && APPEND.test(readFileSync(f, "utf8"))) {
+    const text = readFileSync(f, "utf8");
+    texts.set(rel, text);
+    if (unit !== "store" && !isCommand && APPEND.test(text)) {
       problems.push(`${rel} appends events: only domain/<aggregate>/commands.ts may`);
     }
   }
+  problems.push(...tableProblems(texts));
   for (const c of cycles(edges)) problems.push(`import cycle: ${c.map((f) => relative(src, f)).join(" <-> ")}`);
   return problems;
 }

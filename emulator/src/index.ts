@@ -18,5 +18,5 @@ export type { FixtureFile } from "./fixtures/fixture-file.js";
 export type { ClockState } from "./kernel/clock.js";
 export type { StoredEvent } from "./store/event.js";
 export type { SnapshotInfo } from "./store/snapshots.js";
-export type { TargetCall } from "./actions/calls.js";
+export type { TargetCall } from "./records/target-calls.js";
 export type { CheckedCall } from "./actions/call-signature.js";

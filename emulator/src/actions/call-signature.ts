@@ -4,7 +4,7 @@
 
 import type { Core } from "../domain/core.js";
 import { getTarget } from "../domain/target/queries.js";
-import type { TargetCall } from "./calls.js";
+import type { TargetCall } from "../records/target-calls.js";
 import { SIGNATURE_HEADER, verify } from "./signature.js";
 
 /** A call as the control API shows it: with `signatureValid`, null when its target no longer exists. */

@@ -6,7 +6,8 @@
 import type { Core } from "../domain/core.js";
 import type { TargetState } from "../domain/target/target.js";
 import { Code, codeFromHttpStatus, SvcError } from "../kernel/errors.js";
-import { recordCall, type TargetCall } from "./calls.js";
+import type { TargetCall } from "../records/target-calls.js";
+import { recordCall } from "./calls.js";
 import { SIGNATURE_HEADER, sign } from "./signature.js";
 
 export interface CallResult {

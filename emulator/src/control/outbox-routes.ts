@@ -1,7 +1,7 @@
 // The outbox in the control API: every email and text message the emulator sent, filtered by
 // instance, channel and recipient; and emptying it.
 
-import { clearMessages, listMessages } from "../notification/outbox.js";
+import { clearMessages, listMessages } from "../records/outbox.js";
 import type { ControlContext } from "./control-context.js";
 import { MessageList, MessagesDeleted, OutboxQuery } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";

@@ -1,9 +1,10 @@
 // The target sink in the control API: the public endpoint targets call, and (with the console
 // token) its configuration and the calls it received.
 
-import { listSinkCalls, recordSinkCall, setSinkConfig, sinkConfig, sinkSignatureValid } from "../actions/sink.js";
+import { sinkSignatureValid } from "../actions/sink.js";
 import { SIGNATURE_HEADER } from "../actions/signature.js";
 import { Code } from "../kernel/errors.js";
+import { listSinkCalls, recordSinkCall, setSinkConfig, sinkConfig } from "../records/sinks.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
 import { SinkCallList, SinkConfig, SinkConfigBody, SinkParams } from "./schemas.js";
@@ -22,7 +23,7 @@ export async function registerSinkEndpoint(app: ControlApp, ctx: ControlContext)
       const header = req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined;
       const signatureValid = sinkSignatureValid(core, req.params.name, header, body);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      recordSinkCall(core, { id: core.ids.next(), name: req.params.name, headers, body, signatureValid, createdAt: core.clock.now().toISOString() });
+      recordSinkCall(core.db, { id: core.ids.next(), name: req.params.name, headers, body, signatureValid, createdAt: core.clock.now().toISOString() });
       if (!signatureValid)
         return sendControlError(
           reply,
@@ -30,7 +31,7 @@ export async function registerSinkEndpoint(app: ControlApp, ctx: ControlContext)
           Code.InvalidArgument,
           header ? `webhook has invalid ${SIGNATURE_HEADER} header` : `webhook has no ${SIGNATURE_HEADER} header`,
         );
-      const config = sinkConfig(core, req.params.name);
+      const config = sinkConfig(core.db, req.params.name);
       return reply.code(config.status).type("application/json").send(config.body);
     });
   });
@@ -40,14 +41,14 @@ export function registerSinkRoutes(app: ControlApp, ctx: ControlContext): void {
   app.put("/sinks/:name", { schema: { params: SinkParams, body: SinkConfigBody, response: { 200: SinkConfig } } }, async (req) => {
     const b = req.body;
     const body = b.body === undefined ? "" : typeof b.body === "string" ? b.body : JSON.stringify(b.body);
-    setSinkConfig(ctx.core, req.params.name, { status: b.status, body });
+    setSinkConfig(ctx.core.db, req.params.name, { status: b.status, body });
     return { name: req.params.name, status: b.status, body };
   });
   app.get("/sinks/:name", { schema: { params: SinkParams, response: { 200: SinkConfig } } }, async (req) => ({
     name: req.params.name,
-    ...sinkConfig(ctx.core, req.params.name),
+    ...sinkConfig(ctx.core.db, req.params.name),
   }));
   app.get("/sinks/:name/calls", { schema: { params: SinkParams, response: { 200: SinkCallList } } }, async (req) => ({
-    calls: listSinkCalls(ctx.core, req.params.name),
+    calls: listSinkCalls(ctx.core.db, req.params.name),
   }));
 }

@@ -4,11 +4,12 @@
 
 import { checkSignature } from "../actions/call-signature.js";
 import { callTarget } from "../actions/call-target.js";
-import { getCall, listCalls, onTargetCall, type TargetCall } from "../actions/calls.js";
+import { onTargetCall } from "../actions/calls.js";
 import { deliverEvent, eventMatch } from "../actions/event-executions.js";
 import { getInstance } from "../domain/instance/queries.js";
 import { getTarget } from "../domain/target/queries.js";
 import { Code } from "../kernel/errors.js";
+import { getTargetCall, listTargetCalls, type TargetCall } from "../records/target-calls.js";
 import type { StoredEvent } from "../store/event-store.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
@@ -17,7 +18,7 @@ import type { ControlApp } from "./type-provider.js";
 
 export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): void {
   app.get("/target-calls", { schema: { querystring: CallQuery, response: { 200: CallList } } }, async (req) => ({
-    calls: listCalls(ctx.core.db, { instanceId: req.query.instanceId, targetId: req.query.targetId, executionId: req.query.executionId }).map((c) =>
+    calls: listTargetCalls(ctx.core.db, { instanceId: req.query.instanceId, targetId: req.query.targetId, executionId: req.query.executionId }).map((c) =>
       checkSignature(ctx.core, c),
     ),
   }));
@@ -41,7 +42,7 @@ export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): 
   });
 
   app.post("/target-calls/:id/_replay", { schema: { params: CallParams, response: { 200: CallReplayed, 404: ControlError } } }, async (req, reply) => {
-    const call = getCall(ctx.core.db, req.params.id);
+    const call = getTargetCall(ctx.core.db, req.params.id);
     if (!call) return sendControlError(reply, 404, Code.NotFound, `No target call ${JSON.stringify(req.params.id)}`);
     const target = getTarget(ctx.core.db, call.instanceId, call.targetId);
     if (!target) return sendControlError(reply, 404, Code.NotFound, `The target ${call.targetId} of this call no longer exists`);

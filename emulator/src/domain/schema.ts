@@ -1,9 +1,12 @@
-// The whole schema: every owner's steps (store/schema.ts, domain/<aggregate>/schema.ts) in the order
-// they run within a version. The order across owners only matters inside one version (a step that
+// The whole schema: every owner's steps (store/schema.ts, domain/<aggregate>/schema.ts, and the rows
+// written outside the event path in records/) in the order they run within a version. The order across owners only matters inside one version (a step that
 // reads another owner's table must come after it); within one owner the steps keep their versions.
 
 import type { Database } from "../store/database.js";
 import { migrate as runSteps, type SchemaStep, versionsOf } from "../store/migrations.js";
+import { outboxTables } from "../records/outbox.js";
+import { sinkTables } from "../records/sinks.js";
+import { targetCallTables } from "../records/target-calls.js";
 import { storeSchema } from "../store/schema.js";
 import { appSchema } from "./app/schema.js";
 import { authRequestSchema } from "./auth-request/schema.js";
@@ -31,6 +34,8 @@ export const schema: readonly SchemaStep[] = [
   ...userSchema,
   ...membershipSchema,
   ...targetSchema,
+  ...targetCallTables,
+  ...sinkTables,
   ...executionSchema,
   ...projectSchema,
   ...appSchema,
@@ -42,6 +47,7 @@ export const schema: readonly SchemaStep[] = [
   ...settingsSchema,
   ...idpSchema,
   ...providerSchema,
+  ...outboxTables,
   ...userschemaSchema,
   ...deviceAuthorizationSchema,
 ];

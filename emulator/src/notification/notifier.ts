@@ -8,7 +8,7 @@ import type { Core } from "../domain/core.js";
 import { activeProvider } from "../domain/provider/queries.js";
 import { UserHumanAdded, UserHumanChanged } from "../domain/user/events.js";
 import type { StoredEvent } from "../store/event-store.js";
-import { addMessage, setMessageStatus, type OutboxMessage } from "./outbox.js";
+import { addMessage, setMessageStatus, type OutboxMessage } from "../records/outbox.js";
 
 const code = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 

@@ -1,11 +1,11 @@
-// The provider projection's table (SMTP and SMS providers), and the outbox of every message the
-// emulator sends through them (rows, not events: notification/outbox.ts).
+// The provider projection's table (SMTP and SMS providers). The outbox of every message the emulator
+// sends through them is rows, not events, declared by their owner (records/outbox.ts).
 // Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
 
 import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
 export const providerSchema: readonly SchemaStep[] = [
-  // 9: SMTP and SMS providers, and the outbox of every message the emulator sends
+  // 9: SMTP and SMS providers (and, in records/outbox.ts, the outbox)
   {
     version: 9,
     sql: `
@@ -19,19 +19,6 @@ export const providerSchema: readonly SchemaStep[] = [
     changed_at TEXT NOT NULL,
     sequence INTEGER NOT NULL
   );
-  CREATE TABLE outbox (
-    id TEXT PRIMARY KEY,
-    instance_id TEXT NOT NULL,
-    channel TEXT NOT NULL CHECK (channel IN ('email', 'sms')),
-    recipient TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    body TEXT NOT NULL,
-    provider_id TEXT,
-    status TEXT NOT NULL CHECK (status IN ('outboxed', 'sending', 'sent', 'failed')),
-    error TEXT,
-    created_at TEXT NOT NULL
-  );
-  CREATE INDEX outbox_by_instance ON outbox (instance_id, created_at);
   `,
   },
   // 19: keyed by (instance, id): ids given by an import or a fixture may repeat across instances (issue 26)

@@ -1,7 +1,32 @@
 // The outbox: every email and text message the emulator sends, with what became of it. Rows, not
-// events: a delivery is a side effect of events, like a target call.
+// events: a delivery is a side effect of events, like a target call. This module owns the table and
+// all of its SQL; notification/notifier.ts writes it, control/outbox-routes.ts reads and clears it.
 
 import type { Database } from "../store/database.js";
+import type { SchemaStep } from "../store/migrations.js";
+
+/** The table's schema steps, run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step. */
+export const outboxTables: readonly SchemaStep[] = [
+  // 9: the outbox of every message the emulator sends
+  {
+    version: 9,
+    sql: `
+  CREATE TABLE outbox (
+    id TEXT PRIMARY KEY,
+    instance_id TEXT NOT NULL,
+    channel TEXT NOT NULL CHECK (channel IN ('email', 'sms')),
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    provider_id TEXT,
+    status TEXT NOT NULL CHECK (status IN ('outboxed', 'sending', 'sent', 'failed')),
+    error TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX outbox_by_instance ON outbox (instance_id, created_at);
+  `,
+  },
+];
 
 export interface OutboxMessage {
   id: string;
