@@ -281,6 +281,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(
     "architecture: floors respected (emulator/src and renderer/src), no import cycles, no feature importing another, " +
-      "events appended only in domain/, the shell keeps to the library entry, docs/architecture.md lists the floors",
+      "events appended only in domain/, every table with one owner, the shell keeps to the library entry, docs/architecture.md lists the floors",
   );
 }
