@@ -5,32 +5,14 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 // @ts-expect-error: a plain .mjs script without types
 import { checkRenderer } from "../../scripts/check-architecture.mjs";
+import { withTree } from "../helpers/scratch-tree.js";
 
 const check = checkRenderer as (src: string) => string[];
 
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "renderer-floors-"));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-
-function problemsOf(files: Record<string, string>): string[] {
-  const root = tree(files);
-  try {
-    return check(root).sort();
-  } finally {
-    rmSync(root, { recursive: true });
-  }
-}
+const problemsOf = (files: Record<string, string>) => withTree(files, (root) => check(root).sort());
 
 /** A UI that keeps every rule: each floor imports only below it, the registry loads the screens lazily. */
 const GOOD = {

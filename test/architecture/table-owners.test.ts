@@ -5,28 +5,17 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, relative, sep } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 // @ts-expect-error: a plain .mjs script without types
 import { checkArchitecture } from "../../scripts/check-architecture.mjs";
+import { withTree } from "../helpers/scratch-tree.js";
 
 const check = checkArchitecture as (src: string) => string[];
 const SRC = fileURLToPath(new URL("../../emulator/src", import.meta.url));
 
-function problemsOf(files: Record<string, string>): string[] {
-  const root = mkdtempSync(join(tmpdir(), "table-owners-"));
-  try {
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), text);
-    }
-    return check(root).sort();
-  } finally {
-    rmSync(root, { recursive: true });
-  }
-}
+const problemsOf = (files: Record<string, string>) => withTree(files, (root) => check(root).sort());
 
 const STORE = 'export const s = "CREATE TABLE events (position INTEGER)";\n';
 const CALLS = 'export const t = "CREATE TABLE target_calls (id TEXT)";\nexport const list = "SELECT * FROM target_calls";\n';
