@@ -129,7 +129,7 @@ function tableProblems(texts) {
   }
   for (const { table, owner } of recordTables) {
     for (const [rel, text] of texts) {
-      if (rel !== owner && !rel.startsWith("gen/") && namesTable(text, table)) problems.push(`${rel} runs SQL on ${table}: only its owner ${owner} may`);
+      if (rel !== owner && namesTable(text, table)) problems.push(`${rel} runs SQL on ${table}: only its owner ${owner} may`);
     }
   }
   return problems;
