@@ -1,6 +1,7 @@
-// The whole schema: every owner's steps (store/schema.ts, domain/<aggregate>/schema.ts, and the rows
-// written outside the event path in records/) in the order they run within a version. The order across owners only matters inside one version (a step that
-// reads another owner's table must come after it); within one owner the steps keep their versions.
+// The whole schema: every owner's steps (store/schema.ts, domain/<aggregate>/schema.ts, and records/
+// for the rows written outside the event path) in the order they run within a version. The order
+// across owners only matters inside one version (a step that reads another owner's table must come
+// after it); within one owner the steps keep their versions.
 
 import type { Database } from "../store/database.js";
 import { migrate as runSteps, type SchemaStep, versionsOf } from "../store/migrations.js";
