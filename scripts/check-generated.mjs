@@ -5,16 +5,16 @@
 // code by hand. Offline: buf, protoc-gen-es and tsx come from node_modules; the output goes to a
 // temporary directory, never over gen/.
 //
-// usage: node scripts/check-generated.mjs
+// usage: node scripts/check-generated.mjs [gen-dir]   (emulator/src/gen unless given; tests give a copy)
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, relative, sep } from "node:path";
+import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const committed = join(root, "emulator", "src", "gen");
+const committed = process.argv[2] ? resolve(process.argv[2]) : join(root, "emulator", "src", "gen");
 const bin = join(root, "node_modules", ".bin");
 
 /** buf.gen.yaml with its output redirected; the plugin options stay those of the real template. */
