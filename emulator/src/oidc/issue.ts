@@ -13,7 +13,8 @@ import { functionClaims } from "./function-claims.js";
 import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import { addTokens } from "../domain/token/commands.js";
 import { newTokenValue } from "../domain/token/value.js";
-import type { ActionClaims, NewToken, TokenRecord } from "../domain/token/token.js";
+import type { ActionClaims, NewToken } from "../domain/token/token.js";
+import type { NewEvent } from "../store/event.js";
 import { oidcActor } from "./actor.js";
 import { ACCESS_TOKEN_LIFETIME_S, ID_TOKEN_LIFETIME_S, REFRESH_IDLE_LIFETIME_S, halfHash, randomTokenValue, signJwt } from "./tokens.js";
 
@@ -39,8 +40,13 @@ export interface Grant {
   withAccessToken: boolean;
   withRefreshToken: boolean;
   withIdToken: boolean;
-  /** A refresh token this grant replaces (rotation): it is revoked with its access tokens. */
-  replaces?: TokenRecord[];
+  /**
+   * What the grant spends (a code, a device code, the refresh token it rotates): called inside the commit
+   * of the tokens, it checks again that it is still there and answers the events of spending it, or
+   * throws (then nothing is written). Consuming and issuing commit together or not at all: a failure
+   * before the commit (a function target, a signature) leaves it unspent.
+   */
+  consume?: () => NewEvent[];
   /** Absolute end of the refresh token chain. */
   refreshNotAfter?: string;
   /** Claims added to the ID token and to JWT access tokens (e.g. `act` after token exchange). */
@@ -123,7 +129,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
   const store = () => {
     if (actionClaims.accessToken.length || actionClaims.idToken.length) for (const t of tokens) t.actionClaims = actionClaims;
     if (!stored) {
-      stored = addTokens(core, oidcActor(instance.id, g.user.id), tokens, g.replaces ?? []);
+      stored = addTokens(core, oidcActor(instance.id, g.user.id), tokens, g.consume);
       stored.catch(() => undefined); // awaited at the end; a signature failing first must not leave it unhandled
     }
     return stored;

@@ -1,9 +1,12 @@
 // Auth request commands: add one (anonymous: nobody is signed in yet), record the session that
-// completed it (with a new one-time code for the code flow), and mark its code exchanged.
+// completed it (with a new one-time code for the code flow); the events of its code exchanged and of
+// an implicit request finished, decided in the commit of the tokens they give.
 
 import { randomPooled } from "../../kernel/random-pool.js";
 import type { Actor, Core, GivenId } from "../core.js";
+import type { NewEvent } from "../../store/event.js";
 import { seal } from "../../store/sealed.js";
+import { getAuthRequest } from "./queries.js";
 import { CODE_LIFETIME_MS, type AuthRequest, type AuthorizeParams } from "./auth-request.js";
 import { AuthRequestAdded, AuthRequestCodeExchanged, AuthRequestSucceeded } from "./events.js";
 
@@ -24,6 +27,23 @@ export function succeedAuthRequest(core: Core, actor: Actor, req: AuthRequest, s
   return code;
 }
 
-export function exchangeAuthRequestCode(core: Core, actor: Actor, req: AuthRequest): void {
-  core.events.command(() => [AuthRequestCodeExchanged.event(actor, req.id, req.instanceId, {})]);
+/**
+ * The event that spends the request's code, decided inside the commit of the tokens it gives (so both
+ * are written or neither): the request is read again there, and a code spent meanwhile by a concurrent
+ * exchange (or pruned) answers undefined.
+ */
+export function codeExchangeEvents(core: Core, actor: Actor, req: AuthRequest): NewEvent[] | undefined {
+  const now = getAuthRequest(core.db, req.instanceId, req.id);
+  if (!now?.code || now.codeUsed) return undefined;
+  return [AuthRequestCodeExchanged.event(actor, req.id, req.instanceId, {})];
+}
+
+/**
+ * The event that finishes an implicit-flow request with the session, decided inside the commit of the
+ * tokens it gives; undefined when the request was finished meanwhile (or pruned).
+ */
+export function implicitSuccessEvents(core: Core, actor: Actor, req: AuthRequest, sessionId: string): NewEvent[] | undefined {
+  const now = getAuthRequest(core.db, req.instanceId, req.id);
+  if (!now || now.sessionId) return undefined;
+  return [AuthRequestSucceeded.event(actor, req.id, req.instanceId, { sessionId })];
 }

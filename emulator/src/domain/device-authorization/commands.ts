@@ -1,8 +1,9 @@
 // Device authorization commands: add one for a client (a user code unique in the instance), the
-// user's decision, a poll of the token endpoint, and the tokens issued.
+// user's decision, a poll of the token endpoint, and the tokens issued (decided in their commit).
 
 import { randomPooled } from "../../kernel/random-pool.js";
 import type { Actor, Core, GivenId } from "../core.js";
+import type { NewEvent } from "../../store/event.js";
 import { seal } from "../../store/sealed.js";
 import { DEVICE_LIFETIME_S, DEVICE_POLL_INTERVAL_S, SLOW_DOWN_STEP_S, newUserCode, type DeviceAuthorization } from "./device-authorization.js";
 import {
@@ -56,6 +57,11 @@ export function recordPoll(core: Core, actor: Actor, d: DeviceAuthorization): { 
   return { tooSoon };
 }
 
-export function markDeviceTokenIssued(core: Core, actor: Actor, d: DeviceAuthorization): void {
-  core.events.command(() => [DeviceAuthorizationTokenIssued.event(actor, d.id, d.instanceId, {})]);
+/**
+ * The event that spends an approved device code, decided inside the commit of the tokens it gives (so
+ * both are written or neither): undefined when it is no longer approved (spent by a concurrent poll, or pruned).
+ */
+export function deviceTokenIssuedEvents(core: Core, actor: Actor, d: DeviceAuthorization): NewEvent[] | undefined {
+  if (deviceAuthorizationById(core.db, d.instanceId, d.id)?.state !== "approved") return undefined;
+  return [DeviceAuthorizationTokenIssued.event(actor, d.id, d.instanceId, {})];
 }

@@ -1,12 +1,13 @@
-// Token commands: tokens are added together (one grant's access, refresh tokens, and the tokens a
-// rotated refresh token replaces revoked), and revoked once; revoking twice appends nothing.
+// Token commands: tokens are added together (one grant's access and refresh tokens, in one commit with
+// what the grant spends: a code, a device code, a rotated refresh token revoked), and revoked once;
+// revoking twice appends nothing.
 
 import type { Actor, Core } from "../core.js";
 import type { NewEvent, StoredEvent } from "../../store/event.js";
 import { seal } from "../../store/sealed.js";
 import type { Database } from "../../store/database.js";
 import { TokenAdded, type TokenAddedPayload, TokenRevoked } from "./events.js";
-import { tokenWithDependents, tokensWhere } from "./queries.js";
+import { getToken, tokenWithDependents, tokensWhere } from "./queries.js";
 import type { NewToken, TokenRecord } from "./token.js";
 
 /** The revocation events of the tokens not yet revoked, for commands that end a grant with other changes. */
@@ -43,10 +44,28 @@ function addedEvent(db: Database, actor: Actor, t: NewToken): NewEvent {
   return event;
 }
 
-/** Adds a grant's tokens, revoking in the same step the tokens it replaces (refresh token rotation). */
-/** Adds a grant's tokens; resolves once they are committed (a group commit: the caller answers only then). */
-export function addTokens(core: Core, actor: Actor, tokens: NewToken[], replaces: TokenRecord[] = []): Promise<StoredEvent[]> {
-  return core.events.commandGrouped(() => [...tokens.map((t) => addedEvent(core.db, actor, t)), ...tokensRevokedEvents(actor, replaces)]);
+/**
+ * Adds a grant's tokens together with what the grant spends (a code, a device code, the refresh token it
+ * rotates): `consume` runs inside the same commit and answers the events of spending it, checked again
+ * there, or throws, and then nothing of the grant is written. Resolves once committed (a group commit:
+ * the caller answers only then).
+ */
+export function addTokens(core: Core, actor: Actor, tokens: NewToken[], consume?: () => NewEvent[]): Promise<StoredEvent[]> {
+  return core.events.commandGrouped(() => {
+    const spent = consume ? consume() : [];
+    return [...tokens.map((t) => addedEvent(core.db, actor, t)), ...spent];
+  });
+}
+
+/**
+ * The revocation of a refresh token that rotation replaces (and of its access tokens), decided inside
+ * the commit of the new tokens: the token is read again there, and one revoked meanwhile (a concurrent
+ * rotation or a revocation) answers undefined.
+ */
+export function rotationEvents(core: Core, actor: Actor, old: TokenRecord): NewEvent[] | undefined {
+  const now = getToken(core.db, old.id);
+  if (!now || now.revokedAt) return undefined;
+  return tokensRevokedEvents(actor, tokenWithDependents(core.db, now));
 }
 
 /** Revokes a token and, for a refresh token, its access tokens; returns the events of those newly revoked. */

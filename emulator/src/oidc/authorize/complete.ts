@@ -5,11 +5,12 @@ import type { FastifyReply } from "fastify";
 import type { App } from "../../domain/app/app.js";
 import { getUser } from "../../domain/user/queries.js";
 import type { AuthRequest } from "../../domain/auth-request/auth-request.js";
-import { succeedAuthRequest } from "../../domain/auth-request/commands.js";
+import { implicitSuccessEvents, succeedAuthRequest } from "../../domain/auth-request/commands.js";
 import type { LoginSession } from "../../domain/login-session/login-session.js";
 import { oidcActor } from "../actor.js";
 import { DEVICE_CONSENT_PATH } from "../device-paths.js";
 import { asOidcError, sendAuthorizationError } from "../error-response.js";
+import { invalidRequest } from "../errors.js";
 import { issueTokens, type OidcContext } from "../issue.js";
 import { sendAuthorizationResponse } from "./respond.js";
 
@@ -32,7 +33,6 @@ async function complete(ctx: OidcContext, reply: FastifyReply, req: AuthRequest,
     const code = succeedAuthRequest(ctx.core, oidcActor(req.instanceId, session.userId), req, session.id, true);
     return sendAuthorizationResponse(reply, p.redirectUri, p.responseMode, { code, state: p.state });
   }
-  succeedAuthRequest(ctx.core, oidcActor(req.instanceId, session.userId), req, session.id, false);
   const tokens = await issueTokens(ctx, {
     clientId: app.clientId,
     app,
@@ -47,6 +47,12 @@ async function complete(ctx: OidcContext, reply: FastifyReply, req: AuthRequest,
     withAccessToken: p.responseType === "id_token token",
     withRefreshToken: false,
     withIdToken: true,
+    // The request is finished in the commit of its tokens: a failed issuance leaves it open for another try.
+    consume: () => {
+      const done = implicitSuccessEvents(ctx.core, oidcActor(req.instanceId, session.userId), req, session.id);
+      if (!done) throw invalidRequest("this authorization request is already finished");
+      return done;
+    },
   });
   return sendAuthorizationResponse(reply, p.redirectUri, p.responseMode, { ...tokens, state: p.state });
 }

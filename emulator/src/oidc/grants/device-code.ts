@@ -2,11 +2,11 @@
 // with its device code; authorization_pending until the user decided, slow_down when it polls
 // sooner than the interval (which then grows by 5 s), access_denied when the user denied,
 // expired_token after the lifetime (emulator clock); once approved, tokens as the code grant gives
-// them, once.
+// them, once: the device code is spent in the commit of its tokens (a failed issuance leaves it usable).
 
 import { getUser } from "../../domain/user/queries.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
-import { markDeviceTokenIssued, recordPoll } from "../../domain/device-authorization/commands.js";
+import { deviceTokenIssuedEvents, recordPoll } from "../../domain/device-authorization/commands.js";
 import { SLOW_DOWN_STEP_S } from "../../domain/device-authorization/device-authorization.js";
 import { deviceAuthorizationByDeviceCode, isExpired } from "../../domain/device-authorization/queries.js";
 import { getLoginSession } from "../../domain/login-session/queries.js";
@@ -35,7 +35,6 @@ export const deviceCode: GrantModule = {
     }
     const session = getLoginSession(core.db, d.instanceId, d.sessionId!);
     if (!session || session.terminatedAt) throw invalidGrant("the login session that approved the device has ended");
-    markDeviceTokenIssued(core, oidcActor(instance.id, d.clientId), d);
     const offline = d.scope.includes("offline_access") && app.oidc.grantTypes.includes("refresh_token");
     return issueTokens(ctx, {
       clientId: app.clientId,
@@ -49,6 +48,11 @@ export const deviceCode: GrantModule = {
       withAccessToken: true,
       withRefreshToken: offline,
       withIdToken: d.scope.includes("openid"),
+      consume: () => {
+        const spent = deviceTokenIssuedEvents(core, oidcActor(instance.id, d.clientId), d);
+        if (!spent) throw invalidGrant("the device code was already used");
+        return spent;
+      },
     });
   },
 };

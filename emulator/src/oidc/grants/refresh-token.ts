@@ -1,13 +1,16 @@
 // grant_type=refresh_token (spec "Token endpoint grants"; RFC 6749 6): the scope must be a subset of
 // the original one, which is kept when omitted; the refresh token rotates and the old one is
-// revoked with its access tokens.
+// revoked with its access tokens, in the commit of the new ones: a failed issuance leaves it usable, and
+// of concurrent rotations of one token only one gives tokens.
 
 import { getUser } from "../../domain/user/queries.js";
 import { EVERY_AUTH_METHOD, authenticateClient } from "../clients.js";
 import { invalidGrant, invalidScope } from "../errors.js";
 import { issueTokens } from "../issue.js";
 import { getLoginSession } from "../../domain/login-session/queries.js";
-import { getToken, isActive, tokenWithDependents } from "../../domain/token/queries.js";
+import { getToken, isActive } from "../../domain/token/queries.js";
+import { rotationEvents } from "../../domain/token/commands.js";
+import { oidcActor } from "../actor.js";
 import { appAllowing, required, type GrantModule } from "./grant.js";
 
 export const refreshToken: GrantModule = {
@@ -41,7 +44,11 @@ export const refreshToken: GrantModule = {
       withAccessToken: true,
       withRefreshToken: true,
       withIdToken: scope.includes("openid"),
-      replaces: tokenWithDependents(core.db, old),
+      consume: () => {
+        const revoked = rotationEvents(core, oidcActor(instance.id, user.id), old);
+        if (!revoked) throw invalidGrant("the refresh token was revoked");
+        return revoked;
+      },
     });
   },
 };
