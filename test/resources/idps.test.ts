@@ -166,6 +166,44 @@ for (const t of idps.all) {
       ok(await t.call("DeleteIDP", { id: orgIdp }, pat));
       fails(await t.call("GetGitLabIDP", { id: orgIdp, ctx: { orgId: org } }, pat), 5, 404, /not found/);
     });
+
+    it("reads a system IDP without a context as the Host's instance sees it; Patch and Delete still act on the system (issue 24)", async () => {
+      const sys = await create("GitLab system, read by id");
+      ok(await t.call("DeleteIDP", { id: sys }, pat)); // made in the instance by mistake: one in the system instead
+      const id = await create("GitLab system, read by id", { system: true });
+      const system = { type: "OWNER_TYPE_SYSTEM", id: "SYSTEM" };
+      const policyOf = (v: Record<string, unknown>) => (v.idp as { idp: { statePolicy: string } }).idp.statePolicy;
+      const seen = async () => {
+        const byHost = await get(id);
+        assert.deepEqual(byHost, await get(id, { instanceId }), "without ctx as with ctx.instance_id of the Host's instance");
+        return byHost;
+      };
+      const plain = await seen();
+      assert.deepEqual((plain.details as { resourceOwner: unknown }).resourceOwner, system);
+      assert.deepEqual([plain.parent, plain.state, policyOf(plain)], [{ parent: system, state: ACTIVE }, ACTIVE, "STATE_POLICY_INHERIT"]);
+
+      // Patch without ctx changes the owner's (the system's) own state; the instance inherits it.
+      const patched = ok(await policy(id, "STATE_POLICY_DEACTIVATE"));
+      assert.deepEqual((patched.details as { resourceOwner: unknown }).resourceOwner, system);
+      const inherited = await seen();
+      assert.deepEqual([inherited.parent, inherited.state, policyOf(inherited)], [{ parent: system, state: INACTIVE }, INACTIVE, "STATE_POLICY_INHERIT"]);
+      assert.equal(policyOf(await get(id, { system: true })), "STATE_POLICY_DEACTIVATE", "the system's own view");
+
+      // The instance's own policy is what the read without ctx reports.
+      ok(await policy(id, "STATE_POLICY_ACTIVATE", { instanceId }));
+      const activated = await seen();
+      assert.deepEqual([activated.parent, activated.state, policyOf(activated)], [{ parent: system, state: INACTIVE }, ACTIVE, "STATE_POLICY_ACTIVATE"]);
+
+      // Who may not read the instance's IDPs is refused as with ctx.instance_id: an org owner of the default org.
+      const owner = (await memberToken(emu.url, pat, `org-owner-${t.name}`, ["ORG_OWNER"], { orgId: org })).token;
+      fails(await t.call("GetGitLabIDP", { id }, owner), 7, 403, /No permission to read identity providers of the instance context/, "AUTHZ-context");
+      fails(await t.call("GetGitLabIDP", { id, ctx: { instanceId } }, owner), 7, 403, /of the instance context/, "AUTHZ-context");
+
+      // Delete without ctx removes it from the system, its owner.
+      const deleted = ok(await t.call("DeleteIDP", { id }, pat));
+      assert.deepEqual((deleted.details as { resourceOwner: unknown }).resourceOwner, system);
+      fails(await t.call("GetGitLabIDP", { id }, pat), 5, 404, /Identity provider not found/);
+    });
   });
 }
 

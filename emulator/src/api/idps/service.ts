@@ -73,6 +73,18 @@ function askingContext(call: RpcCall, id: string, ctx: Parameters<typeof request
   return idp && (idp.owner.type === "system" || idp.instanceId === call.instance.id) ? idp.owner : requestContext(call, undefined);
 }
 
+/**
+ * The asking context of a read (Get): as askingContext, except that a system IDP read without `ctx` is
+ * seen by the instance of the Host (spec: "When no context is given, the context is the instance
+ * discovered from the Host header"), as `ctx.instance_id` of that instance sees it: the system as its
+ * parent, the instance's policy and state. An instance's or org's IDP stays read in its owner's context
+ * (an instance sees its orgs' IDPs as their owners do), and Patch and Delete act on the owner.
+ */
+function readingContext(call: RpcCall, id: string, ctx: Parameters<typeof requestContext>[1]): Context {
+  const asking = askingContext(call, id, ctx);
+  return !ctx && asking.type === "system" ? requestContext(call, undefined) : asking;
+}
+
 const STATES: Partial<Record<State, "active" | "inactive">> = { [State.EFFECTIVE_STATE_ACTIVE]: "active", [State.EFFECTIVE_STATE_INACTIVE]: "inactive" };
 
 function filterOf(f: IDPSearchFilter): IdpFilter[] {
@@ -112,7 +124,7 @@ export function identityProvidersService(): ServiceDefinition {
       return { details: view(call, foundIdp(call.core, req.id, ctx), ctx).details };
     },
     getGitLabIDP(req, call) {
-      const ctx = askingContext(call, req.id, req.ctx);
+      const ctx = readingContext(call, req.id, req.ctx);
       const idp = foundIdp(call.core, req.id, ctx);
       authorizeContext(call, ctx, "read identity providers");
       return { idp: gitlabView(call, idp, ctx) };
