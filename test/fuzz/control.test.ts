@@ -38,6 +38,7 @@ const ROUTES: { method: string; path: string; fields: string[] }[] = [
   { method: "PATCH", path: "/instances/{v}/features", fields: ["features", "actions", "userSchema"] },
   { method: "GET", path: "/instances/{v}/keys", fields: [] },
   { method: "POST", path: "/jobs", fields: ["kind", "document", "instanceId", "orgIds", "bucket"] },
+  { method: "GET", path: "/jobs", fields: ["instanceId", "state"] },
   { method: "GET", path: "/jobs/{v}", fields: [] },
   { method: "POST", path: "/jobs/{v}/_cancel", fields: [] },
   { method: "PUT", path: "/sinks/{v}", fields: ["status", "delayMs", "body", "headers"] },

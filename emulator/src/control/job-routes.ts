@@ -1,5 +1,5 @@
 // Import and export jobs on the control API (issue 12): POST /jobs starts one and answers its id;
-// GET /jobs/{id} shows its state, counters per kind and final report; GET /jobs/{id}/events streams
+// GET /jobs lists them, newest first, without their reports (issue 24); GET /jobs/{id} shows its state, counters per kind and final report; GET /jobs/{id}/events streams
 // them as server-sent events; POST /jobs/{id}/_cancel stops it. The registry: jobs.ts. What cancel
 // means: docs/behaviour.md "Org diff and jobs".
 
@@ -11,7 +11,7 @@ import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
 import { importActor, targetInstance } from "./import-routes.js";
 import { type JobRun, Jobs } from "./jobs.js";
-import { ControlError, IdParams, Job, JobBody, JobStarted } from "./schemas.js";
+import { ControlError, IdParams, Job, JobBody, JobList, JobListQuery, JobStarted } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 
 type ExportOptions = Extract<JobBody, { kind: "export" }>;
@@ -55,14 +55,18 @@ export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
     const exporter = body.kind === "export" ? await loadExport() : undefined;
     const view =
       body.kind === "export"
-        ? jobs.start("export", (run) => exportJob(ctx, instanceId, body, run, exporter!))
-        : jobs.start("import", async (run) => {
+        ? jobs.start("export", instanceId, (run) => exportJob(ctx, instanceId, body, run, exporter!))
+        : jobs.start("import", instanceId, async (run) => {
             // One synchronous transaction: the counters reach the job (and its SSE clients) as items
             // are processed, but nothing can stop it once it began.
             return importOrgs(ctx.core, importActor(instanceId), body.document, { dryRun: body.dryRun, bestEffort: body.bestEffort, onProgress: run.progress });
           });
     return reply.code(202).send({ id: view.id });
   });
+
+  app.get("/jobs", { schema: { querystring: JobListQuery, response: { 200: JobList } } }, async (req) => ({
+    jobs: jobs.list({ instanceId: req.query.instanceId, states: req.query.state }),
+  }));
 
   app.get("/jobs/:id", { schema: { params: IdParams, response: { 200: Job, 404: ControlError } } }, async (req, reply) => {
     return jobs.get(req.params.id) ?? sendControlError(reply, 404, Code.NotFound, `No job ${JSON.stringify(req.params.id)}`);

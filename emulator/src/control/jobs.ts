@@ -18,6 +18,8 @@ export interface Progress {
 export interface JobView {
   id: string;
   kind: JobKind;
+  /** The instance the job imports into or exports from. */
+  instanceId: string;
   state: JobState;
   createdAt: string;
   finishedAt?: string;
@@ -75,8 +77,8 @@ export class Jobs {
     private readonly now: () => Date,
   ) {}
 
-  start(kind: JobKind, run: (r: JobRun) => Promise<unknown>): JobView {
-    const view: JobView = { id: this.nextId(), kind, state: "queued", createdAt: this.now().toISOString(), counters: {} };
+  start(kind: JobKind, instanceId: string, run: (r: JobRun) => Promise<unknown>): JobView {
+    const view: JobView = { id: this.nextId(), kind, instanceId, state: "queued", createdAt: this.now().toISOString(), counters: {} };
     const job: Job = { view, history: [], emitter: new Emitter(), cancelAsked: false, run };
     this.jobs.set(view.id, job);
     this.queue.push(job);
@@ -86,6 +88,20 @@ export class Jobs {
 
   get(id: string): JobView | undefined {
     return this.jobs.get(id)?.view;
+  }
+
+  /**
+   * The jobs kept (queued, running, and the last ended ones), newest first (the order they were started
+   * in, not their times: the emulator clock may stand still), without their reports (a report can be a
+   * whole export: read one job for it); `instanceId` and `states` narrow the list when given.
+   */
+  list(filter: { instanceId?: string; states?: JobState[] } = {}): Omit<JobView, "report">[] {
+    const { instanceId, states } = filter;
+    return [...this.jobs.values()]
+      .reverse()
+      .map((j) => j.view)
+      .filter((v) => (instanceId === undefined || v.instanceId === instanceId) && (!states?.length || states.includes(v.state)))
+      .map(({ report: _report, ...summary }) => summary);
   }
 
   /** The events so far, and a subscription to the rest (undefined: no such job). */

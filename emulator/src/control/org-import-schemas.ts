@@ -2,7 +2,7 @@
 // schemas.ts (which re-exports this module), kept apart for size; same rules: TypeBox, lowerCamel.
 
 import { Type, type Static } from "@sinclair/typebox";
-import { Time } from "./schema-parts.js";
+import { StringEnum, Time } from "./schema-parts.js";
 
 // -- org import (issue 12) --------------------------------------------------------------------
 
@@ -135,10 +135,12 @@ export const JobBody = Type.Unsafe<Static<typeof ImportJobBody> | Static<typeof 
     else: { properties: { kind: { enum: ["import", "export"] } } },
   },
 });
-export const JobState = Type.Union(["queued", "running", "done", "failed", "cancelled"].map((s) => Type.Literal(s)));
+const JOB_STATES = ["queued", "running", "done", "failed", "cancelled"] as const;
+export const JobState = Type.Union(JOB_STATES.map((s) => Type.Literal(s)));
 export const Job = Type.Object({
   id: Type.String(),
   kind: Type.Union([Type.Literal("import"), Type.Literal("export")]),
+  instanceId: Type.String({ description: "the instance it imports into or exports from" }),
   state: JobState,
   createdAt: Time,
   finishedAt: Type.Optional(Time),
@@ -147,11 +149,22 @@ export const Job = Type.Object({
   error: Type.Optional(Type.Object({ code: Type.Integer(), message: Type.String() })),
 });
 export const JobStarted = Type.Object({ id: Type.String() });
+/** GET /jobs: the jobs kept, newest first, each without its report (read one job for that). */
+export const JobList = Type.Object({ jobs: Type.Array(Type.Omit(Job, ["report"])) });
+export const JobListQuery = Type.Object(
+  {
+    instanceId: Type.Optional(Type.String({ description: "only the jobs of this instance" })),
+    // An enum rather than JobState's union of literals: a wrong state is refused with one message, not one per state.
+    state: Type.Optional(Type.Array(StringEnum(JOB_STATES), { description: "only jobs in these states (repeat the parameter: state=queued&state=running)" })),
+  },
+  { additionalProperties: false },
+);
 /** The data of a `progress` server-sent event; `done`, `failed` and `cancelled` events carry the Job. */
 export const JobProgress = Type.Object({ kind: Type.String(), done: Type.Integer(), total: Type.Integer() });
 
 export type JobBody = Static<typeof JobBody>;
 export type Job = Static<typeof Job>;
+export type JobSummary = Static<typeof JobList>["jobs"][number];
 export type OrgDiff = Static<typeof OrgDiff>;
 export type DiffResult = Static<typeof DiffResult>;
 export type ImportResult = Static<typeof ImportResult>;
