@@ -1,7 +1,8 @@
 // Import and export jobs on the control API (issue 12): POST /jobs starts one and answers its id;
-// GET /jobs lists them, newest first, without their reports (issue 24); GET /jobs/{id} shows its state, counters per kind and final report; GET /jobs/{id}/events streams
-// them as server-sent events; POST /jobs/{id}/_cancel stops it. The registry: jobs.ts. What cancel
-// means: docs/behaviour.md "Org diff and jobs".
+// GET /jobs lists them, newest first, without their reports (issue 24); GET /jobs/{id} shows its
+// state, counters per kind and final report; GET /jobs/{id}/events streams them as server-sent
+// events; POST /jobs/{id}/_cancel stops it. The registry: jobs.ts. What cancel means:
+// docs/behaviour.md "Org diff and jobs".
 
 import { importOrgs } from "../domain/org/import-orgs.js";
 import { type OrgRead, readOrg } from "../domain/org/read-org.js";

@@ -23,6 +23,7 @@ import type {
   SinkCall,
   Job,
   JobBody,
+  JobSummary,
   OrgDiff,
   SnapshotInfo,
   StoredEvent,
@@ -56,6 +57,7 @@ export type {
   InspectResult,
   Job,
   JobBody,
+  JobSummary,
   OrgDiff,
   TargetCall,
   Token,
@@ -129,6 +131,13 @@ export const control = {
   startJob: (body: JobBody) => controlCall<{ id: string }>("/jobs", { method: "POST", body }).then((r) => r.id),
   job: (id: string) => controlCall<Job>(`/jobs/${encodeURIComponent(id)}`),
   cancelJob: (id: string) => post<Job>(`/jobs/${encodeURIComponent(id)}/_cancel`),
+  /** The jobs kept, newest first, without their reports; `state` repeats (`state=queued&state=running`). */
+  jobs: (q: { instanceId?: string; state?: Job["state"][] } = {}) => {
+    const params = new URLSearchParams(q.instanceId ? { instanceId: q.instanceId } : {});
+    for (const s of q.state ?? []) params.append("state", s);
+    const s = params.toString();
+    return controlCall<{ jobs: JobSummary[] }>(`/jobs${s ? `?${s}` : ""}`).then((r) => r.jobs);
+  },
   /** Locks, unlocks, deactivates or reactivates a user (the resource API has no rpc for it). */
   changeUserState: (userId: string, change: "lock" | "unlock" | "deactivate" | "reactivate") =>
     post<UserStateResult>(`/users/${encodeURIComponent(userId)}/_${change}`),

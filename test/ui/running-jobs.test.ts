@@ -1,0 +1,56 @@
+// The running jobs on the import / export screen (issue 24, item 4) in Chromium: none on a new
+// emulator; jobs a script starts through the control API (as the CLI does) appear with their kind,
+// instance, state and counters while they run or wait; Cancel stops a waiting one; ended jobs leave.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { control, startTestEmulator } from "../helpers/emulator.js";
+import { noChromium, openUi } from "../helpers/browser.js";
+
+describe("the running jobs on the import / export screen", { skip: noChromium }, async () => {
+  const emu = await startTestEmulator();
+  const api = control(emu);
+  const orgs = Array.from({ length: 1500 }, (_, i) => ({ orgId: String(540000000000000000n + BigInt(i)), org: { name: `Job org ${i}` } }));
+  const seeded = await api("/orgs/_import", { method: "POST", json: { document: { orgs } } });
+  assert.deepEqual((seeded.body as { errors: unknown[] }).errors, [], seeded.text);
+  const cancelAll = async () => {
+    const active = (await api("/jobs?state=queued&state=running")).body as { jobs: { id: string }[] };
+    for (const j of active.jobs) await api(`/jobs/${j.id}/_cancel`, { method: "POST" });
+  };
+
+  it("shows none, then the jobs another client started while they run or wait; Cancel stops a waiting one", async () => {
+    const ui = await openUi(emu, { path: "/ui/import-export" });
+    const { page } = ui;
+    const section = page.locator("section[aria-labelledby=running-jobs-title]");
+    await section.locator("td:text-is('No jobs running.')").waitFor();
+
+    // Ten exports one after another (jobs run first in, first out): while the first runs, the others wait.
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await api("/jobs", { method: "POST", json: { kind: "export" } });
+      assert.equal(r.status, 202, r.text);
+      ids.push((r.body as { id: string }).id);
+    }
+    const newest = ids.at(-1)!;
+    const row = (id: string) => section.locator("tbody tr", { has: page.locator(`code:text-is('${id}')`) });
+    await row(newest).waitFor();
+    const cells = async (id: string) => (await row(id).locator("td").allTextContents()).map((t) => t.trim());
+    const [job, kind, instance, state] = await cells(newest);
+    assert.deepEqual([job, kind, instance, state], [newest, "export", "Svc Emulator", "queued"]);
+    // The first row is the newest job (newest first).
+    assert.equal(await section.locator("tbody tr").first().locator("code").first().textContent(), newest);
+
+    // Cancel on the screen stops the waiting job at once: it leaves the list, and the API says cancelled.
+    await page.getByRole("button", { name: `Cancel job ${newest}` }).click();
+    await row(newest).waitFor({ state: "detached" });
+    assert.equal(((await api(`/jobs/${newest}`)).body as { state: string }).state, "cancelled");
+
+    // A running export shows its org counter.
+    const running = section.locator("tbody tr", { has: page.locator("td:text-is('running')") });
+    await running.locator("td:text-matches('of 1501')").first().waitFor();
+
+    await cancelAll();
+    await section.locator("td:text-is('No jobs running.')").waitFor();
+    await ui.finish("import-export-jobs");
+  });
+});
