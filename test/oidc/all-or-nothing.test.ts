@@ -1,7 +1,8 @@
 // Spending a grant's code and issuing its tokens commit together or not at all (issue 24, item 5):
 // an interrupting preaccesstoken target answering 500 fails the token request with server_error and
-// leaves the authorization code, the device code and the refresh token usable once the target
-// recovers; concurrent requests with one code, device code or refresh token give tokens once.
+// leaves the authorization code, the device code, the refresh token and an implicit request usable
+// once the target recovers; concurrent requests with one code, device code or refresh token give
+// tokens once.
 
 import { describe, it, beforeEach } from "node:test";
 import assert from "node:assert/strict";
@@ -25,7 +26,8 @@ const emu = await startTestEmulator({
     authMethod: "none",
     redirectUris: [REDIRECT],
     accessTokenType: "jwt",
-    grantTypes: ["authorization_code", "refresh_token", DEVICE_GRANT],
+    responseTypes: ["code", "id_token token"],
+    grantTypes: ["authorization_code", "implicit", "refresh_token", DEVICE_GRANT],
   }),
 });
 const ctl = control(emu);
@@ -212,5 +214,40 @@ describe("device code: spent in the commit of its tokens", () => {
       assert.deepEqual(a, { status: 400, body: { error: "invalid_grant", error_description: "the device code was already used" } });
     assert.equal(await tokenCount(), 1);
     assert.equal((await eventTypes("oidc.device_authorization.token_issued")).length, 1);
+  });
+});
+
+describe("implicit flow: the request is finished in the commit of its tokens", () => {
+  it("a sign-in whose tokens failed leaves the request open: signing in again gives the tokens", async () => {
+    targetDown();
+    const url = new URL(`${emu.issuer}/oauth/v2/authorize`);
+    for (const [k, v] of Object.entries({
+      client_id: "jwt-app",
+      redirect_uri: REDIRECT,
+      response_type: "id_token token",
+      scope: "openid",
+      nonce: "n-1",
+      state: "s",
+    }))
+      url.searchParams.set(k, v);
+    const b = new Browser(emu.url);
+    const login = await b.go(url.toString());
+    const failed = await b.submit(login, "login", { loginName: "alice", password: "Password1!" });
+    assert.equal(failed.status, 302);
+    const error = new URLSearchParams(new URL(failed.url).hash.slice(1));
+    assert.deepEqual([error.get("error"), error.get("state")], ["server_error", "s"]);
+    assert.equal(await tokenCount(), 0);
+
+    targetUp();
+    const done = await b.submit(login, "login", { loginName: "alice", password: "Password1!" });
+    assert.equal(done.status, 302);
+    const tokens = new URLSearchParams(new URL(done.url).hash.slice(1));
+    assert.equal(decodeJwt(tokens.get("access_token")!).plan, "gold");
+    assert.ok(tokens.get("id_token"));
+    assert.equal((await eventTypes("oidc.auth_request.succeeded")).length, 1);
+    // Finished now: the same request cannot be signed in a third time.
+    const again = await b.submit(login, "login", { loginName: "alice", password: "Password1!" });
+    assert.equal(again.status, 400);
+    assert.match(again.html, /this authorization request is already finished/);
   });
 });
