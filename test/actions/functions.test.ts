@@ -8,7 +8,7 @@ import * as client from "openid-client";
 import { decodeJwt } from "jose";
 import { SvcActions } from "../../emulator/src/gen/svc/resources/action/v3alpha/action_service_pb.js";
 import { ok } from "../helpers/assertions.js";
-import { Browser } from "../helpers/browser.js";
+import { pkceSignIn } from "../helpers/pkce-sign-in.js";
 import { control, startTestEmulator } from "../helpers/emulator.js";
 import { withApps } from "../helpers/fixtures.js";
 import { startTargetServer } from "../helpers/target-server.js";
@@ -26,17 +26,8 @@ const insecure = { execute: [client.allowInsecureRequests] };
 const app = await client.discovery(new URL(emu.issuer), "jwt-app", undefined, client.None(), insecure);
 
 async function signIn(scope = "openid profile email") {
-  const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(app, {
-    redirect_uri: REDIRECT,
-    scope,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-  });
-  const b = new Browser(emu.url);
-  const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
-  assert.equal(done.status, 302);
-  const tokens = await client.authorizationCodeGrant(app, new URL(done.url), { pkceCodeVerifier: verifier });
+  const { callback, verifier } = await pkceSignIn(emu.url, app, { redirectUri: REDIRECT, scope });
+  const tokens = await client.authorizationCodeGrant(app, callback, { pkceCodeVerifier: verifier });
   return { tokens, info: await client.fetchUserInfo(app, tokens.access_token, client.skipSubjectCheck) };
 }
 

@@ -11,6 +11,7 @@ import { decodeJwt } from "jose";
 import { SvcActions } from "../../emulator/src/gen/svc/resources/action/v3alpha/action_service_pb.js";
 import { ok } from "../helpers/assertions.js";
 import { Browser } from "../helpers/browser.js";
+import { pkceSignIn } from "../helpers/pkce-sign-in.js";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { withApps } from "../helpers/fixtures.js";
 import { startTargetServer } from "../helpers/target-server.js";
@@ -53,22 +54,11 @@ async function claimsTarget() {
   );
 }
 const targetDown = () => server.answer("/claims", { status: 500 });
-const targetUp = (delayMs = 0) => server.answer("/claims", { body: { append_claims: [{ key: "plan", value: "gold" }] }, delayMs });
+/** The target answers; `heldUntil`: only once that many calls arrived, so concurrent requests are all past their checks before any commits. */
+const targetUp = (heldUntil?: number) => server.answer("/claims", { body: { append_claims: [{ key: "plan", value: "gold" }] }, heldUntil });
 
 /** alice signs in with PKCE: the callback URL with the code, and the verifier. */
-async function signIn(scope = "openid offline_access") {
-  const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(app, {
-    redirect_uri: REDIRECT,
-    scope,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-  });
-  const b = new Browser(emu.url);
-  const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
-  assert.equal(done.status, 302);
-  return { callback: new URL(done.url), verifier };
-}
+const signIn = (scope = "openid offline_access") => pkceSignIn(emu.url, app, { redirectUri: REDIRECT, scope });
 
 const form = async (body: Record<string, string>) => {
   const r = await request(TOKEN, {
@@ -127,8 +117,8 @@ describe("authorization code: spent in the commit of its tokens", () => {
   });
 
   it("of concurrent exchanges of one code exactly one gives tokens; the others are replays", async () => {
-    // The target answers slowly, so every request is past its checks and waiting for it when the first commits.
-    targetUp(150);
+    // The target answers once all six called it: every request is past its checks when the first commits.
+    targetUp(6);
     const { callback, verifier } = await signIn();
     const code = callback.searchParams.get("code")!;
     const exchange = { grant_type: "authorization_code", client_id: "jwt-app", code, redirect_uri: REDIRECT, code_verifier: verifier };
@@ -169,7 +159,7 @@ describe("refresh token: rotated in the commit of the new tokens", () => {
   it("of concurrent refreshes with one refresh token exactly one gives tokens", async () => {
     const refresh = await refreshTokenOfAlice();
     const before = await tokenCount();
-    targetUp(150);
+    targetUp(6);
     const answers = await Promise.all(Array.from({ length: 6 }, () => form({ grant_type: "refresh_token", client_id: "jwt-app", refresh_token: refresh })));
     const won = answers.filter((a) => a.status === 200);
     assert.equal(won.length, 1, JSON.stringify(answers.map((a) => a.status)));
@@ -207,7 +197,7 @@ describe("device code: spent in the commit of its tokens", () => {
 
   it("of concurrent polls with one approved device code exactly one gives tokens", async () => {
     const d = await approvedDevice();
-    targetUp(150);
+    targetUp(6);
     const answers = await Promise.all(Array.from({ length: 6 }, () => poll(d.device_code)));
     assert.equal(answers.filter((a) => a.status === 200).length, 1, JSON.stringify(answers.map((a) => a.status)));
     for (const a of answers.filter((x) => x.status !== 200))

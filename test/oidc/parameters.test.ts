@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { Browser } from "../helpers/browser.js";
+import { pkceSignIn } from "../helpers/pkce-sign-in.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
@@ -44,16 +45,8 @@ async function unchanged<T>(fn: () => Promise<T>): Promise<T> {
 const repeated = (name: string) => ({ error: "invalid_request", error_description: `parameter ${name} is repeated` });
 
 async function signIn(scope = "openid offline_access") {
-  const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(browserApp, {
-    redirect_uri: REDIRECT,
-    scope,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-  });
-  const b = new Browser(emu.url);
-  const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
-  return { browser: b, code: new URL(done.url).searchParams.get("code")!, verifier };
+  const { browser, callback, verifier } = await pkceSignIn(emu.url, browserApp, { redirectUri: REDIRECT, scope });
+  return { browser, code: callback.searchParams.get("code")!, verifier };
 }
 
 describe("token endpoint", () => {

@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { request, startTestEmulator } from "../helpers/emulator.js";
-import { Browser } from "../helpers/browser.js";
+import { pkceSignIn } from "../helpers/pkce-sign-in.js";
 import { withApps } from "../helpers/fixtures.js";
 
 const REDIRECT = "http://localhost:3000/callback";
@@ -17,16 +17,8 @@ const API_SCOPE = "urn:svc:iam:org:project:id:svc:aud";
 
 async function accessToken(clientId: string, user: string, scope: string): Promise<string> {
   const app = await client.discovery(new URL(emu.issuer), clientId, undefined, client.None(), insecure);
-  const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(app, {
-    redirect_uri: REDIRECT,
-    scope,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-  });
-  const b = new Browser(emu.url);
-  const done = await b.submit(await b.go(url.toString()), "login", { loginName: user, password: "Password1!" });
-  return (await client.authorizationCodeGrant(app, new URL(done.url), { pkceCodeVerifier: verifier })).access_token;
+  const { callback, verifier } = await pkceSignIn(emu.url, app, { redirectUri: REDIRECT, scope, loginName: user });
+  return (await client.authorizationCodeGrant(app, callback, { pkceCodeVerifier: verifier })).access_token;
 }
 
 const search = (token: string) => request(`${emu.url}/resources/v3alpha/targets/_search`, { method: "POST", token, json: [] });
