@@ -151,7 +151,7 @@ export function dataOrg(read: OrgRead, scope: ExportScope): DataOrgInit {
   return {
     orgId,
     org: { name: read.org.name },
-    orgState: OrgState.ACTIVE,
+    orgState: read.org.active ? OrgState.ACTIVE : OrgState.INACTIVE,
     projects: read.projects.map((p) => ({
       projectId: p.project.id,
       project: {

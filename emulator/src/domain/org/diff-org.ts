@@ -35,13 +35,12 @@ const items = (org: Obj, kind: string): Obj[] => (Array.isArray(org[kind]) ? (or
 
 /**
  * Fields left out of the comparison: secrets (never shown side by side; the instance side is read
- * without them) and fields the import does not carry (a user's state; a domain's org id, which is
+ * without them) and fields the import does not carry (a domain's org id, which is
  * the org that holds it, and validation type; a user grant's project grant id), which would
  * otherwise show conflicts an import cannot resolve.
  */
 const IGNORED: Readonly<Record<string, readonly string[]>> = {
-  humanUsers: ["state", "user.hashedPassword", "user.password", "user.otpCode"],
-  machineUsers: ["state"],
+  humanUsers: ["user.hashedPassword", "user.password", "user.otpCode"],
   domains: ["orgId", "validationType"],
   userGrants: ["projectGrantId"],
 };
@@ -63,6 +62,9 @@ function withImportDefaults(kind: string, item: Obj): Obj {
     };
   }
   if (kind === "projectRoles" && !item.displayName) return { ...item, displayName: item.roleKey };
+  // A user whose state the file leaves out (or gives as unspecified or initial) is imported active.
+  if ((kind === "humanUsers" || kind === "machineUsers") && item.state !== "USER_STATE_INACTIVE" && item.state !== "USER_STATE_LOCKED")
+    return { ...item, state: "USER_STATE_ACTIVE" };
   return item;
 }
 

@@ -1,7 +1,9 @@
 // The items of one DataOrg in the product's order (wire-facts 7.4): pass 1 the org, its domains,
 // users, metadata, machine keys, projects, apps, app keys and roles; pass 2 project grants and user
 // grants; pass 3 org, project grant and project members. Each item goes through its domain command
-// (given ids kept; apps get new client ids and secrets). What the emulator keeps nothing of
+// (given ids kept; apps get new client ids and secrets); an org's and a user's state (`orgState`,
+// `state`) through the same commands as a deactivation or lock on the control API, in the item's
+// savepoint, so it is in force from the start. What the emulator keeps nothing of
 // (policies, texts, actions, IDPs, links, OTP secrets) is skipped: docs/behaviour.md.
 
 import type { Actor, Core } from "../core.js";
@@ -10,8 +12,9 @@ import type { ApiAppConfig, GrantType, OidcAppConfig, ResponseType } from "../ap
 import { createMembership } from "../membership/commands.js";
 import { addRole, createProject, createProjectGrant } from "../project/commands.js";
 import { createGrant } from "../user-grant/commands.js";
-import { addMachineKey, createHuman, createMachine, setUserMetadata } from "../user/commands.js";
-import { addDomain, createOrg, setPrimaryDomain, validateDomain } from "./commands.js";
+import { addMachineKey, changeUserState, createHuman, createMachine, setUserMetadata } from "../user/commands.js";
+import type { User, UserStateChange } from "../user/user.js";
+import { addDomain, createOrg, setOrgActive, setPrimaryDomain, validateDomain } from "./commands.js";
 import { domainsOfOrg, getOrg } from "./queries.js";
 
 export type Item = Record<string, unknown>;
@@ -88,6 +91,16 @@ const AUTH_METHODS: Record<string, OidcAppConfig["authMethod"]> = {
   OIDC_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT: "private_key_jwt",
 };
 
+/** The change that brings a new (active) user to the state the document gives; none for active (validate-import.ts refuses the states the emulator has not). */
+const STATE_CHANGES: Readonly<Record<string, UserStateChange | undefined>> = { USER_STATE_INACTIVE: "deactivate", USER_STATE_LOCKED: "lock" };
+
+/** Creates the user, then gives it the document's state. */
+function withState(core: Core, actor: Actor, state: unknown, create: () => User): void {
+  const user = create();
+  const change = STATE_CHANGES[s(state)];
+  if (change) changeUserState(core, actor, user.id, change);
+}
+
 function oidcConfig(app: Item): OidcAppConfig {
   // proto3 JSON omits defaults: no responseTypes means [CODE], no grantTypes means [AUTHORIZATION_CODE].
   const responseTypes = strings(app.responseTypes).map((r) => RESPONSE_TYPES[r]!);
@@ -127,25 +140,27 @@ function pass1(core: Core, actor: Actor, o: OrgImport, attempt: Attempt): void {
     const p = obj(u.profile);
     const hash = s(obj(u.hashedPassword).value);
     const run = () =>
-      createHuman(
-        core,
-        actor,
-        orgId,
-        {
-          username: s(u.userName),
-          firstName: s(p.firstName),
-          lastName: s(p.lastName),
-          nickName: s(p.nickName),
-          displayName: s(p.displayName),
-          preferredLanguage: s(p.preferredLanguage),
-          gender: GENDERS[s(p.gender)],
-          email: s(obj(u.email).email),
-          emailVerified: obj(u.email).isEmailVerified === true,
-          phone: s(obj(u.phone).phone),
-          phoneVerified: obj(u.phone).isPhoneVerified === true,
-          ...(hash ? { passwordHash: hash } : s(u.password) ? { password: s(u.password) } : {}),
-        },
-        { id: s(h.userId) || undefined },
+      withState(core, actor, h.state, () =>
+        createHuman(
+          core,
+          actor,
+          orgId,
+          {
+            username: s(u.userName),
+            firstName: s(p.firstName),
+            lastName: s(p.lastName),
+            nickName: s(p.nickName),
+            displayName: s(p.displayName),
+            preferredLanguage: s(p.preferredLanguage),
+            gender: GENDERS[s(p.gender)],
+            email: s(obj(u.email).email),
+            emailVerified: obj(u.email).isEmailVerified === true,
+            phone: s(obj(u.phone).phone),
+            phoneVerified: obj(u.phone).isPhoneVerified === true,
+            ...(hash ? { passwordHash: hash } : s(u.password) ? { password: s(u.password) } : {}),
+          },
+          { id: s(h.userId) || undefined },
+        ),
       );
     if (at("humanUsers")(h, j, run)) ok.humanUserIds.push(s(h.userId));
   });
@@ -157,7 +172,8 @@ function pass1(core: Core, actor: Actor, o: OrgImport, attempt: Attempt): void {
       description: s(u.description),
       accessTokenType: u.accessTokenType === "ACCESS_TOKEN_TYPE_JWT" ? ("jwt" as const) : ("opaque" as const),
     };
-    if (at("machineUsers")(m, j, () => createMachine(core, actor, orgId, input, { id: s(m.userId) || undefined }))) ok.machineUserIds.push(s(m.userId));
+    const run = () => withState(core, actor, m.state, () => createMachine(core, actor, orgId, input, { id: s(m.userId) || undefined }));
+    if (at("machineUsers")(m, j, run)) ok.machineUserIds.push(s(m.userId));
   });
   items(org, "userMetadata").forEach((m, j) => {
     const value = Buffer.from(s(m.value), "base64").toString("utf8");
@@ -248,7 +264,10 @@ export function importOrgItems(
   if (pass === "pass2") return (pass2(core, actor, o as OrgImport, attempt), undefined);
   if (pass === "pass3") return (pass3(core, actor, o as OrgImport, attempt), undefined);
   const orgId = s(o.org.orgId) || core.ids.next();
-  const created = attempt("org", orgId, `orgs[${o.index}].orgId`, o.org, () => createOrg(core, actor, { name: s(obj(o.org.org).name) }, { id: orgId }));
+  const created = attempt("org", orgId, `orgs[${o.index}].orgId`, o.org, () => {
+    createOrg(core, actor, { name: s(obj(o.org.org).name) }, { id: orgId });
+    if (o.org.orgState === "ORG_STATE_INACTIVE") setOrgActive(core, actor, orgId, false);
+  });
   if (!created && !getOrg(core.db, actor.instanceId, orgId)) return undefined;
   const imported: OrgImport = { org: o.org, index: o.index, success: emptySuccess(orgId) };
   pass1(core, actor, imported, attempt);

@@ -11,6 +11,7 @@ const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c
 export const CARRIED_FIELDS: readonly string[] = [
   "orgId",
   "org",
+  "orgState",
   "domains",
   "projects",
   "projectRoles",
@@ -65,7 +66,6 @@ function userSecrets(users: unknown[], org: OrgSummary): void {
       const v = user[f];
       if (v !== undefined && v !== false && v !== "" && !(Array.isArray(v) && !v.length)) add(org.notCarried, `humanUsers.user.${f}`);
     }
-    if (isObj(u) && u.state !== undefined) add(org.notCarried, "humanUsers.state");
   }
 }
 

@@ -105,9 +105,18 @@ const sub = (o: Obj, k: string): Obj => (isObj(o[k]) ? (o[k] as Obj) : {});
 const len = (check: (p: string, ok: boolean, t: string) => void, p: string, v: unknown, min: number, max: number) =>
   check(p, runes(v) >= min && runes(v) <= max, min ? `must have ${min} to ${max} characters` : `must have at most ${max} characters`);
 
+/** A user's state the emulator has no such state for (it has active, inactive and locked): refused, not imported as something else. */
+const userStateRule: Rule = (item, check) =>
+  check(
+    "state",
+    item.state !== "USER_STATE_DELETED" && item.state !== "USER_STATE_SUSPEND",
+    "cannot be imported: the emulator's users are active, inactive or locked",
+  );
+
 /** The product's rules of each part's items (wire-facts 7.3), as paths below the item. */
 const RULES: Readonly<Record<string, Rule>> = {
   humanUsers(item, check) {
+    userStateRule(item, check);
     const u = sub(item, "user");
     len(check, "user.userName", u.userName, 1, 200);
     check("user.profile", isObj(u.profile), "is required");
@@ -140,6 +149,7 @@ const RULES: Readonly<Record<string, Rule>> = {
     });
   },
   machineUsers(item, check) {
+    userStateRule(item, check);
     len(check, "user.userName", sub(item, "user").userName, 1, 200);
     len(check, "user.name", sub(item, "user").name, 1, 200);
   },
@@ -201,5 +211,7 @@ function validateOrg(raw: unknown, path: string, errors: ImportError[]): Obj {
     });
   }
   if (runes(sub(out, "org").name) < 1) errors.push({ type: "org", id: orgId, message: invalid(`${path}.org.name`, "is required"), path: `${path}.org.name` });
+  if (out.orgState === "ORG_STATE_REMOVED")
+    errors.push({ type: "org", id: orgId, message: invalid(`${path}.orgState`, "a removed organization cannot be imported"), path: `${path}.orgState` });
   return out;
 }
