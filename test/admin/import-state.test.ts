@@ -121,7 +121,6 @@ describe("an import keeps the state its document gives users and orgs, on every 
       assert.equal((await ctl(`/users/${machine}/_reactivate`, { method: "POST" })).status, 200);
       assert.equal((await machineToken(machine, doc.orgs[0]!.machineKeys[0]!.keyId)).status, 200);
     });
-
   }
 
   // `orgState` is a field of the admin DataOrg (an export), not of the v1 DataOrg that gRPC's
