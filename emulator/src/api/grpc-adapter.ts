@@ -2,8 +2,16 @@
 // served by the same pipeline as REST. Errors carry svc.v1.ErrorDetail in grpc-status-details-bin.
 
 import type { DescMethod } from "@bufbuild/protobuf";
-import { Code as ConnectCode, ConnectError, createContextKey, createContextValues, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
-import { connectNodeAdapter } from "@connectrpc/connect-node";
+import {
+  Code as ConnectCode,
+  ConnectError,
+  createConnectRouter,
+  createContextKey,
+  createContextValues,
+  type ConnectRouter,
+  type HandlerContext,
+} from "@connectrpc/connect";
+import { compressionBrotli, compressionGzip, universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import type { Core } from "../domain/core.js";
@@ -12,6 +20,7 @@ import { toSvcError } from "../kernel/errors.js";
 import { BODY_LIMIT } from "../kernel/body-limit.js";
 import { escapingProtoDecoding, escapingTextDecoder } from "../kernel/proto-strings.js";
 import { specEncodeGrpcMessage } from "./grpc-message.js";
+import { withNestingChecked } from "./grpc-nesting.js";
 import { type ApiTarget, invokeRpc } from "./rpc-pipeline.js";
 import type { RpcTable, ServiceDefinition } from "./rpc.js";
 
@@ -54,20 +63,33 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
   // connect hands contextValues only the Node request: the instance given with it is kept per request.
   const given = new WeakMap<IncomingMessage | Http2ServerRequest, ApiTarget>();
   // connect's message size limit is one per adapter: services with a larger limit of their own (the
-  // admin export and import) get an adapter each, chosen by the path's service name.
-  const adapter = (services: ServiceDefinition[], readMaxBytes: number) =>
-    connectNodeAdapter({
-      routes: routesOf(services),
-      contextValues: (req) => createContextValues().set(TARGET, given.get(req)),
+  // admin export and import) get an adapter each, chosen by the path's service name. Each adapter is
+  // connect-node's, with the request body of an rpc whose request can nest without bound checked
+  // first (grpc-nesting.ts).
+  const adapter = (services: ServiceDefinition[], readMaxBytes: number): NodeHandler => {
+    const router = createConnectRouter({
       grpc: true,
       grpcWeb: true,
       connect: false,
+      acceptCompression: [compressionGzip, compressionBrotli],
       // A larger message is ResourceExhausted, as gRPC's default limit answers it.
       readMaxBytes,
       // connect reads `textDecoder` from these options for its JSON codecs, though its type omits it.
       jsonOptions: { textDecoder: escapingTextDecoder } as object,
-      fallback: (req, res) => unknownMethod(req, res as ServerResponse | Http2ServerResponse),
-    }) as NodeHandler;
+    });
+    routesOf(services)(router);
+    const handlers = new Map(router.handlers.map((h) => [h.requestPath, h]));
+    return (req, res) => {
+      const handler = handlers.get((req.url ?? "").split("?", 1)[0]!);
+      if (!handler) return unknownMethod(req, res);
+      const uReq = universalRequestFromNodeRequest(req, res, undefined, createContextValues().set(TARGET, given.get(req)));
+      handler(withNestingChecked(uReq, handler.method.input, connectErrorOf))
+        .then((uRes) => universalResponseToNodeResponse(uRes, res))
+        .catch((reason) => {
+          if (ConnectError.from(reason).code !== ConnectCode.Aborted) console.error(`handler for rpc ${handler.method.name} failed`, reason);
+        });
+    };
+  };
   const common = adapter(
     table.services.filter((s) => (s.bodyLimit ?? BODY_LIMIT) === BODY_LIMIT),
     BODY_LIMIT,

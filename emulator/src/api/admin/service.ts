@@ -8,6 +8,7 @@
 import { create, toJson } from "@bufbuild/protobuf";
 import { performance } from "node:perf_hooks";
 import { importOrgs } from "../../domain/org/import-orgs.js";
+import { documentRefusal } from "../../domain/org/validate-import.js";
 import { listOrgs } from "../../domain/org/queries.js";
 import { readOrg } from "../../domain/org/read-org.js";
 import { AdminService, ExportDataResponseSchema } from "../../gen/svc/admin/v1/admin_pb.js";
@@ -93,6 +94,9 @@ export function adminService(ownUrl: () => string = () => ""): ServiceDefinition
           const text = data.case ? `${data.case} is not supported; send the document as data_orgsv1 or data_orgsv1_gcs` : "data_orgsv1 is required";
           throw data.case ? unimplemented("ADMIN-import-source", text) : invalidArgument("ADMIN-import-data-missing", text);
         }
+        // A value that is not a document at all is a bad request; `errors` (200) are for documents that parse.
+        const refusal = data.case === "dataOrgsv1" ? documentRefusal(document) : undefined;
+        if (refusal) throw invalidArgument("ADMIN-import-document-invalid", `data_orgsv1 ${refusal}`);
         const actor = { instanceId: call.instance.id, userId: call.principal.user.id, origin: "import" as const };
         const result = importOrgs(call.core, actor, document, { bestEffort, ...(ms !== undefined ? { deadlineMs: startedAt + ms } : {}) });
         return { errors: result.errors, success: { orgs: result.success.orgs } };

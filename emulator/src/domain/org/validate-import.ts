@@ -4,6 +4,7 @@
 // usable password hashes). Every problem is reported, each with the product's error type and id
 // and a path into the document. The answer is the document normalised: lowerCamel names, enums by name.
 
+import { jsonDepth } from "../../kernel/json-depth.js";
 import { SUPPORTED_LANGUAGES } from "../settings/language.js";
 import { unusableHash } from "../user/password-hash.js";
 import { ERROR_TYPES, itemId } from "./import-ids.js";
@@ -28,16 +29,6 @@ interface Where {
   type: string;
   id: string;
   errors: ImportError[];
-}
-
-function depthOf(v: unknown, limit: number): number {
-  let depth = 0;
-  let level: unknown[] = [v];
-  while (level.length && depth <= limit) {
-    level = level.flatMap((x) => (Array.isArray(x) ? x : isObj(x) ? Object.values(x) : []));
-    if (level.some((x) => typeof x === "object" && x !== null)) depth++;
-  }
-  return depth;
 }
 
 /** A null inside a list: proto3 JSON has null for a field's default, never for an item of a repeated field. */
@@ -80,7 +71,7 @@ function walk(value: unknown, spec: Spec, path: string, at: Where): unknown {
       return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : fail("expected an RFC 3339 timestamp");
     case "object":
       if (typeof value !== "object" && typeof value !== "string" && typeof value !== "number") return fail("expected an object");
-      return depthOf(value, MAX_DEPTH) > MAX_DEPTH ? fail(`nested deeper than ${MAX_DEPTH} levels`) : value;
+      return jsonDepth(value, MAX_DEPTH) > MAX_DEPTH ? fail(`nested deeper than ${MAX_DEPTH} levels`) : value;
   }
 }
 
@@ -161,11 +152,26 @@ const RULES: Readonly<Record<string, Rule>> = {
   domains: (item, check) => len(check, "domainName", item.domainName, 1, 200),
 };
 
+/**
+ * How deep a whole document may nest: a valid one reaches about 40 levels (an org's parts, items,
+ * and a free-form part of at most MAX_DEPTH). Deeper, it is not a document the engine can take.
+ */
+export const DOCUMENT_MAX_DEPTH = 64;
+
+/** Why `document` cannot be taken as a document at all (not an object, or nested too deep); undefined when it can be validated. */
+export function documentRefusal(document: unknown): string | undefined {
+  if (!isObj(document))
+    return `must be a document { "orgs": [...] }, not ${Array.isArray(document) ? "a list" : document === null ? "null" : `a ${typeof document}`}`;
+  if (jsonDepth(document, DOCUMENT_MAX_DEPTH) > DOCUMENT_MAX_DEPTH) return `is nested deeper than ${DOCUMENT_MAX_DEPTH} levels`;
+  return undefined;
+}
+
 /** Validates the document; `doc` is the normalised document when there are no errors. */
 export function validateImport(document: unknown): { errors: ImportError[]; doc?: { orgs: Obj[] } } {
   const errors: ImportError[] = [];
   const top = (path: string, text: string) => errors.push({ type: "org", id: "", message: invalid(path, text), path });
-  if (!isObj(document)) return (top("", "the document must be an object { orgs: [...] }"), { errors });
+  const refusal = documentRefusal(document);
+  if (refusal || !isObj(document)) return (top("", `the document ${refusal}`), { errors });
   for (const k of Object.keys(document)) if (k !== "orgs") top(`.${k}`, "unknown field");
   // proto3 JSON leaves an empty list out (gRPC's decoded `{orgs: []}` is `{}`): no orgs, not an error.
   if (document.orgs !== undefined && document.orgs !== null && !Array.isArray(document.orgs)) top(".orgs", "expected a list of organizations");
