@@ -211,7 +211,7 @@ describe("ImportData over gRPC and gRPC-web refuses a data_orgsv1 nested 10,000 
   const text = (no: number, s: string) => lengthDelimited(no, Buffer.from(s));
   /** A google.protobuf.Struct holding itself `levels` times: {"a": {"a": … {}}}. */
   const deepStruct = (levels: number) => {
-    let struct = Buffer.alloc(0);
+    let struct: Buffer = Buffer.alloc(0);
     for (let i = 0; i < levels; i++) struct = lengthDelimited(1, Buffer.concat([text(1, "a"), lengthDelimited(2, lengthDelimited(5, struct))]));
     return struct;
   };
