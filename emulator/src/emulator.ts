@@ -19,7 +19,7 @@ import { prepareHotSoon } from "./store/hot-statements.js";
 import { BucketStore } from "./bucket/bucket-store.js";
 import { allProjections } from "./domain/projections.js";
 import { applyFixtures, checkFixtureFile, FixtureError, readFixtureFile } from "./fixtures/seed.js";
-import { readImportDocument, seedImport } from "./fixtures/seed-import.js";
+import { loadImportEngine, readImportDocument, seedImport } from "./fixtures/seed-import.js";
 import { InstanceSeeds } from "./fixtures/instance-seeds.js";
 import { handleInstances } from "./handle/instances.js";
 import { defaultFixtures } from "./fixtures/default-fixtures.js";
@@ -88,6 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   try {
     // Read first: a bad file must fail before anything is written.
     const importing = options.import === undefined ? undefined : readImportDocument(options.import);
+    const engine = importing && (await loadImportEngine());
     migrate(db);
     if (importing && listInstances(db).length > 0)
       throw new FixtureError(`--import seeds a new database only; ${dataDir} holds one already (use a new --data-dir or --in-memory)`);
@@ -95,7 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // With an import the fixtures and the import are one transaction: a failing import leaves no seed behind.
       const seed = () => {
         const seeded = applyFixtures(core, loadFixtures(options.fixtures));
-        if (importing) seedImport(core, importing);
+        if (importing && engine) seedImport(core, importing, engine);
         return seeded;
       };
       const { adminPat } = importing ? db.transaction(seed) : seed();

@@ -9,7 +9,7 @@ import { heldAnywhere } from "../auth/permissions.js";
 import { permissionDenied, scopeOf } from "./authorization.js";
 import { Code, SvcError } from "../kernel/errors.js";
 import type { Instance } from "../domain/instance/instance.js";
-import { validateFieldRules } from "./field-rules.js";
+import { validateFieldRules } from "../kernel/field-rules.js";
 import { refuseMalformedStrings } from "../kernel/proto-strings.js";
 import { runRpcExecution } from "../actions/rpc-executions.js";
 import type { RpcCall, RpcEntry } from "./rpc.js";

@@ -4,7 +4,6 @@
 
 import { parseArgs } from "node:util";
 import { summariseDocument } from "../domain/org/inspect-document.js";
-import { validateImport } from "../domain/org/validate-import.js";
 import { readDocumentFile } from "./document-file.js";
 import { UsageError } from "./remote.js";
 import { countLine, errorLines } from "./report.js";
@@ -21,6 +20,8 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   const file = positionals[0];
   const document = readDocumentFile(file);
   const orgs = summariseDocument(document);
+  // Loaded here: the engine's field rules read the resource API's descriptors, which no other command needs.
+  const { validateImport } = await import("../domain/org/validate-import.js");
   const { errors } = validateImport(document);
   const lines = [`${file}: ${orgs.length} org(s)`];
   for (const org of orgs) {

@@ -8,11 +8,10 @@ import type { JsonValue } from "@bufbuild/protobuf";
 import { diffOrg } from "../domain/org/diff-org.js";
 import { nameIndex } from "../domain/org/diff-names.js";
 import { readOrg } from "../domain/org/read-org.js";
-import { validateImport } from "../domain/org/validate-import.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import { targetInstance } from "./import-routes.js";
+import { importEngine, targetInstance } from "./import-routes.js";
 import { ControlError, DiffResult, ImportBody } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 
@@ -40,6 +39,7 @@ export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
     async (req, reply) => {
       const instanceId = targetInstance(ctx, req.body.instanceId);
       if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
+      const { validateImport } = await importEngine();
       const { errors } = validateImport(req.body.document);
       if (errors.length) return { errors, orgs: [] };
       const file = await canonical(req.body.document);

@@ -5,8 +5,6 @@
 
 import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { Code } from "../kernel/errors.js";
-import { importOrgs } from "../domain/org/import-orgs.js";
-import { validateImport } from "../domain/org/validate-import.js";
 import { summariseDocument } from "../domain/org/inspect-document.js";
 import { getInstance, listInstances } from "../domain/instance/queries.js";
 import { sendControlError } from "./control-error.js";
@@ -14,13 +12,24 @@ import type { ControlContext } from "./control-context.js";
 import { ControlError, ImportBody, ImportQuery, ImportResult, InspectResult, ValidateResult } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 
+/**
+ * The import engine: loaded on the first document, not at start, since its field rules read the
+ * resource API's descriptors (domain/org/document-rules.ts; descriptors are made on first use: api/api-loader.ts).
+ */
+export async function importEngine() {
+  const [{ validateImport }, { importOrgs }] = await Promise.all([import("../domain/org/validate-import.js"), import("../domain/org/import-orgs.js")]);
+  return { validateImport, importOrgs };
+}
+
 export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void {
   app.post("/orgs/_validate", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: ValidateResult } } }, async (req) => {
+    const { validateImport } = await importEngine();
     const { errors } = validateImport(req.body.document);
     return { valid: errors.length === 0, errors };
   });
   // The CLI's `inspect` as a route (the same two modules), so the UI shows what a script can get.
   app.post("/orgs/_inspect", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: InspectResult } } }, async (req) => {
+    const { validateImport } = await importEngine();
     const { errors } = validateImport(req.body.document);
     return { orgs: summariseDocument(req.body.document), valid: errors.length === 0, errors };
   });
@@ -30,6 +39,7 @@ export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void
     async (req, reply) => {
       const instanceId = targetInstance(ctx, req.body.instanceId);
       if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
+      const { importOrgs } = await importEngine();
       return importOrgs(ctx.core, importActor(instanceId), req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
     },
   );

@@ -4,13 +4,12 @@
 // events; POST /jobs/{id}/_cancel stops it. The registry: jobs.ts. What cancel means:
 // docs/behaviour.md "Org diff and jobs".
 
-import { importOrgs } from "../domain/org/import-orgs.js";
 import { type OrgRead, readOrg } from "../domain/org/read-org.js";
 import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import { importActor, targetInstance } from "./import-routes.js";
+import { importActor, importEngine, targetInstance } from "./import-routes.js";
 import { type JobRun, Jobs } from "./jobs.js";
 import { ControlError, IdParams, Job, JobBody, JobList, JobListQuery, JobStarted } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
@@ -54,13 +53,18 @@ export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
     const instanceId = targetInstance(ctx, body.instanceId);
     if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${body.instanceId}`);
     const exporter = body.kind === "export" ? await loadExport() : undefined;
+    const engine = body.kind === "import" ? await importEngine() : undefined;
     const view =
       body.kind === "export"
         ? jobs.start("export", instanceId, (run) => exportJob(ctx, instanceId, body, run, exporter!))
         : jobs.start("import", instanceId, async (run) => {
             // One synchronous transaction: the counters reach the job (and its SSE clients) as items
             // are processed, but nothing can stop it once it began.
-            return importOrgs(ctx.core, importActor(instanceId), body.document, { dryRun: body.dryRun, bestEffort: body.bestEffort, onProgress: run.progress });
+            return engine!.importOrgs(ctx.core, importActor(instanceId), body.document, {
+              dryRun: body.dryRun,
+              bestEffort: body.bestEffort,
+              onProgress: run.progress,
+            });
           });
     return reply.code(202).send({ id: view.id });
   });

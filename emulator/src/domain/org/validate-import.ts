@@ -1,13 +1,16 @@
 // Validation of a whole import document before anything is written: the proto3 JSON shape
-// (import-schema.ts: types, unknown fields, enum values; snake_case names read as lowerCamel) and the
-// product's field rules (wire-facts 7.3: required parts, lengths, e-mail, phone, preferred language,
-// usable password hashes). Every problem is reported, each with the product's error type and id
+// (import-schema.ts: types, unknown fields, enum values; snake_case names read as lowerCamel), the
+// resource API's field rules on the fields of the same meaning (document-rules.ts: required parts,
+// lengths, patterns, e-mail, URIs, item counts, declared in proto/), and the product's own rules of
+// the import (wire-facts 7.3: phone, preferred language, usable password hashes, IDP links, states). Every problem is reported, each with the product's error type and id
 // and a path into the document. The answer is the document normalised: lowerCamel names, enums by name.
 
+import type { Violation } from "../../kernel/field-rules.js";
 import { jsonDepth } from "../../kernel/json-depth.js";
 import { SUPPORTED_LANGUAGES } from "../settings/language.js";
 import { unusableHash } from "../user/password-hash.js";
 import { ERROR_TYPES, itemId } from "./import-ids.js";
+import { documentRuleViolations } from "./document-rules.js";
 import { DATA_ORG, type Fields, type Spec } from "./import-schema.js";
 
 export interface ImportError {
@@ -104,27 +107,21 @@ const userStateRule: Rule = (item, check) =>
     "cannot be imported: the emulator's users are active, inactive or locked",
   );
 
-/** The product's rules of each part's items (wire-facts 7.3), as paths below the item. */
+/**
+ * The product's own rules of the import (wire-facts 7.3) beyond the resource API's (document-rules.ts),
+ * as paths below the item. Lengths, required parts and formats the resource API declares are not repeated here.
+ */
 const RULES: Readonly<Record<string, Rule>> = {
   humanUsers(item, check) {
     userStateRule(item, check);
     const u = sub(item, "user");
-    len(check, "user.userName", u.userName, 1, 200);
-    check("user.profile", isObj(u.profile), "is required");
     const p = sub(u, "profile");
-    len(check, "user.profile.firstName", p.firstName, 1, 200);
-    len(check, "user.profile.lastName", p.lastName, 1, 200);
-    len(check, "user.profile.nickName", p.nickName, 0, 200);
-    len(check, "user.profile.displayName", p.displayName, 0, 200);
     const lang = typeof p.preferredLanguage === "string" ? p.preferredLanguage : "";
     check(
       "user.profile.preferredLanguage",
-      lang === "" || (runes(lang) <= 10 && SUPPORTED_LANGUAGES.includes(lang.split(/[-_]/)[0]!.toLowerCase())),
+      lang === "" || SUPPORTED_LANGUAGES.includes(lang.split(/[-_]/)[0]!.toLowerCase()),
       `is not a supported language (${SUPPORTED_LANGUAGES.join(", ")})`,
     );
-    check("user.email", isObj(u.email), "is required");
-    const email = sub(u, "email").email;
-    check("user.email.email", typeof email === "string" && /^[^\s@]+@[^\s@]+$/.test(email) && runes(email) <= 200, "is not a valid e-mail address");
     const phone = sub(u, "phone").phone;
     if (isObj(u.phone))
       check("user.phone.phone", typeof phone === "string" && /^\+[0-9 ()-]{1,49}$/.test(phone), 'must start with "+" and have 2 to 50 characters');
@@ -139,18 +136,18 @@ const RULES: Readonly<Record<string, Rule>> = {
       len(check, `user.idps[${i}].externalUserId`, l.externalUserId, 1, 200);
     });
   },
-  machineUsers(item, check) {
-    userStateRule(item, check);
-    len(check, "user.userName", sub(item, "user").userName, 1, 200);
-    len(check, "user.name", sub(item, "user").name, 1, 200);
-  },
-  projects: (item, check) => len(check, "project.name", sub(item, "project").name, 1, 200),
-  projectRoles: (item, check) => len(check, "roleKey", item.roleKey, 1, 200),
-  oidcApps: (item, check) => len(check, "app.name", sub(item, "app").name, 1, 200),
-  apiApps: (item, check) => len(check, "app.name", sub(item, "app").name, 1, 200),
+  machineUsers: userStateRule,
   userMetadata: (item, check) => len(check, "key", item.key, 1, 200),
-  domains: (item, check) => len(check, "domainName", item.domainName, 1, 200),
 };
+
+/** Reports the bound rules `item` of `part` breaks (document-rules.ts), with the rule's id, at `path` + the rule's path. */
+function reportBound(part: string, item: Obj, path: string, at: Where): void {
+  for (const v of documentRuleViolations(part, item)) {
+    const p = `${path}.${v.path}`;
+    if (!at.errors.some((e) => e.path === p)) at.errors.push({ type: at.type, id: at.id, message: boundMessage(p, v), path: p });
+  }
+}
+const boundMessage = (path: string, v: Violation) => `ID=VALIDATE-${v.rule} Message=${path}: ${v.reason}`;
 
 /**
  * How deep a whole document may nest: a valid one reaches about 40 levels (an org's parts, items,
@@ -206,6 +203,7 @@ function validateOrg(raw: unknown, path: string, errors: ImportError[]): Obj {
       const at = { type, id: isObj(item) ? itemId(name, orgId, item) : orgId, errors };
       if (item === null) return nullItem(`${p}[${j}]`, at);
       const shaped = walk(item, spec.list, `${p}[${j}]`, at);
+      if (isObj(shaped)) reportBound(name, shaped, `${p}[${j}]`, at);
       const rule = RULES[name];
       if (rule && isObj(shaped))
         rule(shaped, (rel, ok, text) => {
@@ -216,7 +214,7 @@ function validateOrg(raw: unknown, path: string, errors: ImportError[]): Obj {
       return shaped;
     });
   }
-  if (runes(sub(out, "org").name) < 1) errors.push({ type: "org", id: orgId, message: invalid(`${path}.org.name`, "is required"), path: `${path}.org.name` });
+  reportBound("org", out, path, { type: "org", id: orgId, errors });
   if (out.orgState === "ORG_STATE_REMOVED")
     errors.push({ type: "org", id: orgId, message: invalid(`${path}.orgState`, "a removed organization cannot be imported"), path: `${path}.orgState` });
   return out;

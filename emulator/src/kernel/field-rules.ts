@@ -3,7 +3,9 @@
 // them, so this module interprets the subset that matters for the API: string lengths, pattern,
 // prefix, const/in, URI and email; integer bounds; defined enums; bool const; required messages and
 // oneofs; repeated item counts and item rules. A violation is InvalidArgument (400, code 3) naming
-// the field path and the rule.
+// the field path and the rule. The same rules also check one field's value given as proto3 JSON
+// (`fieldValueViolation`): the org import applies the resource API's rules to the document's fields
+// of the same meaning with it (domain/org/document-rules.ts), so each rule has one definition.
 
 import { getOption, hasOption, isFieldSet, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { FeatureSet_FieldPresence } from "@bufbuild/protobuf/wkt";
@@ -20,9 +22,9 @@ import {
   type FieldRules,
   type StringRules,
 } from "../gen/validate/validate_pb.js";
-import { Code, SvcError } from "../kernel/errors.js";
+import { Code, SvcError } from "./errors.js";
 
-interface Violation {
+export interface Violation {
   path: string;
   rule: string;
   reason: string;
@@ -68,22 +70,57 @@ function checkField(msg: ReflectMessage, field: DescField, path: string): Violat
 }
 
 function checkList(msg: ReflectMessage, field: DescField & { fieldKind: "list" }, rules: FieldRules | undefined, path: string): Violation | undefined {
-  const list = msg.get(field);
+  const items = [...msg.get(field)];
+  return checkRepeated(rules, items, path, field, (item, itemPath) =>
+    field.listKind === "message" ? checkMessage(item as ReflectMessage, itemPath) : undefined,
+  );
+}
+
+/** Item counts, then each item: the rules of scalar items, or `checkItem` (a message item's own fields). */
+function checkRepeated(
+  rules: FieldRules | undefined,
+  items: unknown[],
+  path: string,
+  field: DescField,
+  checkItem: (item: unknown, path: string) => Violation | undefined,
+): Violation | undefined {
   const rep = rules?.type.case === "repeated" ? rules.type.value : undefined;
-  if (rep?.minItems && BigInt(list.size) < rep.minItems) {
+  if (rep?.minItems && BigInt(items.length) < rep.minItems) {
     return { path, rule: "repeated.min_items", reason: `value must contain at least ${rep.minItems} item(s)` };
   }
-  if (rep?.maxItems && BigInt(list.size) > rep.maxItems) {
+  if (rep?.maxItems && BigInt(items.length) > rep.maxItems) {
     return { path, rule: "repeated.max_items", reason: `value must contain no more than ${rep.maxItems} item(s)` };
   }
-  let i = 0;
-  for (const item of list) {
-    const itemPath = `${path}[${i++}]`;
-    const v =
-      field.listKind === "message" ? checkMessage(item as ReflectMessage, itemPath) : rep?.items ? checkScalar(rep.items, item, itemPath, field) : undefined;
+  for (const [i, item] of items.entries()) {
+    const itemPath = `${path}[${i}]`;
+    const v = checkItem(item, itemPath) ?? (rep?.items ? checkScalar(rep.items, item, itemPath, field) : undefined);
     if (v) return v;
   }
   return undefined;
+}
+
+/**
+ * The first rule of `field` that `value` breaks, the value given as proto3 JSON (undefined: left
+ * out). A message field is checked for `required` only; a list for its item count and its scalar
+ * items' rules; a scalar field left out is its default, as in a decoded message (implicit presence),
+ * and not checked when it has explicit presence. Enum and 64-bit values are not read from JSON here.
+ */
+export function fieldValueViolation(field: DescField, value: unknown, path: string): Violation | undefined {
+  const rules = hasOption(field, fieldRules) ? getOption(field, fieldRules) : undefined;
+  if (!rules) return undefined;
+  switch (field.fieldKind) {
+    case "message":
+      return value === undefined && rules.message?.required ? { path, rule: "message.required", reason: "value is required" } : undefined;
+    case "list":
+      return checkRepeated(rules, Array.isArray(value) ? value : [], path, field, () => undefined);
+    case "scalar":
+      if (value === undefined && (field.oneof || field.presence === FeatureSet_FieldPresence.EXPLICIT)) return undefined;
+      if (rules.type.case === "string") return checkString(rules.type.value, typeof value === "string" ? value : "", path);
+      if (rules.type.case === "bool") return checkScalar(rules, value ?? false, path, field);
+      return undefined;
+    default:
+      return undefined;
+  }
 }
 
 const NUMERIC_SCHEMAS = { int32: Int32RulesSchema, int64: Int64RulesSchema, uint32: UInt32RulesSchema, uint64: UInt64RulesSchema } as const;
