@@ -3,7 +3,8 @@
 // resource API's field rules on the fields of the same meaning (document-rules.ts: required parts,
 // lengths, patterns, e-mail, URIs, item counts, declared in proto/), and the product's own rules of
 // the import (wire-facts 7.3: phone, preferred language, usable password hashes, IDP links, states).
-// Every problem is reported, each with the product's error type and id and a path into the document. The answer is the document normalised: lowerCamel names, enums by name.
+// Every problem is reported, each with the product's error type and id and a path into the document.
+// The answer is the document normalised: lowerCamel names, enums by name.
 
 import type { Violation } from "../../kernel/field-rules.js";
 import { jsonDepth } from "../../kernel/json-depth.js";
