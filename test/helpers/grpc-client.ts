@@ -132,7 +132,7 @@ function toJson(type: protobuf.Type, obj: Record<string, unknown>): Json {
 }
 
 export interface GrpcServiceClient {
-  call(rpc: string, request: Json, token?: string): Promise<Outcome>;
+  call(rpc: string, request: Json, token?: string, opts?: { deadlineMs?: number }): Promise<Outcome>;
   close(): void;
 }
 
@@ -146,7 +146,7 @@ export function grpcClient(address: string, protoFile: string, service: string, 
   const root = loadRoot(file);
   const svc = root.lookupService(service);
   return {
-    call(rpc, request, token) {
+    call(rpc, request, token, opts) {
       const method = svc.methods[rpc];
       if (!method) throw new Error(`no rpc ${rpc}`);
       const input = root.lookupType(method.requestType);
@@ -157,17 +157,22 @@ export function grpcClient(address: string, protoFile: string, service: string, 
       // grpc-js names client methods after the rpc as declared (and after its camel-case form).
       const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[rpc]!.bind(client);
       return new Promise((resolve) => {
-        fn(fromJson(input, request), metadata, { deadline: Date.now() + 10_000 }, (err: grpc.ServiceError | null, res: Record<string, unknown>) => {
-          if (!err) return resolve({ ok: true, body: toJson(output, res) as Record<string, unknown> });
-          const bin = err.metadata?.get("grpc-status-details-bin")[0] as Buffer | undefined;
-          let detailId: string | undefined;
-          if (bin) {
-            const status = statusRoot.lookupType("google.rpc.Status").decode(bin) as unknown as { details: { typeUrl: string; value: Uint8Array }[] };
-            const detail = status.details.find((d) => d.typeUrl === "type.googleapis.com/svc.v1.ErrorDetail");
-            if (detail) detailId = (statusRoot.lookupType("svc.v1.ErrorDetail").decode(detail.value) as unknown as { id: string }).id;
-          }
-          resolve({ ok: false, code: err.code, message: err.details, detailId });
-        });
+        fn(
+          fromJson(input, request),
+          metadata,
+          { deadline: Date.now() + (opts?.deadlineMs ?? 10_000) },
+          (err: grpc.ServiceError | null, res: Record<string, unknown>) => {
+            if (!err) return resolve({ ok: true, body: toJson(output, res) as Record<string, unknown> });
+            const bin = err.metadata?.get("grpc-status-details-bin")[0] as Buffer | undefined;
+            let detailId: string | undefined;
+            if (bin) {
+              const status = statusRoot.lookupType("google.rpc.Status").decode(bin) as unknown as { details: { typeUrl: string; value: Uint8Array }[] };
+              const detail = status.details.find((d) => d.typeUrl === "type.googleapis.com/svc.v1.ErrorDetail");
+              if (detail) detailId = (statusRoot.lookupType("svc.v1.ErrorDetail").decode(detail.value) as unknown as { id: string }).id;
+            }
+            resolve({ ok: false, code: err.code, message: err.details, detailId });
+          },
+        );
       });
     },
     close: () => client.close(),

@@ -15,7 +15,8 @@ export type Outcome =
 
 export interface Transport {
   name: "rest" | "grpc" | "grpc-web";
-  call(rpc: string, req: JsonObject, token?: string): Promise<Outcome>;
+  /** `opts.deadlineMs`: how long a gRPC call may take (10 s unless given). */
+  call(rpc: string, req: JsonObject, token?: string, opts?: { deadlineMs?: number }): Promise<Outcome>;
 }
 
 /** How an rpc travels over HTTP/JSON: verb, path (with {field} variables), the body field. */
@@ -99,7 +100,7 @@ export function transportsFor(
   const grpc = grpcClient(new URL(url).host, opts.protoFile, opts.service.typeName, headers);
   const all: Transport[] = [
     restTransport(url, opts.routes, headers),
-    { name: "grpc", call: (rpc, req, token) => grpc.call(rpc, req, token) },
+    { name: "grpc", call: (rpc, req, token, callOpts) => grpc.call(rpc, req, token, callOpts) },
     grpcWebTransport(url, opts.service, headers),
   ];
   return { all, close: () => grpc.close() };

@@ -170,7 +170,12 @@ function checkNumber(
   return undefined;
 }
 
-const runes = (s: string) => [...s].length;
+/** Code points, counted without making an array of them (an import may bring a 20 MB name). */
+function runes(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
 
 function checkString(s: StringRules, value: string, path: string): Violation | undefined {
   const has = (name: keyof typeof StringRulesSchema.field) => isFieldSet(s, StringRulesSchema.field[name]);
