@@ -9,18 +9,14 @@ import assert from "node:assert/strict";
 import { fails } from "../helpers/assertions.js";
 import { control, request } from "../helpers/emulator.js";
 import { databaseDump } from "../helpers/dump.js";
+import { ADMIN_SERVICE } from "../helpers/transports.js";
 import { grpcRawCall, grpcWebRawCall, lengthDelimited } from "../helpers/raw-grpc.js";
 import { setUpResourceTest } from "../helpers/resource-test.js";
-import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 
 const { emu, pat, transports } = await setUpResourceTest();
 const ctl = control(emu);
 const dump = databaseDump(emu);
-const admin = transports({
-  service: AdminService,
-  protoFile: "svc/admin/v1/admin.proto",
-  routes: { ImportData: { verb: "POST", path: "/admin/v1/import", body: "*" } },
-});
+const admin = transports(ADMIN_SERVICE);
 const grpc = admin.all.find((t) => t.name === "grpc")!;
 
 const user = (over: Record<string, unknown> = {}) => ({
@@ -114,7 +110,7 @@ describe("ImportData over HTTP/JSON refuses a bad request body with the rpc stat
       );
   });
 
-  it("a data_orgsv1 that is not a document (a number, a list, a string, true; also as a JSON string) is 400 InvalidArgument naming data_orgsv1", async () => {
+  it("a data_orgsv1 that is not an object (a number, a list, a string, true; also as a JSON string) is 400 InvalidArgument naming data_orgsv1", async () => {
     for (const [value, kind] of [
       [5, "a number"],
       [[{ orgs: [] }], "a list"],
@@ -126,7 +122,7 @@ describe("ImportData over HTTP/JSON refuses a bad request body with the rpc stat
         () => post({ dataOrgsv1: value, timeout: "1m" }),
         400,
         3,
-        new RegExp(`^data_orgsv1 must be a document \\{ "orgs": \\[\\.\\.\\.\\] \\}, not ${kind} \\(ADMIN-import-document-invalid\\)$`),
+        new RegExp(`^data_orgsv1 must be an object \\{ "orgs": \\[\\.\\.\\.\\] \\}, not ${kind} \\(ADMIN-import-document-invalid\\)$`),
       );
   });
 

@@ -7,18 +7,14 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { databaseDump } from "../helpers/dump.js";
+import { ADMIN_SERVICE } from "../helpers/transports.js";
 import { fails } from "../helpers/assertions.js";
 import { B, setUpResourceTest } from "../helpers/resource-test.js";
-import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 import { SvcOrganizations } from "../../emulator/src/gen/svc/resources/org/v3alpha/org_service_pb.js";
 
 const { emu, pat, transports } = await setUpResourceTest();
 const dump = databaseDump(emu);
-const admin = transports({
-  service: AdminService,
-  protoFile: "svc/admin/v1/admin.proto",
-  routes: { ImportData: { verb: "POST", path: "/admin/v1/import", body: "*" } },
-});
+const admin = transports(ADMIN_SERVICE);
 const orgs = transports({
   service: SvcOrganizations,
   protoFile: "svc/resources/org/v3alpha/org_service.proto",

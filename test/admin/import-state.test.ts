@@ -11,17 +11,13 @@ import { generateKeyPairSync } from "node:crypto";
 import { SignJWT } from "jose";
 import { control, request } from "../helpers/emulator.js";
 import { databaseDump } from "../helpers/dump.js";
+import { ADMIN_SERVICE } from "../helpers/transports.js";
 import { B, setUpResourceTest } from "../helpers/resource-test.js";
-import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 
 const { emu, pat, transports } = await setUpResourceTest();
 const ctl = control(emu);
 const dump = databaseDump(emu);
-const admin = transports({
-  service: AdminService,
-  protoFile: "svc/admin/v1/admin.proto",
-  routes: { ImportData: { verb: "POST", path: "/admin/v1/import", body: "*" }, ExportData: { verb: "POST", path: "/admin/v1/export", body: "*" } },
-});
+const admin = transports(ADMIN_SERVICE);
 const key = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const publicPem = key.publicKey.export({ type: "spki", format: "pem" }) as string;
 

@@ -5,6 +5,7 @@
 import { createClient, ConnectError } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { fromJson, toJson, type DescService, type JsonObject } from "@bufbuild/protobuf";
+import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 import { ErrorDetailSchema } from "../../emulator/src/gen/svc/v1/error_pb.js";
 import { grpcClient } from "./grpc-client.js";
 import { request } from "./emulator.js";
@@ -119,4 +120,11 @@ export const ACTIONS_ROUTES: Record<string, RestRoute> = {
   ListAvailableExecutionFunctions: { verb: "GET", path: "/resources/v3alpha/executions/functions" },
   ListAvailableExecutionMethods: { verb: "GET", path: "/resources/v3alpha/executions/methods" },
   ListAvailableExecutionServices: { verb: "GET", path: "/resources/v3alpha/executions/services" },
+};
+
+/** The admin API's export and import (wire-facts 7), for `transportsFor` or the resource tests' `transports`. */
+export const ADMIN_SERVICE = {
+  service: AdminService,
+  protoFile: "svc/admin/v1/admin.proto",
+  routes: { ImportData: { verb: "POST", path: "/admin/v1/import", body: "*" }, ExportData: { verb: "POST", path: "/admin/v1/export", body: "*" } },
 };

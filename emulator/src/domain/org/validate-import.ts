@@ -159,7 +159,7 @@ export const DOCUMENT_MAX_DEPTH = 64;
 /** Why `document` cannot be taken as a document at all (not an object, or nested too deep); undefined when it can be validated. */
 export function documentRefusal(document: unknown): string | undefined {
   if (!isObj(document))
-    return `must be a document { "orgs": [...] }, not ${Array.isArray(document) ? "a list" : document === null ? "null" : `a ${typeof document}`}`;
+    return `must be an object { "orgs": [...] }, not ${Array.isArray(document) ? "a list" : document === null ? "null" : `a ${typeof document}`}`;
   if (jsonDepth(document, DOCUMENT_MAX_DEPTH) > DOCUMENT_MAX_DEPTH) return `is nested deeper than ${DOCUMENT_MAX_DEPTH} levels`;
   return undefined;
 }
