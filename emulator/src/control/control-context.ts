@@ -28,8 +28,8 @@ export type InstanceSeed = { fixtures: unknown } | { document: unknown };
 
 /** Instances made, seeded, reset and snapshotted one by one (issue 26); refusals are SvcErrors. */
 export interface InstanceSeeding {
-  create(input: { name?: string; domain?: string; seed?: InstanceSeed }): SeededInstanceFacts;
-  seed(instanceId: string, seed: InstanceSeed): SeededInstanceFacts;
+  create(input: { name?: string; domain?: string; seed?: InstanceSeed }): Promise<SeededInstanceFacts>;
+  seed(instanceId: string, seed: InstanceSeed): Promise<SeededInstanceFacts>;
   reset(instanceId: string): void;
   snapshot(instanceId: string, name: string): { info: { name: string; createdAt: string; sizeBytes: number }; replaced: boolean };
   listSnapshots(instanceId: string): { name: string; createdAt: string; sizeBytes: number }[];

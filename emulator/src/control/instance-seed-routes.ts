@@ -17,9 +17,9 @@ export function registerInstanceSeedRoutes(app: ControlApp, ctx: ControlContext)
   /** The instance as the contract answers it: with its issuer (its first domain on the emulator's port). */
   const answer = (i: SeededInstanceFacts) => ({ ...i, issuer: `http://${i.domains[0]}:${new URL(ctx.runtime().url).port}` });
   /** Runs `work`, answering a domain refusal as {code, message} with its HTTP status. */
-  const refused = <T>(reply: FastifyReply, work: () => T): T | FastifyReply => {
+  const refused = async <T>(reply: FastifyReply, work: () => T | Promise<T>): Promise<T | FastifyReply> => {
     try {
-      return work();
+      return await work();
     } catch (e) {
       if (!(e instanceof SvcError)) throw e;
       return sendControlError(reply, e.httpStatus, e.code, e.text);
@@ -27,10 +27,10 @@ export function registerInstanceSeedRoutes(app: ControlApp, ctx: ControlContext)
   };
 
   app.post("/instances", { schema: { body: NewInstanceBody, response: { 201: SeededInstance, ...errors } } }, async (req, reply) =>
-    refused(reply, () => reply.code(201).send(answer(seeds.create(req.body)))),
+    refused(reply, async () => reply.code(201).send(answer(await seeds.create(req.body)))),
   );
   app.post("/instances/:id/_seed", { schema: { params: IdParams, body: Seed, response: { 200: SeededInstance, ...errors } } }, async (req, reply) =>
-    refused(reply, () => answer(seeds.seed(req.params.id, req.body))),
+    refused(reply, async () => answer(await seeds.seed(req.params.id, req.body))),
   );
   app.post("/instances/:id/_reset", { schema: { params: IdParams, response: { 200: ResetDone, ...errors } } }, async (req, reply) =>
     refused(reply, () => {

@@ -14,7 +14,7 @@ function seedOf(seed: InstanceSeedOption): Seed {
 export function handleInstances(seeds: InstanceSeeds, port: number): EmulatorInstances {
   return {
     async create(input = {}) {
-      const made = seeds.create({ name: input.name, domain: input.domain, seed: input.seed && seedOf(input.seed) });
+      const made = await seeds.create({ name: input.name, domain: input.domain, seed: input.seed && seedOf(input.seed) });
       const instance: EmulatorInstance = {
         id: made.id,
         name: made.name,
