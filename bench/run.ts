@@ -16,6 +16,7 @@ import { uiFilter as usersFilterBench } from "./ui-users-filter.js";
 import { sideBySide, table as sideBySideTable } from "./side-by-side.js";
 import { soak } from "./soak.js";
 import { firstToken, firstTokenRows } from "./first-token.js";
+import { instanceSeeding } from "./instance-seeding.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -27,6 +28,7 @@ const orgFiles = [await exportImport(10_000), await exportImport(100_000)];
 const ui = await uiBench(5);
 const uiFilter = await uiFilterRows();
 const usersFilter = await usersFilterBench();
+const seeding = await instanceSeeding();
 
 // Code flows from this process (they need cookies and forms); tokens and introspections side by side below.
 const oidc: Record<string, { codeFlows: number }> = {};
@@ -61,6 +63,21 @@ const rows = [
   ],
   ["event executions, 2000 events to one webhook target", `${Math.round(actions.events.perSecond)} per second (${actions.events.delivered} delivered)`],
 ];
+rows.push(
+  [
+    "POST /emulator/v1/instances seeded from the default fixtures (median / p95 of 40)",
+    `${ms(seeding.seedDefault.median)} / ${ms(seeding.seedDefault.p95)} (min ${ms(seeding.seedDefault.min)})`,
+  ],
+  [
+    "POST /emulator/v1/instances seeded from an export of 1,000 users (median / p95 of 10)",
+    `${ms(seeding.seedExport.median)} / ${ms(seeding.seedExport.p95)} (min ${ms(seeding.seedExport.min)})`,
+  ],
+  [
+    "POST instances/{id}/_reset after 10 writes, another instance under token load (median / p95 of 40)",
+    `${ms(seeding.reset.median)} / ${ms(seeding.reset.p95)} (min ${ms(seeding.reset.min)}); ` +
+      `that instance's token p99 ${ms(seeding.tokens.duringResetsP99)} during the resets, ${ms(seeding.tokens.baselineP99)} before`,
+  ],
+);
 for (const f of orgFiles) {
   rows.push([
     `admin import / export of one org with ${f.users} users (${f.documentMiB.toFixed(1)} MiB document)`,
@@ -116,6 +133,7 @@ writeFileSync(
       ui,
       uiFilter,
       usersFilter,
+      seeding,
       oidc,
       peers,
       firstTokens,

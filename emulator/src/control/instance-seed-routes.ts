@@ -3,6 +3,7 @@
 // work is the emulator's InstanceSeeding (fixtures/instance-seeds.ts); refusals are {code, message}.
 
 import type { FastifyReply } from "fastify";
+import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { SvcError } from "../kernel/errors.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext, SeededInstanceFacts } from "./control-context.js";
@@ -26,11 +27,16 @@ export function registerInstanceSeedRoutes(app: ControlApp, ctx: ControlContext)
     }
   };
 
-  app.post("/instances", { schema: { body: NewInstanceBody, response: { 201: SeededInstance, ...errors } } }, async (req, reply) =>
-    refused(reply, async () => reply.code(201).send(answer(await seeds.create(req.body)))),
+  // A seed may be a whole org export: bodies up to the admin rpcs' limit, like the import routes.
+  app.post(
+    "/instances",
+    { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: NewInstanceBody, response: { 201: SeededInstance, ...errors } } },
+    async (req, reply) => refused(reply, async () => reply.code(201).send(answer(await seeds.create(req.body)))),
   );
-  app.post("/instances/:id/_seed", { schema: { params: IdParams, body: Seed, response: { 200: SeededInstance, ...errors } } }, async (req, reply) =>
-    refused(reply, async () => answer(await seeds.seed(req.params.id, req.body))),
+  app.post(
+    "/instances/:id/_seed",
+    { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { params: IdParams, body: Seed, response: { 200: SeededInstance, ...errors } } },
+    async (req, reply) => refused(reply, async () => answer(await seeds.seed(req.params.id, req.body))),
   );
   app.post("/instances/:id/_reset", { schema: { params: IdParams, response: { 200: ResetDone, ...errors } } }, async (req, reply) =>
     refused(reply, () => {
