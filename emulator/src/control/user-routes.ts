@@ -1,6 +1,6 @@
 // Users on the console: lock / unlock / deactivate / reactivate, and metadata (list, set, remove).
 // The resource API has no rpc for these; the UI's users screen and scripts use these routes. A user
-// id names its instance (ids are unique across instances).
+// id names the user (a user id given to several instances: the oldest such user, docs/behaviour.md).
 
 import { Code, SvcError } from "../kernel/errors.js";
 import type { Actor } from "../domain/core.js";
