@@ -89,6 +89,12 @@ describe("POST /emulator/v1/instances", () => {
     assert.equal(((await discovery.json()) as { issuer: string }).issuer, i.issuer);
   });
 
+  it("keeps a generated domain one DNS label below localhost for a long name", async () => {
+    const i = await make({ name: "Worker Number ".repeat(14) });
+    assert.equal(i.domains[0], `worker-number-worker-number-worker-numbe-${i.id}.localhost`);
+    assert.ok(i.domains[0]!.split(".")[0]!.length <= 63);
+  });
+
   it("refuses a domain another instance has (409), a domain that is no host name and unknown fields (400), writing nothing", async () => {
     const before = written();
     const taken = await api("/instances", { method: "POST", json: { domain: "localhost" } });
