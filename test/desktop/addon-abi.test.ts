@@ -91,6 +91,9 @@ describe("the ABI of a native addon, from its export table", () => {
     const fat = machOFat([macho]);
     fat.writeUInt32BE(1000, 4);
     refused(fat, /^Mach-O: a universal file with 1000 slices/);
-    assert.throws(() => addonAbiOfFile("/nonexistent/x.node"), (e) => e instanceof AddonFormatError && /^\/nonexistent\/x\.node: ENOENT/.test(e.message));
+    assert.throws(
+      () => addonAbiOfFile("/nonexistent/x.node"),
+      (e) => e instanceof AddonFormatError && /^\/nonexistent\/x\.node: ENOENT/.test(e.message),
+    );
   });
 });

@@ -1,22 +1,30 @@
-// End to end in the real Electron with Playwright's `_electron`, where Electron's binary exists (a
-// developer machine, or ELECTRON_OVERRIDE_DIST_PATH). Here it cannot run: Electron ≥ 42 downloads its
-// binary lazily and these machines are offline, so the test reports itself SKIPPED with that reason;
-// it never counts as passed without running.
+// End to end in the real Electron with Playwright's `_electron`, where Electron's binary and the SQLite
+// addon built for it exist (after `npm run desktop` on a networked machine, or with
+// ELECTRON_OVERRIDE_DIST_PATH). Here it cannot run: Electron ≥ 42 downloads its binary lazily and these
+// machines are offline, so the test reports itself SKIPPED with that reason; it never counts as passed
+// without running.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-// @ts-expect-error: a plain .mjs script without types
-import { electronBinary } from "../../scripts/desktop.mjs";
+import { addonDir, addonProblems, BUILD_COMMAND } from "../../scripts/desktop/electron-addon.js";
+import { electronBinary } from "../../scripts/desktop/electron-binary.js";
+import { electronTarget } from "../../scripts/desktop/electron-target.js";
 
-const binary = (electronBinary as () => string | undefined)();
+const target = electronTarget(resolve("."));
+const binary = electronBinary(target);
 
 describe("the desktop app in Electron (Playwright _electron)", () => {
   it("opens the signed-in UI with the preload API, no Node in the page, and navigation kept on the emulator", async (t) => {
-    if (!binary || !existsSync(binary)) {
-      t.skip(`Electron's binary is not installed (looked for ${binary ?? "the electron package"}); set ELECTRON_OVERRIDE_DIST_PATH to run it`);
+    if (!existsSync(binary)) {
+      t.skip(`Electron's binary is not installed (looked for ${binary}); \`npm run desktop\` fetches it, or set ELECTRON_OVERRIDE_DIST_PATH`);
+      return;
+    }
+    const problems = addonProblems(resolve("."), addonDir(resolve(".")), target);
+    if (problems.length > 0) {
+      t.skip(`the SQLite addon for Electron is not built (${problems.join("; ")}); \`${BUILD_COMMAND}\` builds it`);
       return;
     }
     const { _electron } = await import("playwright-core");
