@@ -81,6 +81,14 @@ export function mainPorts(): DesktopPorts {
       quit: () => app.quit(),
       exit: (code) => app.exit(code),
     },
+    host: {
+      platform: process.platform,
+      env: process.env,
+      execPath: process.execPath,
+      get homeDir() {
+        return app.getPath("home");
+      },
+    },
     createWindow: windowPort,
     dialog: dialogPort,
     shell: { openExternal: (url) => shell.openExternal(url), openPath: (path) => shell.openPath(path) },

@@ -4,6 +4,7 @@
 
 import { join } from "node:path";
 import { registerIpc } from "./ipc.js";
+import { applyOpenAtLogin } from "./login-item.js";
 import { menuTemplate } from "./menu.js";
 import type { DesktopEmulator, DesktopPorts, EmulatorFactory, WindowPort } from "./ports.js";
 import { guardNavigation, secureSession, secureWebPreferences } from "./security.js";
@@ -17,6 +18,8 @@ export interface DesktopOptions {
   startEmulator: EmulatorFactory;
   /** dist/electron/preload.cjs */
   preloadPath: string;
+  /** dist/electron/main.cjs: what Electron runs to start the app unpackaged (an autostart entry names it). */
+  mainPath: string;
   readmePath: string;
 }
 
@@ -118,8 +121,9 @@ export async function runDesktop(ports: DesktopPorts, options: DesktopOptions): 
     settings: () => settings,
     changeSettings(change) {
       const next = { ...settings, ...change };
+      // Applied first: when it cannot be, nothing is stored.
+      if (next.openAtLogin !== settings.openAtLogin) applyOpenAtLogin(app, ports.host, options.mainPath, next.openAtLogin);
       saveSettings(userData, next);
-      if (next.openAtLogin !== settings.openAtLogin) app.setLoginItemSettings({ openAtLogin: next.openAtLogin });
       settings = next;
       return settingsView(settings);
     },

@@ -18,5 +18,6 @@ const ports = mainPorts();
 void runDesktop(ports, {
   startEmulator,
   preloadPath: join(here, "preload.cjs"),
+  mainPath: join(here, "main.cjs"),
   readmePath: ports.app.isPackaged ? join(ports.app.resourcesPath, "README.md") : join(here, "..", "..", "README.md"),
 });

@@ -156,13 +156,24 @@ export interface AppPort {
   onSecondInstance(listener: () => void): void;
   onWindowAllClosed(listener: () => void): void;
   onBeforeQuit(listener: (event: { preventDefault(): void }) => void): void;
+  /** Electron's login item: macOS and Windows only (login-item.ts writes an autostart entry on Linux). */
   setLoginItemSettings(settings: { openAtLogin: boolean }): void;
   quit(): void;
   exit(code: number): void;
 }
 
+/** The process the shell runs in: what open at login needs to write an autostart entry on Linux. */
+export interface HostPort {
+  readonly platform: string;
+  readonly env: Record<string, string | undefined>;
+  /** The running binary: Electron's, or the packaged app's. */
+  readonly execPath: string;
+  readonly homeDir: string;
+}
+
 export interface DesktopPorts {
   app: AppPort;
+  host: HostPort;
   createWindow(options: WindowOptions): WindowPort;
   dialog: DialogPort;
   shell: ShellPort;

@@ -9,6 +9,10 @@ import { type FakeElectron, type FakeOptions, fakeElectron, loadMain } from "./f
 
 export const newUserData = () => mkdtempSync(join(tmpdir(), "svc-desktop-"));
 
+/** Where the apps these tests start write an autostart entry (open at login on Linux): a folder of the tests', never ~/.config. */
+export const xdgConfigHome = mkdtempSync(join(tmpdir(), "svc-xdg-config-"));
+process.env.XDG_CONFIG_HOME = xdgConfigHome;
+
 export interface RunningApp {
   fake: FakeElectron;
   /** The URL the window loaded first. */

@@ -7,6 +7,7 @@
 
 import { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
+import { homedir } from "node:os";
 
 const require = createRequire(import.meta.url);
 
@@ -125,6 +126,7 @@ export function fakeElectron(options: FakeOptions) {
       whenReady: () => Promise.resolve(),
       getPath: (name: string) => {
         if (name === "appData") return "/fake-app-data";
+        if (name === "home") return homedir();
         if (name !== "userData") throw new Error(`fake electron: getPath(${name})`);
         return options.userData;
       },

@@ -5,11 +5,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHANNELS } from "../../electron/channels.js";
 import { fakeElectron, loadMain } from "./fake-electron.js";
-import { click, invoke, newUserData, quitApp, startApp } from "./desktop-harness.js";
+import { click, invoke, newUserData, quitApp, startApp, xdgConfigHome } from "./desktop-harness.js";
 
 const ORG = { orgs: [{ orgId: "500000000000000001", org: { name: "Desktop Org" } }] };
 
@@ -144,7 +144,11 @@ describe("desktop lifecycle", () => {
         fixtureFile: null,
         openAtLogin: true,
       });
-      assert.deepEqual(first.fake.record.loginItems, [{ openAtLogin: true }]);
+      // Applied at once: Electron's login item on macOS and Windows, an XDG autostart entry on Linux.
+      if (process.platform === "linux") {
+        assert.deepEqual(first.fake.record.loginItems, []);
+        assert.ok(existsSync(join(xdgConfigHome, "autostart", "svc-emulator.desktop")));
+      } else assert.deepEqual(first.fake.record.loginItems, [{ openAtLogin: true }]);
     } finally {
       await quitApp(first);
     }
@@ -152,6 +156,7 @@ describe("desktop lifecycle", () => {
     try {
       assert.equal(second.origin, `http://localhost:${free.port}`);
       assert.deepEqual(second.fake.record.loginItems, [], "open at login is not applied again at each start");
+      rmSync(join(xdgConfigHome, "autostart"), { recursive: true, force: true });
     } finally {
       await quitApp(second);
     }
