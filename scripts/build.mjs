@@ -82,7 +82,10 @@ const common = {
   target: "node20",
   format: "cjs",
   // Native, or large and loaded only when needed (nodemailer: the first email; hash-wasm: the first argon2 check).
-  external: ["better-sqlite3", "nodemailer", "hash-wasm"],
+  // supports-color: debug (under @google-cloud/storage) tries it in a try/catch for colored logs; it is no dependency
+  // of the emulator's, only of a dev tool's (autocannon's chalk), so the bundles leave it (and its has-flag) to be
+  // found at run time or not at all, like any install without dev dependencies.
+  external: ["better-sqlite3", "nodemailer", "hash-wasm", "supports-color"],
   sourcemap: "linked",
   logLevel: "warning",
   // import.meta.url has no meaning in CommonJS: give it the bundle's own URL.
