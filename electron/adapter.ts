@@ -18,6 +18,8 @@ function windowPort(options: WindowOptions): WindowPort {
       onWillRedirect: (listener) => contents.on("will-redirect", (e) => listener({ url: e.url, preventDefault: () => e.preventDefault() })),
       onWillAttachWebview: (listener) => contents.on("will-attach-webview", (e) => listener(e)),
       setWindowOpenHandler: (handler) => contents.setWindowOpenHandler(handler),
+      onInputEvent: (listener) => contents.on("input-event", (_e, input) => listener({ type: input.type })),
+      send: (channel, ...args) => contents.send(channel, ...args),
       reload: () => contents.reload(),
     },
     loadURL: (url) => win.loadURL(url),
@@ -106,11 +108,18 @@ export function mainPorts(): DesktopPorts {
 export interface PreloadPorts {
   exposeInMainWorld(key: string, api: Record<string, unknown>): void;
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  /** Listens to a message of the main process; answers the function that stops listening. */
+  on(channel: string, listener: (...args: unknown[]) => void): () => void;
 }
 
 export function preloadPorts(): PreloadPorts {
   return {
     exposeInMainWorld: (key, api) => contextBridge.exposeInMainWorld(key, api),
     invoke: (channel, ...args) => ipcRenderer.invoke(channel, ...args),
+    on: (channel, listener) => {
+      const wrapped = (_event: unknown, ...args: unknown[]) => listener(...args);
+      ipcRenderer.on(channel, wrapped);
+      return () => void ipcRenderer.removeListener(channel, wrapped);
+    },
   };
 }

@@ -3,6 +3,7 @@
 // (its database flushed and closed) before the process exits.
 
 import { join } from "node:path";
+import { EVENTS } from "./channels.js";
 import { registerIpc } from "./ipc.js";
 import { applyOpenAtLogin } from "./login-item.js";
 import { menuTemplate } from "./menu.js";
@@ -10,6 +11,7 @@ import type { DesktopEmulator, DesktopPorts, EmulatorFactory, WindowPort } from 
 import { guardNavigation, secureSession, secureWebPreferences } from "./security.js";
 import { type DesktopSettings, loadSettings, saveSettings, settingsView } from "./settings.js";
 import type { ShellContext } from "./shell-context.js";
+import { trackUserActivation } from "./user-activation.js";
 
 /** The user-data folder's name under the OS's app data folder (settings.json, data/). */
 export const USER_DATA_NAME = "svc-emulator";
@@ -61,7 +63,8 @@ function openWindow(ports: DesktopPorts, settings: DesktopSettings, preloadPath:
     show: false,
     webPreferences: secureWebPreferences(preloadPath),
   });
-  guardNavigation(window.webContents, emulatorUrl, ports.shell);
+  const contents = window.webContents;
+  guardNavigation(contents, emulatorUrl, ports.shell, trackUserActivation(contents), (notice) => contents.send(EVENTS.navigationBlocked, notice));
   window.onReadyToShow(() => {
     if (saved?.maximized) window.maximize();
     window.show();

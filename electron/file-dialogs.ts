@@ -1,5 +1,5 @@
 // File access for the renderer and the menus, always through a main-process dialog: the renderer
-// gets a chosen file's name and text, or hands over text to save, and never names a path itself.
+// gets a chosen file's name and text, or hands over bytes to save, and never names a path itself.
 
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -43,12 +43,17 @@ export function safeFileName(name: string): string {
   return plain === "" || plain === "." || plain === ".." ? "export.json" : plain;
 }
 
-/** Asks where to save `text` (suggesting `name`) and writes it; answers the saved file's name, or null when cancelled. */
-export async function saveTextAs(dialog: DialogPort, window: WindowPort | undefined, name: unknown, text: unknown): Promise<{ name: string } | null> {
-  if (typeof name !== "string" || typeof text !== "string") throw new FileDialogError("saveExport(name, text) takes two strings");
-  if (Buffer.byteLength(text) > MAX_FILE_BYTES) throw new FileDialogError(`the text is above ${MAX_FILE_BYTES} bytes (256 MiB)`);
+/**
+ * Asks where to save a file (suggesting `name`) and writes `bytes` exactly as given (a Uint8Array: no
+ * encoding in between, so the file is byte-equal to what the page downloaded); answers the saved
+ * file's name, or null when cancelled.
+ */
+export async function saveBytesAs(dialog: DialogPort, window: WindowPort | undefined, name: unknown, bytes: unknown): Promise<{ name: string } | null> {
+  if (typeof name !== "string" || !(bytes instanceof Uint8Array))
+    throw new FileDialogError("saveExport(name, bytes) takes a file name (a string) and the file's bytes (a Uint8Array)");
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new FileDialogError(`the file is above ${MAX_FILE_BYTES} bytes (256 MiB)`);
   const answer = await dialog.showSaveDialog(window, { title: "Save export", defaultPath: safeFileName(name), filters: JSON_FILTERS });
   if (answer.canceled || !answer.filePath) return null;
-  writeFileSync(answer.filePath, text);
+  writeFileSync(answer.filePath, bytes);
   return { name: basename(answer.filePath) };
 }

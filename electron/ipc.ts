@@ -2,7 +2,7 @@
 // frame that is not on the emulator's origin before it does anything.
 
 import { CHANNELS, type DesktopFunction } from "./channels.js";
-import { chooseJsonFile, saveTextAs } from "./file-dialogs.js";
+import { chooseJsonFile, saveBytesAs } from "./file-dialogs.js";
 import { checkSender } from "./security.js";
 import { checkSettingsChange, settingsView } from "./settings.js";
 import type { ShellContext } from "./shell-context.js";
@@ -11,7 +11,7 @@ export function registerIpc(shell: ShellContext): void {
   const { dialog } = shell.ports;
   const handlers: Record<DesktopFunction, (...args: unknown[]) => unknown> = {
     openImportFile: () => chooseJsonFile(dialog, shell.window, "Open org file"),
-    saveExport: (name, text) => saveTextAs(dialog, shell.window, name, text),
+    saveExport: (name, bytes) => saveBytesAs(dialog, shell.window, name, bytes),
     revealDataDir: async () => {
       const error = await shell.ports.shell.openPath(shell.dataDir);
       if (error) throw new Error(`could not open the data folder: ${error}`);

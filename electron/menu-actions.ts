@@ -1,7 +1,7 @@
 // What the File menu's items do. Each runs in the main process with its dialogs; a failure is shown
 // in an error box with the API's message and changes nothing.
 
-import { chooseJsonFile, chooseJsonPath, saveTextAs } from "./file-dialogs.js";
+import { chooseJsonFile, chooseJsonPath, saveBytesAs } from "./file-dialogs.js";
 import { exportOrgs, importOrgFile } from "./org-files.js";
 import type { ShellContext } from "./shell-context.js";
 
@@ -53,7 +53,7 @@ export const exportFileName = (now: Date) => `orgs-${now.toISOString().slice(0, 
 export function exportToFile(shell: ShellContext, now = new Date()): Promise<void> {
   return runAction(shell, "Export failed", async () => {
     const text = await exportOrgs(shell.emulator);
-    await saveTextAs(shell.ports.dialog, shell.window, exportFileName(now), text);
+    await saveBytesAs(shell.ports.dialog, shell.window, exportFileName(now), Buffer.from(text, "utf8"));
   });
 }
 

@@ -67,6 +67,10 @@ export interface WebContentsPort {
   /** `<webview>` must never attach. */
   onWillAttachWebview(listener: (event: { preventDefault(): void }) => void): void;
   setWindowOpenHandler(handler: (details: { url: string }) => WindowOpenAnswer): void;
+  /** Input Electron routes to the page ('input-event'): what the user did, which no page script can fake. */
+  onInputEvent(listener: (input: { type: string }) => void): void;
+  /** A message to the page's preload (channels.ts EVENTS). */
+  send(channel: string, ...args: unknown[]): void;
   reload(): void;
 }
 

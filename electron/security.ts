@@ -1,9 +1,11 @@
 // The security checklist of Electron's own guide, applied to the one window and the default session:
-// the window's flags, navigation kept on the emulator's origin, new windows denied, links to the
-// system browser only when they parse as http(s), every permission denied, a CSP on the UI, and the
-// sender check every IPC handler goes through. Origins are compared parsed, never by prefix.
+// the window's flags, navigation kept on the emulator's origin (what is refused is reported to the page,
+// never opened elsewhere), new windows denied, links to the system browser only when the user clicked
+// them and they parse as http(s), every permission denied, a CSP on the UI, and the sender check every
+// IPC handler goes through. Origins are compared parsed, never by prefix.
 
 import type { HeadersDetails, IpcSender, SessionPort, ShellPort, WebContentsPort, WindowOptions } from "./ports.js";
+import type { UserActivation } from "./user-activation.js";
 
 /** Every security-relevant flag set explicitly, so a changed Electron default cannot loosen them. */
 export function secureWebPreferences(preload: string): WindowOptions["webPreferences"] {
@@ -36,36 +38,68 @@ export function sameOrigin(url: string, emulatorUrl: string): boolean {
   return origin !== undefined && origin !== "null" && origin === originOf(emulatorUrl);
 }
 
-/** Opens a link in the system browser only when it is a well-formed http or https URL. Answers whether it did. */
-export async function openExternalLink(shell: ShellPort, url: string): Promise<boolean> {
+/** The URL made canonical when it is a well-formed http or https URL; undefined otherwise. */
+export function webUrl(url: string): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return false;
+    return undefined;
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return false;
-  await shell.openExternal(parsed.href);
+  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : undefined;
+}
+
+/** Opens a link in the system browser only when it is a well-formed http or https URL. Answers whether it did. */
+export async function openExternalLink(shell: ShellPort, url: string): Promise<boolean> {
+  const href = webUrl(url);
+  if (!href) return false;
+  await shell.openExternal(href);
   return true;
 }
 
+/** What the shell refused, as the page is told (a notice in the UI): where it would have gone, and how. */
+export interface BlockedNotice {
+  url: string;
+  kind: "navigation" | "redirect" | "new-window";
+}
+
+/** The longest URL a notice carries: the page shows it, and a page-made URL can be megabytes long. */
+export const NOTICE_URL_MAX = 2048;
+
+const notice = (url: string, kind: BlockedNotice["kind"]): BlockedNotice => ({
+  url: url.length > NOTICE_URL_MAX ? `${url.slice(0, NOTICE_URL_MAX)}…` : url,
+  kind,
+});
+
 /**
- * Keeps the window on the emulator's origin: a navigation or redirect elsewhere is stopped and, if it
- * is http(s), opened in the system browser; window.open and target=_blank never make a window (http(s)
- * links go to the system browser).
+ * Keeps the window on the emulator's origin: a navigation or redirect elsewhere is stopped, opens
+ * nothing, and is reported to the page (`blocked`, a notice in the UI); window.open and target=_blank
+ * never make a window: right after the user's click or key press (user-activation.ts) an http(s) link
+ * goes to the system browser, otherwise it is refused and reported like a navigation. One click opens
+ * at most one link, and a refused navigation uses its click up too.
  */
-export function guardNavigation(contents: WebContentsPort, emulatorUrl: string, shell: ShellPort): void {
-  const guard = (event: { url: string; preventDefault(): void }) => {
+export function guardNavigation(
+  contents: WebContentsPort,
+  emulatorUrl: string,
+  shell: ShellPort,
+  activation: UserActivation,
+  blocked: (notice: BlockedNotice) => void,
+): void {
+  const guard = (kind: "navigation" | "redirect") => (event: { url: string; preventDefault(): void }) => {
     if (sameOrigin(event.url, emulatorUrl)) return;
     event.preventDefault();
-    void openExternalLink(shell, event.url);
+    // A click that led here is used up: a window.open right after it is not the user's.
+    activation.consume();
+    blocked(notice(event.url, kind));
   };
-  contents.onWillNavigate(guard);
-  contents.onWillRedirect(guard);
+  contents.onWillNavigate(guard("navigation"));
+  contents.onWillRedirect(guard("redirect"));
   contents.onWillAttachWebview((event) => event.preventDefault());
   // A link meant for a new window (a discovery document, a README) is for the system browser, the emulator's own included.
   contents.setWindowOpenHandler(({ url }) => {
-    void openExternalLink(shell, url);
+    const clicked = activation.consume();
+    if (clicked && webUrl(url)) void openExternalLink(shell, url);
+    else blocked(notice(url, "new-window"));
     return { action: "deny" };
   });
 }

@@ -2,6 +2,7 @@
 // picker, the theme toggle, the breadcrumb of the selected context, and the current screen.
 
 import { type MouseEvent, Suspense, useEffect } from "react";
+import { BlockedNavigation } from "./components/BlockedNavigation";
 import { Breadcrumb } from "./components/Breadcrumb";
 import { ScreenBoundary } from "./components/ScreenBoundary";
 import { useSelection } from "./context/selection";
@@ -72,6 +73,7 @@ export function App() {
           Dark theme
         </button>
       </header>
+      <BlockedNavigation />
       <Breadcrumb />
       <main id="screen" tabIndex={-1}>
         {Screen ? (

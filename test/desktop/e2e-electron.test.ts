@@ -40,6 +40,7 @@ describe("the desktop app in Electron (Playwright _electron)", () => {
       assert.equal(url.searchParams.has("t"), false, "the one-time token is removed from the address");
       assert.deepEqual(await page.evaluate(() => Object.keys((window as unknown as { svcDesktop: object }).svcDesktop).sort()), [
         "getSettings",
+        "onNavigationBlocked",
         "openImportFile",
         "revealDataDir",
         "saveExport",

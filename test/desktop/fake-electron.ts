@@ -29,6 +29,16 @@ export class FakeEvent {
 export class FakeWebContents extends EventEmitter {
   windowOpenHandler?: (details: { url: string }) => { action: string };
   reloads = 0;
+  /** What the main process sent the page (webContents.send). */
+  sent: unknown[][] = [];
+  send(...args: unknown[]) {
+    this.sent.push(args);
+  }
+  /** The user clicks in the page: Electron emits 'input-event' with the mouse's events. */
+  click() {
+    this.emit("input-event", new FakeEvent(), { type: "mouseDown" });
+    this.emit("input-event", new FakeEvent(), { type: "mouseUp" });
+  }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
     this.windowOpenHandler = handler;
   }
@@ -188,12 +198,12 @@ export function fakeElectron(options: FakeOptions) {
     contextBridge: {
       exposeInMainWorld: (key: string, api: Record<string, unknown>) => void record.exposed.set(key, api),
     },
-    ipcRenderer: {
+    ipcRenderer: Object.assign(new EventEmitter(), {
       invoke: async (...args: unknown[]) => {
         record.invoked.push(args);
         return undefined;
       },
-    },
+    }),
   };
   return { electron, record, answers, appEvents };
 }

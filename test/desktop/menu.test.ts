@@ -116,17 +116,27 @@ describe("desktop menus", () => {
     assert.deepEqual(orgs.find((o) => o.orgId === ORG_ID)?.org, { name: "Menu Org" });
   });
 
-  it("the preload's openImportFile answers the chosen file's name and text, never its path; saveExport writes text", async () => {
+  it("the preload's openImportFile answers the chosen file's name and text, never its path; saveExport writes the bytes it is given", async () => {
     const ui = `${app.origin}/ui/`;
     app.fake.answers.open.push(file("org.json"));
     assert.deepEqual(await invoke(app, CHANNELS.openImportFile, ui), { name: "org.json", text: JSON.stringify(DOC) });
     app.fake.answers.open.push(null);
     assert.equal(await invoke(app, CHANNELS.openImportFile, ui), null);
     app.fake.answers.save.push(file("from-ui.json"));
-    assert.deepEqual(await invoke(app, CHANNELS.saveExport, ui, "../../etc/orgs.json", '{"orgs":[]}'), { name: "from-ui.json" });
+    // Bytes that are no valid UTF-8 (a BOM, a lone continuation byte) arrive in the file unchanged.
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x80, 0x7d, 0x0a]);
+    assert.deepEqual(await invoke(app, CHANNELS.saveExport, ui, "../../etc/orgs.json", bytes), { name: "from-ui.json" });
     assert.equal(app.fake.record.messages.at(-1)!.message, "save dialog: orgs.json", "the suggested name loses its folders");
-    assert.equal(readFileSync(file("from-ui.json"), "utf8"), '{"orgs":[]}');
-    await assert.rejects(invoke(app, CHANNELS.saveExport, ui, "x.json", { not: "text" }), /saveExport\(name, text\) takes two strings/);
+    assert.deepEqual(new Uint8Array(readFileSync(file("from-ui.json"))), bytes);
+    // Anything but bytes is refused before a dialog opens: text, an object, nothing.
+    const dialogs = app.fake.record.messages.length;
+    for (const notBytes of ['{"orgs":[]}', { not: "bytes" }, undefined, [1, 2]])
+      await assert.rejects(
+        invoke(app, CHANNELS.saveExport, ui, "x.json", notBytes),
+        /saveExport\(name, bytes\) takes a file name \(a string\) and the file's bytes \(a Uint8Array\)/,
+      );
+    await assert.rejects(invoke(app, CHANNELS.saveExport, ui, 7, bytes), /saveExport\(name, bytes\) takes a file name/);
+    assert.equal(app.fake.record.messages.length, dialogs);
     await invoke(app, CHANNELS.revealDataDir, ui);
     assert.deepEqual(app.fake.record.openedPaths.at(-1), join(userData, "data"));
   });

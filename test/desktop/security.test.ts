@@ -6,8 +6,8 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CHANNELS } from "../../electron/channels.js";
-import { UI_CSP } from "../../electron/security.js";
+import { CHANNELS, EVENTS } from "../../electron/channels.js";
+import { NOTICE_URL_MAX, UI_CSP } from "../../electron/security.js";
 import { invoke, newUserData, quitApp, type RunningApp, startApp } from "./desktop-harness.js";
 
 describe("desktop security", () => {
@@ -43,9 +43,9 @@ describe("desktop security", () => {
     assert.equal(app.window.shown, 1);
   });
 
-  it("keeps navigation on the emulator's origin and sends other http(s) links to the system browser", () => {
+  it("keeps navigation on the emulator's origin: refused navigations and redirects open nothing and are reported to the page", () => {
     const wc = app.window.webContents;
-    const before = app.fake.record.external.length;
+    const before = { external: app.fake.record.external.length, sent: wc.sent.length };
     assert.equal(wc.navigate(`${app.origin}/ui/#/tokens`), false, "same origin: allowed");
     assert.equal(wc.navigate("https://evil.example/"), true, "another origin: prevented");
     // Origins are compared parsed, not by prefix: a look-alike host is another origin, an unparsable URL is refused.
@@ -56,23 +56,72 @@ describe("desktop security", () => {
     assert.equal(wc.navigate("file:///etc/passwd"), true);
     assert.equal(wc.navigate("javascript:alert(1)"), true);
     assert.equal(wc.navigate("https://evil.example/next", "will-redirect"), true, "redirects are guarded too");
-    assert.deepEqual(app.fake.record.external.slice(before), [
-      "https://evil.example/",
-      `${lookAlike}/ui/`,
-      `${app.origin.replace("localhost", "127.0.0.1")}/`,
-      "https://evil.example/next",
+    // Even right after a click: a navigation is the page's doing (a link without a target, or a script), never the browser's.
+    wc.click();
+    assert.equal(wc.navigate("https://example.com/clicked"), true);
+    assert.deepEqual(app.fake.record.external.slice(before.external), [], "nothing was opened");
+    const notice = (url: string, kind: string) => [EVENTS.navigationBlocked, { url, kind }];
+    assert.deepEqual(wc.sent.slice(before.sent), [
+      notice("https://evil.example/", "navigation"),
+      notice(`${lookAlike}/ui/`, "navigation"),
+      notice(`${app.origin}.evil.example/`, "navigation"),
+      notice(app.origin.replace("localhost", "127.0.0.1"), "navigation"),
+      notice("file:///etc/passwd", "navigation"),
+      notice("javascript:alert(1)", "navigation"),
+      notice("https://evil.example/next", "redirect"),
+      notice("https://example.com/clicked", "navigation"),
     ]);
+    // A URL a page made huge reaches the page cut short.
+    wc.navigate(`https://evil.example/${"a".repeat(100_000)}`);
+    const long = wc.sent.at(-1)![1] as { url: string };
+    assert.equal(long.url.length, NOTICE_URL_MAX + 1);
+    assert.ok(long.url.endsWith("…"));
   });
 
-  it("never opens a new window: window.open and target=_blank links go to the system browser when they are http(s)", async () => {
-    const handler = app.window.webContents.windowOpenHandler!;
-    const before = app.fake.record.external.length;
+  it("a redirect of the emulator to a foreign origin (an OAuth error to the client's redirect_uri) opens nothing", async () => {
+    const wc = app.window.webContents;
+    const before = { external: app.fake.record.external.length, sent: wc.sent.length };
+    const authorize = new URL(`${app.origin}/oauth/v2/authorize`);
+    authorize.search = new URLSearchParams({
+      client_id: "demo-browser",
+      redirect_uri: "http://localhost:3000/callback",
+      response_type: "code",
+      scope: "openid",
+    }).toString();
+    const answer = await fetch(authorize, { redirect: "manual" });
+    assert.equal(answer.status, 302);
+    const location = answer.headers.get("location")!;
+    assert.equal(new URL(location).origin, "http://localhost:3000");
+    // Electron reports the redirect of the window's request as will-redirect, with the Location followed.
+    wc.click();
+    assert.equal(wc.navigate(location, "will-redirect"), true);
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(app.fake.record.external.slice(before.external), []);
+    assert.deepEqual(wc.sent.slice(before.sent), [[EVENTS.navigationBlocked, { url: location, kind: "redirect" }]]);
+  });
+
+  it("never opens a new window: the system browser gets an http(s) link the user just clicked, once; anything else is refused and reported", async () => {
+    const wc = app.window.webContents;
+    const handler = wc.windowOpenHandler!;
+    const before = { external: app.fake.record.external.length, sent: wc.sent.length };
+    // A script's window.open, no click: denied, nothing opened.
+    assert.deepEqual(handler({ url: "https://example.com/popup" }), { action: "deny" });
+    wc.click();
     assert.deepEqual(handler({ url: `${app.origin}/.well-known/openid-configuration` }), { action: "deny" });
+    // The click is used up: a second window.open right after it is a script's.
+    assert.deepEqual(handler({ url: "https://example.com/second" }), { action: "deny" });
+    wc.click();
     assert.deepEqual(handler({ url: "https://example.com/docs" }), { action: "deny" });
+    wc.click();
     assert.deepEqual(handler({ url: "mailto:a@example.com" }), { action: "deny" });
+    wc.click();
     assert.deepEqual(handler({ url: "file:///etc/passwd" }), { action: "deny" });
     await new Promise((r) => setImmediate(r));
-    assert.deepEqual(app.fake.record.external.slice(before), [`${app.origin}/.well-known/openid-configuration`, "https://example.com/docs"]);
+    assert.deepEqual(app.fake.record.external.slice(before.external), [`${app.origin}/.well-known/openid-configuration`, "https://example.com/docs"]);
+    assert.deepEqual(
+      wc.sent.slice(before.sent).map((m) => (m[1] as { url: string }).url),
+      ["https://example.com/popup", "https://example.com/second", "mailto:a@example.com", "file:///etc/passwd"],
+    );
   });
 
   it("prevents <webview> from attaching", () => {

@@ -86,15 +86,23 @@ describe("the import / export screen", { skip: noChromium }, async () => {
     const { page } = ui;
     // What the desktop app's preload provides; the bridge records what it was given.
     // (A string: tsx's compiled functions call a helper the page does not have.)
-    await page.addInitScript("window.saved = []; window.svcDesktop = { saveExport: async (name, text) => void window.saved.push({ name, text }) };");
+    await page.addInitScript(
+      "window.saved = []; window.svcDesktop = { saveExport: async (name, bytes) => " +
+        "void window.saved.push({ name, bytes: bytes instanceof Uint8Array, text: new TextDecoder().decode(bytes) }) };",
+    );
     await page.waitForLoadState("networkidle"); // a reload would abort what the page still loads
     await page.reload();
     await page.getByLabel("Export Export Org").selectOption("include");
     await page.click("button:text-is('Export')");
     await page.click("[data-testid=export-ready] button");
     await page.waitForSelector("[data-testid=export-ready] :text-matches('^Saved svc-export-')");
-    const saved = (await page.evaluate(() => (window as unknown as { saved: { name: string; text: string }[] }).saved)) as { name: string; text: string }[];
+    const saved = (await page.evaluate(() => (window as unknown as { saved: { name: string; bytes: boolean; text: string }[] }).saved)) as {
+      name: string;
+      bytes: boolean;
+      text: string;
+    }[];
     assert.equal(saved.length, 1);
+    assert.equal(saved[0]!.bytes, true, "the bridge is given the file's bytes");
     assert.match(saved[0]!.name, /^svc-export-.*\.json$/);
     assert.deepEqual(
       (JSON.parse(saved[0]!.text) as { orgs: { orgId: string }[] }).orgs.map((o) => o.orgId),

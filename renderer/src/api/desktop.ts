@@ -1,9 +1,9 @@
 // The desktop app's preload API (`window.svcDesktop`, electron/preload-api.ts), present only when the UI
 // runs inside the desktop app; in a browser it is absent and nothing here is used.
 
-import type { SvcDesktop, SvcDesktopSettings } from "../../../electron/preload-api";
+import type { BlockedNotice, SvcDesktop, SvcDesktopSettings } from "../../../electron/preload-api";
 
-export type { SvcDesktop, SvcDesktopSettings };
+export type { BlockedNotice, SvcDesktop, SvcDesktopSettings };
 
 /** The preload API, or undefined in a plain browser. */
 export const desktop = (): SvcDesktop | undefined => (window as { svcDesktop?: SvcDesktop }).svcDesktop;

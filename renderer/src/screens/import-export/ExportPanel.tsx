@@ -133,7 +133,7 @@ export function ExportPanel() {
             {exportedOrgs} org(s), {Math.ceil(text.length / 1024)} KB.
           </span>
           {bridge ? (
-            <button type="button" onClick={async () => (await bridge.saveExport(name, text), setSaved(`Saved ${name}.`))}>
+            <button type="button" onClick={async () => (await bridge.saveExport(name, new TextEncoder().encode(text)), setSaved(`Saved ${name}.`))}>
               Save {name}…
             </button>
           ) : (

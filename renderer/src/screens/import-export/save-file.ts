@@ -2,7 +2,8 @@
 // (window.svcDesktop.saveExport); in a browser a Blob URL behind a download link does it.
 
 interface DesktopBridge {
-  saveExport(name: string, text: string): Promise<unknown> | unknown;
+  /** Writes the bytes unchanged: the file equals the browser's download of the same export. */
+  saveExport(name: string, bytes: Uint8Array): Promise<unknown> | unknown;
 }
 
 export function desktopBridge(): DesktopBridge | undefined {
