@@ -25,8 +25,8 @@ async function main(): Promise<void> {
   } catch (e) {
     fail((e as Error).message);
   }
-  const main = join(root, "dist", "electron", "main.cjs");
-  if (!existsSync(main)) fail("dist/electron/main.cjs is missing; run `npm run build` first");
+  const mainScript = join(root, "dist", "electron", "main.cjs");
+  if (!existsSync(mainScript)) fail("dist/electron/main.cjs is missing; run `npm run build` first");
 
   const binary = electronBinary(target);
   if (!existsSync(binary)) {
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const child = spawn(binary, [main, ...process.argv.slice(2)], {
+  const child = spawn(binary, [mainScript, ...process.argv.slice(2)], {
     stdio: "inherit",
     env: { ...process.env, SVC_EMULATOR_SQLITE_ADDON: join(dir, ADDON_FILE) },
   });
