@@ -24,7 +24,7 @@ export const FLOORS = [
   ["store"],
   ["bucket", "records"],
   ["domain"],
-  ["auth", "notification"],
+  ["auth", "notification", "faults"],
   ["actions"],
   ["oidc"],
   ["api"],

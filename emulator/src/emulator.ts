@@ -37,11 +37,13 @@ import { startNotifier } from "./notification/notifier.js";
 import { startEventExecutions } from "./actions/event-executions.js";
 import { onTargetCall } from "./actions/calls.js";
 import { handleClock } from "./handle/clock.js";
+import { handleFaults, handleRequests } from "./handle/faults.js";
 import type { Emulator, EmulatorEvents, EmulatorOptions } from "./handle/handle.js";
 import { INTERNALS, type EmulatorInternals } from "./handle/internals.js";
 import { UiAccess } from "./control/ui-access.js";
 import { secretText } from "./kernel/secret-text.js";
 import { checkSignature } from "./actions/call-signature.js";
+import { attachNegativeTesting } from "./faults/negative-testing.js";
 
 export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorInstance, EmulatorOptions } from "./handle/handle.js";
 
@@ -122,7 +124,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Buckets stand for an outside service (GCS): reset and snapshots leave them as they are.
   const buckets = new BucketStore(dataDir && join(dataDir, "buckets"), () => clock.now());
   const consoleToken = options.consoleToken ?? secretText(24);
+  // Faults and the request journal live in memory: a reset removes the faults and empties the journal (docs/behaviour.md "Faults").
+  const negative = attachNegativeTesting(core, retention);
   const reset = () => {
+    negative.faults.clear();
+    negative.journal.clear();
     db.replace(seedImage);
     recordInstances();
     clock.reset();
@@ -148,8 +154,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const keys = core.keys;
   const instances = new RequestInstances(db);
   const ui = new UiAccess();
+  const rpcNames = () => api.load().then(({ table }) => ({ methods: table.methodNames(), services: table.serviceNames() }));
   const runtime = () => ({ url: ownUrl, issuer: ownUrl, dataDir: dataDir ?? null, adminPat });
-  const http = await createHttpApp(core, api, { core, consoleToken, snapshots, reset, restore, keys, buckets, ui, runtime, instanceSeeds }, keys, instances);
+  const http = await createHttpApp(
+    core,
+    api,
+    { core, consoleToken, snapshots, reset, restore, keys, buckets, ui, runtime, instanceSeeds, rpcNames },
+    keys,
+    instances,
+  );
   const listener = new Listener(http.server, () => createH2Server(instances, api.grpc));
   let address: AddressInfo;
   try {
@@ -186,6 +199,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     uiLink: () => `${url}/ui/?t=${ui.mintLinkToken()}`,
     clock: handleClock(clock),
     instances: handleInstances(instanceSeeds, address.port),
+    faults: handleFaults(core, rpcNames),
+    requests: handleRequests(core),
     reset,
     snapshot: (name) => snapshots.save(name),
     restore: (name) => {

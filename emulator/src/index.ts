@@ -20,3 +20,7 @@ export type { StoredEvent } from "./store/event.js";
 export type { SnapshotInfo } from "./store/snapshots.js";
 export type { TargetCall } from "./records/target-calls.js";
 export type { CheckedCall } from "./actions/call-signature.js";
+export type { EmulatorFaults, EmulatorRequests, FaultHandle, FaultInput } from "./handle/handle.js";
+export type { FaultView } from "./faults/fault.js";
+export type { JournalEntry, JournalFilter } from "./faults/journal.js";
+export { FaultDefinitionError } from "./control/fault-definition.js";

@@ -30,6 +30,14 @@ export type GrpcHandler = (req: IncomingMessage | Http2ServerRequest, res: Serve
 
 /** How the instance the server resolved reaches the rpc implementations (connect's per-call values). */
 const TARGET = createContextKey<ApiTarget | undefined>(undefined, { description: "the request's instance" });
+/** The Node request itself: a fault's dropped connection closes what carries it. */
+const RAW = createContextKey<IncomingMessage | Http2ServerRequest | undefined>(undefined, { description: "the Node request" });
+
+/** Ends the connection of a request: its HTTP/2 session (gRPC), or its socket (gRPC-web over HTTP/1.1). */
+function dropConnection(req: IncomingMessage | Http2ServerRequest): void {
+  if ("stream" in req) req.stream.session?.destroy();
+  else req.socket.destroy();
+}
 
 function connectErrorOf(err: unknown): ConnectError {
   const e = toSvcError(err);
@@ -45,11 +53,14 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
         const entry = table.get(`/${def.service.typeName}/${method.name}`)!;
         impl[method.localName] = async (req, ctx) => {
           try {
+            const raw = ctx.values.get(RAW);
             const result = await invokeRpc(core, entry, req, {
               host: ctx.values.get(TARGET)?.host,
               authorization: ctx.requestHeader.get("authorization"),
               instance: ctx.values.get(TARGET)?.instance,
               header: (name) => ctx.requestHeader.get(name) ?? undefined,
+              transport: (ctx.requestHeader.get("content-type") ?? "").startsWith("application/grpc-web") ? "grpc-web" : "grpc",
+              drop: raw && (() => dropConnection(raw)),
             });
             return result.message;
           } catch (err) {
@@ -82,7 +93,7 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
     return (req, res) => {
       const handler = handlers.get((req.url ?? "").split("?", 1)[0]!);
       if (!handler) return unknownMethod(req, res);
-      const uReq = universalRequestFromNodeRequest(req, res, undefined, createContextValues().set(TARGET, given.get(req)));
+      const uReq = universalRequestFromNodeRequest(req, res, undefined, createContextValues().set(TARGET, given.get(req)).set(RAW, req));
       handler(withNestingChecked(uReq, handler.method.input, connectErrorOf))
         .then((uRes) => universalResponseToNodeResponse(uRes, res))
         .catch((reason) => {

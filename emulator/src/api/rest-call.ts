@@ -10,6 +10,14 @@ import { sendRpcError } from "./rest-adapter.js";
 import { restRequestMessage } from "./rest-request.js";
 import { type ApiTarget, invokeRpc } from "./rpc-pipeline.js";
 import type { RpcEntry } from "./rpc.js";
+import { FaultAnswer } from "./rpc-faults.js";
+
+/** A fault's HTTP answer as it is; a dropped connection gets nothing (its socket is gone). */
+function sendFaultAnswer(reply: FastifyReply, answer: FaultAnswer): FastifyReply {
+  if (!answer.http) return reply;
+  if (answer.http.retryAfter !== undefined) reply.header("retry-after", String(answer.http.retryAfter));
+  return reply.code(answer.http.status).type(answer.http.contentType).send(answer.http.body);
+}
 
 export async function serveRestCall(core: Core, entry: RpcEntry, req: FastifyRequest, reply: FastifyReply, target: ApiTarget): Promise<FastifyReply> {
   try {
@@ -26,16 +34,20 @@ export async function serveRestCall(core: Core, entry: RpcEntry, req: FastifyReq
       authorization: req.headers.authorization,
       instance: target.instance,
       documents,
+      transport: "rest",
+      drop: () => req.raw.socket.destroy(),
       header: (name) => {
         const v = req.headers[name];
         return Array.isArray(v) ? v[0] : v;
       },
     });
+    const body = JSON.stringify(toJson(entry.method.output, result.message));
     return reply
       .code(result.httpStatus)
       .type("application/json")
-      .send(JSON.stringify(toJson(entry.method.output, result.message)));
+      .send(result.truncate ? body.slice(0, Math.floor(body.length / 2)) : body);
   } catch (err) {
+    if (err instanceof FaultAnswer) return sendFaultAnswer(reply, err);
     return sendRpcError(reply, err);
   }
 }

@@ -13,6 +13,8 @@ import { validateFieldRules } from "../kernel/field-rules.js";
 import { refuseMalformedStrings } from "../kernel/proto-strings.js";
 import { runRpcExecution } from "../actions/rpc-executions.js";
 import type { RpcCall, RpcEntry } from "./rpc.js";
+import type { Strike } from "../faults/fault.js";
+import { applyRpcFault, journalRpc, noFaults, type RpcTransport } from "./rpc-faults.js";
 
 /** What the resource API serves a request as (server/request-instance.ts): the instance and the host that named it. */
 export interface ApiTarget {
@@ -31,14 +33,46 @@ export interface TransportInfo {
   header?: (name: string) => string | undefined;
   /** HTTP/JSON: the JSON of the request's document fields as sent (api/rest-request.ts). */
   documents?: ReadonlyMap<string, JsonValue>;
+  /** The transport, for the journal and faults (rpc-faults.ts); REST when not given. */
+  transport?: RpcTransport;
+  /** Closes the call's connection at once: a fault's dropped connection. */
+  drop?: () => void;
 }
 
 export interface RpcResult {
   message: Message;
   httpStatus: number;
+  /** A fault asks for the REST body cut short. */
+  truncate?: boolean;
 }
 
+/** What the pipeline learnt on the way, for the journal. */
+interface Seen {
+  userId?: string;
+  strike?: Strike;
+}
+
+/** One call, journaled (rpc-faults.ts) once it is answered. */
 export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, transport: TransportInfo): Promise<RpcResult> {
+  const startedMs = performance.now();
+  const seen: Seen = {};
+  const journaled = (result: { httpStatus: number } | { err: unknown }) => {
+    const instanceId = transport.instance?.id;
+    if (!instanceId) return;
+    const call = { core, instanceId, fullMethod: entry.path, service: entry.service.typeName, userId: seen.userId, transport: transport.transport ?? "rest" };
+    journalRpc(call, startedMs, result, seen.strike?.id ?? null);
+  };
+  try {
+    const result = await runRpc(core, entry, request, transport, seen);
+    journaled(result);
+    return result;
+  } catch (err) {
+    journaled({ err });
+    throw err;
+  }
+}
+
+async function runRpc(core: Core, entry: RpcEntry, request: Message, transport: TransportInfo, seen: Seen): Promise<RpcResult> {
   // Part of decoding the request, as in the product, where such a message does not unmarshal.
   refuseMalformedStrings(entry.method.input, request);
   const instance = transport.instance;
@@ -49,6 +83,18 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   }
   // Like the product, whose services check their flag inside the handler: who calls comes first.
   const principal = await authenticate(core, instance, transport.host ?? "", transport.authorization);
+  seen.userId = principal.user.id;
+  // A fault strikes once the caller is known (it may be narrowed to a user); nothing to do without one.
+  if (!noFaults(core))
+    seen.strike = await applyRpcFault({
+      core,
+      instanceId: instance.id,
+      fullMethod: entry.path,
+      service: entry.service.typeName,
+      userId: principal.user.id,
+      transport: transport.transport ?? "rest",
+      drop: transport.drop,
+    });
   if (entry.feature && !instance.features[entry.feature]) {
     throw new SvcError(Code.FailedPrecondition, "FEATURE-disabled", `Feature "${entry.feature}" is not enabled on this instance`);
   }
@@ -73,5 +119,5 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
     { schema: entry.method.output, message: create(entry.method.output, init as never) },
     { schema: entry.method.input, message: effective },
   );
-  return { message: response, httpStatus: call.httpStatus ?? entry.successCode };
+  return { message: response, httpStatus: call.httpStatus ?? entry.successCode, truncate: seen.strike?.what.kind === "truncate" };
 }

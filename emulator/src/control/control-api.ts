@@ -1,5 +1,6 @@
 // The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
-// snapshots, clock, event log, instance features, local buckets, org import, diff, jobs, the flow runner and user state / metadata
+// snapshots, clock, event log, instance features, local buckets, org import, diff, jobs, the flow runner, user state / metadata,
+// faults and the request journal
 // with `Authorization: Bearer <consoleToken>`
 // or the UI's session cookie with a same-origin proof (ui-access.ts).
 // Errors use the same {code, message} body as the resource API's routing errors. Requests and
@@ -32,6 +33,8 @@ import { uiCsrfProblem } from "./ui-access.js";
 import { registerUiSessionRoutes } from "./ui-session-routes.js";
 import { registerFlowRoutes } from "./flow-routes.js";
 import { registerUserRoutes } from "./user-routes.js";
+import { registerFaultRoutes } from "./fault-routes.js";
+import { registerRequestRoutes } from "./request-routes.js";
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -85,5 +88,7 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerUiSessionRoutes(secured, ctx);
     registerFlowRoutes(secured, ctx);
     registerUserRoutes(secured, ctx);
+    registerFaultRoutes(secured, ctx);
+    registerRequestRoutes(secured, ctx);
   });
 }

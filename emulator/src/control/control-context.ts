@@ -50,5 +50,7 @@ export interface ControlContext {
   ui: UiAccess;
   runtime(): RuntimeFacts;
   reset(): void;
+  /** The rpc table's methods and services (made on first use), for checking fault definitions. */
+  rpcNames(): Promise<{ methods: string[]; services: string[] }>;
   restore(name: string): boolean;
 }

@@ -7,6 +7,9 @@ import type { StoredEvent } from "../store/event.js";
 import type { SnapshotInfo } from "../store/snapshots.js";
 import type { CheckedCall } from "../actions/call-signature.js";
 import type { FixtureFile } from "../fixtures/fixture-file.js";
+import type { EmulatorFaults, EmulatorRequests } from "./faults.js";
+
+export type { EmulatorFaults, EmulatorRequests, FaultHandle, FaultInput } from "./faults.js";
 
 export interface EmulatorOptions {
   /** Default 8080; 0 takes a free port. */
@@ -120,6 +123,10 @@ export interface Emulator {
   on<K extends EmulatorEventName>(name: K, listener: (value: EmulatorEvents[K]) => void): () => void;
   once<K extends EmulatorEventName>(name: K, listener: (value: EmulatorEvents[K]) => void): () => void;
   off<K extends EmulatorEventName>(name: K, listener: (value: EmulatorEvents[K]) => void): void;
+  /** Faults to inject at run time (docs/behaviour.md "Faults"): `await emu.faults.add({ where, what, times })`. */
+  readonly faults: EmulatorFaults;
+  /** The request journal: every request to the OIDC endpoints, the resource API and the admin API. */
+  readonly requests: EmulatorRequests;
   /** Stops serving and closes the database; emits "closed". A second call waits for the first. */
   close(): Promise<void>;
 }

@@ -1,27 +1,31 @@
 // OAuth 2.0 / OpenID Connect errors (spec "Errors"): one class, rendered in error-response.ts as JSON
 // (token, introspection, revocation), as a redirect (authorization) or as an error page.
 
-export type OidcErrorCode =
-  | "invalid_request"
-  | "invalid_client"
-  | "invalid_grant"
-  | "invalid_scope"
-  | "invalid_target"
-  | "unauthorized_client"
-  | "unsupported_grant_type"
-  | "unsupported_response_type"
-  | "unsupported_token_type"
-  | "server_error"
-  | "temporarily_unavailable"
-  | "interaction_required"
-  | "login_required"
-  | "access_denied"
-  | "invalid_token"
-  | "invalid_request_object"
-  | "request_uri_not_supported"
-  | "authorization_pending"
-  | "slow_down"
-  | "expired_token";
+/** Every OAuth / OIDC error code the emulator answers (a fault may answer any of them). */
+export const OIDC_ERROR_CODES = [
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "invalid_scope",
+  "invalid_target",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "unsupported_response_type",
+  "unsupported_token_type",
+  "server_error",
+  "temporarily_unavailable",
+  "interaction_required",
+  "login_required",
+  "access_denied",
+  "invalid_token",
+  "invalid_request_object",
+  "request_uri_not_supported",
+  "authorization_pending",
+  "slow_down",
+  "expired_token",
+] as const;
+
+export type OidcErrorCode = (typeof OIDC_ERROR_CODES)[number];
 
 export class OidcError extends Error {
   constructor(

@@ -13,6 +13,7 @@ import { functionClaims } from "./function-claims.js";
 import type { SigningKeys } from "../domain/signing-key/signing-key.js";
 import { addTokens } from "../domain/token/commands.js";
 import { newTokenValue } from "../domain/token/value.js";
+import type { RequestTrace } from "./request-trace.js";
 import type { ActionClaims, NewToken } from "../domain/token/token.js";
 import type { NewEvent } from "../store/event.js";
 import { oidcActor } from "./actor.js";
@@ -23,6 +24,8 @@ export interface OidcContext {
   keys: SigningKeys;
   instance: Instance;
   issuer: string;
+  /** The request's trace (oidc/request-trace.ts): a token lifetime a fault set; issuance notes the user. */
+  trace?: RequestTrace;
 }
 
 export interface Grant {
@@ -109,7 +112,11 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
   const audience = g.audience?.length ? g.audience : [...new Set([g.clientId, ...(projectId ? [projectId] : []), ...audienceScopes(scope, instance)])];
   const tokens: NewToken[] = [];
   const actionClaims: ActionClaims = { accessToken: [], idToken: [] };
-  const response: TokenResponse = { token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: scope.join(" ") };
+  // A fault may set the lifetime (0: already expired) of this request's access and ID tokens.
+  const trace = ctx.trace;
+  if (trace) trace.userId = g.user.id;
+  const lifetimeS = trace?.lifetimeS ?? ACCESS_TOKEN_LIFETIME_S;
+  const response: TokenResponse = { token_type: "Bearer", expires_in: lifetimeS, scope: scope.join(" ") };
   // The grant's part of every token: tokens are made by newToken() (a spread followed by more properties costs
   // microseconds per token in V8, measured).
   const common: GrantPart = {
@@ -146,7 +153,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
   if (g.withAccessToken) {
     const access = mint(core);
     const id = access.value;
-    const expiresAt = new Date(nowMs + ACCESS_TOKEN_LIFETIME_S * 1000).toISOString();
+    const expiresAt = new Date(nowMs + lifetimeS * 1000).toISOString();
     tokens.push(newToken(common, "access", refresh, g.accessTokenFormat, expiresAt, access));
     if (g.accessTokenFormat === "jwt") {
       // Written out and assigned in the order the claims appear in the token (spreads into a literal
@@ -156,7 +163,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
         sub: g.user.id,
         aud: audience,
         client_id: g.clientId,
-        exp: iat + ACCESS_TOKEN_LIFETIME_S,
+        exp: iat + lifetimeS,
         iat,
         nbf: iat,
         jti: id,
@@ -183,7 +190,7 @@ export async function issueTokens(ctx: OidcContext, g: Grant): Promise<TokenResp
       sub: g.user.id,
       aud: audience,
       azp: g.clientId,
-      exp: iat + ID_TOKEN_LIFETIME_S + skewS,
+      exp: iat + (trace?.lifetimeS ?? ID_TOKEN_LIFETIME_S) + skewS,
       iat,
       ...(g.authTime ? { auth_time: Math.floor(Date.parse(g.authTime) / 1000) } : {}),
       ...(g.nonce ? { nonce: g.nonce } : {}),

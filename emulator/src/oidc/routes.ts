@@ -32,6 +32,8 @@ import { revoke } from "./revoke.js";
 import { tokenEndpoint } from "./token-endpoint.js";
 import type { TokenRequest } from "./grants/grant.js";
 import { userinfo } from "./userinfo.js";
+import { registerFaultHooks } from "./fault-hook.js";
+import { traceOf } from "./request-trace.js";
 import { resolveLanguages } from "../domain/settings/queries.js";
 
 /** `instanceOf` gives the instance the server resolved for a request from its Host when it arrived. */
@@ -70,7 +72,15 @@ export async function oidcRoutes(
     const r = resolveLanguages(core, { type: "instance", id: ctx.instance.id, instanceId: ctx.instance.id });
     return { restricted: r.restrictedLanguages.value, default: r.defaultLanguage.value };
   };
-  const context = (req: FastifyRequest): OidcContext => ({ core, keys, instance: instanceOf(req.raw)!, issuer: `http://${req.headers.host}` });
+  const context = (req: FastifyRequest): OidcContext => ({
+    core,
+    keys,
+    instance: instanceOf(req.raw)!,
+    issuer: `http://${req.headers.host}`,
+    trace: traceOf(req),
+  });
+  // Faults and the request journal (issue 29): every route below is checked and journaled there.
+  registerFaultHooks(app, core, instanceOf, context);
   const userAgentId = (req: FastifyRequest, reply: FastifyReply): string => {
     const existing = req.cookies[USER_AGENT_COOKIE];
     if (existing) return existing;

@@ -15,6 +15,7 @@ export async function userinfo(ctx: OidcContext, bearer: string | undefined): Pr
   const token = await activeAccessToken(ctx, bearer);
   const user = token && cachedUser(ctx.core.db, token.instanceId, token.userId);
   if (!token || !user) throw new OidcError("invalid_token", "the access token is invalid, expired or revoked");
+  if (ctx.trace) ctx.trace.userId = user.id;
   const app = clientRecord(ctx.core, ctx.instance.id, token.clientId).app?.app;
   const projectId = app && getProject(ctx.core.db, token.instanceId, app.projectId) ? app.projectId : undefined;
   const claims = { ...userinfoClaims(ctx.core, user, token.scope), ...allRoleClaims(ctx.core, user, projectId, token.audience, token.scope, false) };
