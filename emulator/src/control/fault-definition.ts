@@ -5,7 +5,7 @@
 import { ADMIN_SERVICE, type FaultDefinition, type FaultWhat, type FaultWhere, OIDC_ENDPOINTS, type OidcEndpoint } from "../faults/fault.js";
 import { Code } from "../kernel/errors.js";
 import { parseDuration } from "../kernel/duration.js";
-import { OIDC_ERROR_CODES } from "../oidc/errors.js";
+import { OIDC_ERROR_CODES, OidcError, type OidcErrorCode } from "../oidc/errors.js";
 import { SUPPORTED_GRANT_TYPES } from "../oidc/token-endpoint.js";
 
 /** A refused definition: the field and why. */
@@ -113,9 +113,9 @@ function readWhat(raw: unknown, where: FaultWhere): FaultWhat {
       only(raw, "what", ["kind", "error", "description", "status", "retryAfter"]);
       if (!oidc) fail("what.kind", "oauthError answers OIDC endpoints; rpcs answer rpcError");
       if (!OIDC_ERROR_CODES.includes(raw.error as never)) fail("what.error", `not an OAuth error code of this surface; one of ${OIDC_ERROR_CODES.join(", ")}`);
-      const error = raw.error as string;
-      const fallback =
-        error === "invalid_client" || error === "invalid_token" ? 401 : error === "server_error" ? 500 : error === "temporarily_unavailable" ? 503 : 400;
+      const error = raw.error as OidcErrorCode;
+      // The status the emulator's own errors of that code have (400; 401 for invalid_client and invalid_token; 500 for server_error).
+      const fallback = new OidcError(error, "").status;
       return {
         kind,
         error,

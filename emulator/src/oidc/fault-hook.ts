@@ -16,7 +16,8 @@ import { checkClient, checkRedirectUri, responseModeOf } from "./authorize/reque
 import { findApp } from "./clients.js";
 import { ENDPOINTS } from "./discovery.js";
 import { OidcError, type OidcErrorCode } from "./errors.js";
-import { sendAuthorizationError, sendOAuthError, type AuthorizationErrorTarget } from "./error-response.js";
+import { sendAuthorizationError, sendErrorPage, sendOAuthError, type AuthorizationErrorTarget } from "./error-response.js";
+import { pickLanguage, textsFor } from "./login/texts.js";
 import type { OidcContext } from "./issue.js";
 import { oauthParams } from "./parameters.js";
 import { traceIfAny, traceOf } from "./request-trace.js";
@@ -144,7 +145,11 @@ function answer(what: FaultWhat, req: FastifyRequest, reply: FastifyReply, conte
       const endpoint = endpointOf(req.routeOptions.url);
       const target = endpoint === "authorize" ? authorizeTarget(req, context) : endpoint === "login" ? loginTarget(req, context) : undefined;
       if (target) sendAuthorizationError(reply, target, err);
-      else sendOAuthError(reply, err);
+      // The browser's pages with no client to trust show the error page, as their own refusals do.
+      else if (endpoint === "authorize" || endpoint === "login" || endpoint === "end_session") {
+        const lang = pickLanguage([], req.headers["accept-language"]);
+        sendErrorPage(reply, { t: textsFor(lang), lang }, err, what.status);
+      } else sendOAuthError(reply, err);
       return;
     }
     default:
