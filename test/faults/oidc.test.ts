@@ -65,8 +65,9 @@ describe("faults at the OIDC endpoints, through real clients", () => {
     await addFault({ where: { endpoint: "token" }, what: { kind: "oauthError", error: "temporarily_unavailable", status: 503 }, times: 1 });
     const e = await refusal(client.clientCredentialsGrant(worker, { scope: "openid" }));
     assert.ok(!(e instanceof client.ResponseBodyError));
-    assert.equal((e.cause as Response).status, 503);
-    assert.deepEqual(await (e.cause as Response).json(), { error: "temporarily_unavailable", error_description: "a fault the emulator was asked to inject" });
+    const response = (e as { cause?: unknown }).cause as Response;
+    assert.equal(response.status, 503);
+    assert.deepEqual(await response.json(), { error: "temporarily_unavailable", error_description: "a fault the emulator was asked to inject" });
   });
 
   it("answers userinfo 503 with Retry-After", async () => {

@@ -71,12 +71,13 @@ function grpcWebTransport(baseUrl: string, service: DescService, headers: Record
   const client = createClient(service, createGrpcWebTransport({ baseUrl })) as unknown as Record<string, (req: unknown, opts: unknown) => Promise<unknown>>;
   return {
     name: "grpc-web",
-    async call(rpc, req, token) {
+    async call(rpc, req, token, opts) {
       const method = service.methods.find((m) => m.name === rpc);
       if (!method) throw new Error(`no rpc ${rpc}`);
       try {
         const res = await client[method.localName]!(fromJson(method.input, req), {
           headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          timeoutMs: opts?.deadlineMs,
         });
         return { ok: true, body: toJson(method.output, res as never) as Record<string, unknown> };
       } catch (e) {

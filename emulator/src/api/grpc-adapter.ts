@@ -22,6 +22,7 @@ import { escapingProtoDecoding, escapingTextDecoder } from "../kernel/proto-stri
 import { specEncodeGrpcMessage } from "./grpc-message.js";
 import { withNestingChecked } from "./grpc-nesting.js";
 import { type ApiTarget, invokeRpc } from "./rpc-pipeline.js";
+import { FaultAnswer } from "./rpc-faults.js";
 import type { RpcTable, ServiceDefinition } from "./rpc.js";
 
 export type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
@@ -40,6 +41,8 @@ function dropConnection(req: IncomingMessage | Http2ServerRequest): void {
 }
 
 function connectErrorOf(err: unknown): ConnectError {
+  // A fault dropped the connection: nothing reaches the client, and this is no internal error.
+  if (err instanceof FaultAnswer) return new ConnectError(err.message, ConnectCode.Unavailable);
   const e = toSvcError(err);
   const details = e.id ? [{ desc: ErrorDetailSchema, value: { id: e.id, message: e.text } }] : [];
   return new ConnectError(e.message, e.code as number as ConnectCode, undefined, details);

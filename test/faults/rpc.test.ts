@@ -1,0 +1,114 @@
+// Faults on the resource and admin API (issue 29), on all three transports through real clients:
+// an rpc status (REST JSON, gRPC trailers through @grpc/grpc-js, gRPC-web through connect-web),
+// UNAVAILABLE and DEADLINE_EXCEEDED (as a code, and as a delay beyond the client's deadline), an
+// HTTP status (as REST sends it; as gRPC clients map it), a dropped connection, a REST body cut
+// short, a whole service, the admin API, one user; and the journal counts each call once.
+
+import { describe, it, beforeEach, after } from "node:test";
+import assert from "node:assert/strict";
+import { SvcUsers } from "../../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
+import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
+import { B, setUpResourceTest } from "../helpers/resource-test.js";
+import { request } from "../helpers/emulator.js";
+import type { Outcome } from "../helpers/transports.js";
+
+const { emu, ctl, pat, transports, seededId } = await setUpResourceTest();
+const users = transports({ service: SvcUsers, protoFile: "svc/resources/user/v3alpha/user_service.proto", routes: { GetUser: { verb: "GET", path: `${B}/users/{id}` } } });
+const admin = transports({
+  service: AdminService,
+  protoFile: "svc/admin/v1/admin.proto",
+  routes: { ExportData: { verb: "POST", path: "/admin/v1/export", body: "*" } },
+});
+after(() => {
+  users.close();
+  admin.close();
+});
+const GET_USER = "/svc.resources.user.v3alpha.SvcUsers/GetUser";
+const alice = await seededId("user.human.added", (p) => p.username === "alice");
+
+const addFault = async (json: unknown) => {
+  const r = await ctl("/faults", { method: "POST", json });
+  assert.equal(r.status, 201, r.text);
+  return (r.body as { fault: { id: string } }).fault;
+};
+const hits = async (id: string) => ((await ctl(`/faults/${id}`)).body as { hits: number }).hits;
+const failure = (o: Outcome) => {
+  assert.equal(o.ok, false, JSON.stringify(o));
+  return o as Extract<Outcome, { ok: false }>;
+};
+
+beforeEach(async () => {
+  await ctl("/faults", { method: "DELETE" });
+  await ctl("/requests", { method: "DELETE" });
+});
+
+describe("faults on the resource API", () => {
+  for (const t of users.all) {
+    it(`${t.name}: GetUser answers UNAVAILABLE with the fault's message, once`, async () => {
+      const f = await addFault({ where: { method: GET_USER }, what: { kind: "rpcError", code: "UNAVAILABLE", message: "users are down" }, times: 1 });
+      const e = failure(await t.call("GetUser", { id: alice }, pat));
+      assert.deepEqual([e.code, e.message], [14, "users are down"]);
+      if (t.name === "rest") assert.deepEqual([e.httpStatus, e.body], [503, { code: 14, message: "users are down" }]);
+      assert.equal((await t.call("GetUser", { id: alice }, pat)).ok, true);
+      assert.equal(await hits(f.id), 1);
+    });
+
+    it(`${t.name}: a DEADLINE_EXCEEDED status, and a delay beyond the client's deadline`, async () => {
+      await addFault({ where: { service: "svc.resources.user.v3alpha.SvcUsers" }, what: { kind: "rpcError", code: 4 }, times: 1 });
+      assert.equal(failure(await t.call("GetUser", { id: alice }, pat)).code, 4);
+      if (t.name === "rest") return; // REST has no deadline of its own
+      await addFault({ where: { method: GET_USER }, what: { kind: "delay", ms: 1500 }, times: 1 });
+      assert.equal(failure(await t.call("GetUser", { id: alice }, pat, { deadlineMs: 200 })).code, 4);
+      // The server finishes the delayed call on its own: let it, before the emulator closes.
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+
+    it(`${t.name}: an HTTP 503 as the transport's client meets it`, async () => {
+      await addFault({ where: { method: GET_USER }, what: { kind: "http", status: 503, body: "upstream down", retryAfter: 2 }, times: 1 });
+      if (t.name === "rest") {
+        const r = await request(`${emu.url}${B}/users/${alice}`, { token: pat });
+        assert.deepEqual([r.status, r.text, r.headers.get("retry-after"), r.headers.get("content-type")], [503, "upstream down", "2", "text/plain; charset=utf-8"]);
+      } else assert.equal(failure(await t.call("GetUser", { id: alice }, pat)).code, 14, "gRPC maps HTTP 503 to UNAVAILABLE");
+    });
+
+    it(`${t.name}: a dropped connection fails the call, and the next one works`, async () => {
+      await addFault({ where: { method: GET_USER }, what: { kind: "drop" }, times: 1 });
+      if (t.name === "rest") await assert.rejects(request(`${emu.url}${B}/users/${alice}`, { token: pat }));
+      // grpc-js reports a closed connection as UNAVAILABLE; connect-web, whose fetch fails, as UNKNOWN.
+      else assert.equal(failure(await t.call("GetUser", { id: alice }, pat)).code, t.name === "grpc" ? 14 : 2);
+      assert.equal((await t.call("GetUser", { id: alice }, pat)).ok, true);
+    });
+  }
+
+  it("cuts a REST body short; a truncate fault lets gRPC and gRPC-web calls pass", async () => {
+    const f = await addFault({ where: { method: GET_USER }, what: { kind: "truncate" } });
+    const [grpc, web] = [users.all.find((t) => t.name === "grpc")!, users.all.find((t) => t.name === "grpc-web")!];
+    assert.equal((await grpc.call("GetUser", { id: alice }, pat)).ok, true);
+    assert.equal((await web.call("GetUser", { id: alice }, pat)).ok, true);
+    assert.equal(await hits(f.id), 0);
+    const r = await request(`${emu.url}${B}/users/${alice}`, { token: pat });
+    assert.equal(r.status, 200);
+    assert.equal(r.body, undefined);
+    assert.ok(r.text.startsWith('{"user":'), r.text);
+    assert.equal(await hits(f.id), 1);
+  });
+
+  it("narrows to a user: another caller is not touched", async () => {
+    await addFault({ where: { method: GET_USER, userId: "not-the-admin" }, what: { kind: "rpcError", code: 14 } });
+    for (const t of users.all) assert.equal((await t.call("GetUser", { id: alice }, pat)).ok, true, t.name);
+  });
+
+  it("faults the admin API as a whole", async () => {
+    const f = await addFault({ where: { admin: true }, what: { kind: "rpcError", code: "RESOURCE_EXHAUSTED", message: "export quota" } });
+    for (const t of admin.all) {
+      const e = failure(await t.call("ExportData", {}, pat));
+      assert.deepEqual([e.code, e.message], [8, "export quota"], t.name);
+    }
+    assert.equal(await hits(f.id), 3);
+    const journal = (await ctl("/requests?surface=admin")).body as { requests: { transport: string; endpoint: string; code: string; faultId: string }[] };
+    assert.deepEqual(
+      journal.requests.map((r) => [r.transport, r.endpoint, r.code, r.faultId]),
+      ["rest", "grpc", "grpc-web"].map((t) => [t, "/svc.admin.v1.AdminService/ExportData", "RESOURCE_EXHAUSTED", f.id]),
+    );
+  });
+});
