@@ -39,7 +39,8 @@ describe("faults in the control API", () => {
     const answers = await Promise.all(Array.from({ length: 100 }, token));
     const failed = answers.filter((a) => a.status !== 200);
     assert.equal(failed.length, 7);
-    for (const a of failed) assert.deepEqual([a.status, a.body], [400, { error: "invalid_grant", error_description: "a fault the emulator was asked to inject" }]);
+    for (const a of failed)
+      assert.deepEqual([a.status, a.body], [400, { error: "invalid_grant", error_description: "a fault the emulator was asked to inject" }]);
     const after = (await ctl(`/faults/${f.id}`)).body as { hits: number; remaining: number; state: string };
     assert.deepEqual([after.hits, after.remaining, after.state], [7, 0, "used"]);
     assert.equal((await token()).status, 200);

@@ -12,7 +12,11 @@ import { control, request, requestWithHost, startTestEmulator } from "../helpers
 import { withAcme } from "../helpers/fixtures.js";
 
 const { emu, ctl, pat, transports, seededId } = await setUpResourceTest({ fixtures: withAcme(), retention: "1h" });
-const users = transports({ service: SvcUsers, protoFile: "svc/resources/user/v3alpha/user_service.proto", routes: { GetUser: { verb: "GET", path: `${B}/users/{id}` } } });
+const users = transports({
+  service: SvcUsers,
+  protoFile: "svc/resources/user/v3alpha/user_service.proto",
+  routes: { GetUser: { verb: "GET", path: `${B}/users/{id}` } },
+});
 after(() => users.close());
 const alice = await seededId("user.human.added", (p) => p.username === "alice");
 const GET_USER = "/svc.resources.user.v3alpha.SvcUsers/GetUser";
@@ -43,7 +47,10 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields),
 });
 const workerToken = async () => {
-  const r = await request(`${emu.url}/oauth/v2/token`, form({ grant_type: "client_credentials", client_id: "demo-worker", client_secret: "demo-worker-secret" }));
+  const r = await request(
+    `${emu.url}/oauth/v2/token`,
+    form({ grant_type: "client_credentials", client_id: "demo-worker", client_secret: "demo-worker-secret" }),
+  );
   assert.equal(r.status, 200, r.text);
   return (r.body as { access_token: string }).access_token;
 };
@@ -94,7 +101,11 @@ describe("the request journal", () => {
     assert.ok(token[0]!.userId, "the machine user the token was issued to");
     assert.equal((await journal()).count, 9);
     const seqs = (await journal()).requests.map((e) => e.seq);
-    assert.deepEqual(seqs, [...seqs].sort((a, b) => a - b), "oldest first");
+    assert.deepEqual(
+      seqs,
+      [...seqs].sort((a, b) => a - b),
+      "oldest first",
+    );
   });
 
   it("records failures and the fault that answered", async () => {
@@ -121,7 +132,10 @@ describe("the request journal", () => {
 
   it("holds no secret: no client secret, password, token value or code", async () => {
     const access = await workerToken();
-    await request(`${emu.url}/oauth/v2/introspect`, { ...form({ token: access }), headers: { ...form({}).headers, authorization: `Basic ${Buffer.from("demo-api:demo-api-secret").toString("base64")}` } });
+    await request(`${emu.url}/oauth/v2/introspect`, {
+      ...form({ token: access }),
+      headers: { ...form({}).headers, authorization: `Basic ${Buffer.from("demo-api:demo-api-secret").toString("base64")}` },
+    });
     await request(`${emu.url}/oidc/v1/userinfo`, { token: access });
     await request(`${emu.url}/oauth/v2/revoke`, form({ token: access, client_id: "demo-worker", client_secret: "demo-worker-secret" }));
     for (const t of users.all) await t.call("GetUser", { id: alice }, pat);
@@ -138,7 +152,8 @@ describe("the request journal", () => {
     assert.ok(code);
     const all = JSON.stringify(await journal());
     assert.equal((await journal()).count >= 9, true);
-    for (const secret of ["demo-worker-secret", "demo-api-secret", "Password1!", access, pat, emu.consoleToken, code, "Basic "]) assert.ok(!all.includes(secret), `the journal holds ${secret.slice(0, 12)}…`);
+    for (const secret of ["demo-worker-secret", "demo-api-secret", "Password1!", access, pat, emu.consoleToken, code, "Basic "])
+      assert.ok(!all.includes(secret), `the journal holds ${secret.slice(0, 12)}…`);
     // The control API's own requests are not journaled.
     assert.ok(!all.includes("/emulator/v1"));
   });
@@ -151,7 +166,10 @@ describe("the request journal", () => {
     await request(`${emu.url}/.well-known/openid-configuration`);
     assert.deepEqual([await count(`?instanceId=${acme}`), await count(`?instanceId=${own}`)], [1, 1]);
     const mark = (await journal()).requests[1]!;
-    assert.deepEqual((await journal(`?after=${mark.seq - 1}`)).requests.map((e) => e.instanceId), [own]);
+    assert.deepEqual(
+      (await journal(`?after=${mark.seq - 1}`)).requests.map((e) => e.instanceId),
+      [own],
+    );
     assert.equal(await count(`?since=${encodeURIComponent(new Date(Date.parse(mark.at) + 60_000).toISOString())}`), 0);
     assert.equal((await journal("?limit=1")).requests.length, 1);
     assert.equal((await journal("?limit=1")).count, 2);
@@ -176,7 +194,8 @@ describe("the request journal", () => {
     const two = new Promise<void>((resolve) =>
       stream.on("data", (c: Buffer) => {
         buffered += c.toString();
-        for (const m of buffered.matchAll(/event: request\nid: \d+\ndata: (.*)\n\n/g)) if (!events.some((e) => e.seq === JSON.parse(m[1]!).seq)) events.push(JSON.parse(m[1]!));
+        for (const m of buffered.matchAll(/event: request\nid: \d+\ndata: (.*)\n\n/g))
+          if (!events.some((e) => e.seq === JSON.parse(m[1]!).seq)) events.push(JSON.parse(m[1]!));
         if (events.length === 2) resolve();
       }),
     );

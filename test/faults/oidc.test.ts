@@ -43,7 +43,11 @@ beforeEach(async () => {
 
 describe("faults at the OIDC endpoints, through real clients", () => {
   it("openid-client meets invalid_grant once, then gets tokens", async () => {
-    const f = await addFault({ where: { endpoint: "token", clientId: "demo-worker" }, what: { kind: "oauthError", error: "invalid_grant", description: "the grant is gone" }, times: 1 });
+    const f = await addFault({
+      where: { endpoint: "token", clientId: "demo-worker" },
+      what: { kind: "oauthError", error: "invalid_grant", description: "the grant is gone" },
+      times: 1,
+    });
     const e = await refusal(client.clientCredentialsGrant(worker, { scope: "openid" }));
     assert.ok(e instanceof client.ResponseBodyError, String(e));
     assert.deepEqual([e.error, e.error_description, e.status], ["invalid_grant", "the grant is gone", 400]);
@@ -147,7 +151,13 @@ describe("faults at the OIDC endpoints, through real clients", () => {
   it("sends a failed login back to the app as access_denied, with its state", async () => {
     const f = await addFault({ where: { endpoint: "login" }, what: { kind: "oauthError", error: "access_denied", description: "the login failed" }, times: 1 });
     const state = client.randomState();
-    const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256", state });
+    const url = client.buildAuthorizationUrl(browserApp, {
+      redirect_uri: REDIRECT,
+      scope: "openid",
+      code_challenge: "x".repeat(43),
+      code_challenge_method: "S256",
+      state,
+    });
     const back = await new Browser(emu.url).go(url.toString());
     assert.equal(back.status, 302);
     const at = new URL(back.url);
@@ -162,9 +172,12 @@ describe("faults at the OIDC endpoints, through real clients", () => {
     const back = await new Browser(emu.url).go(url.toString());
     assert.equal(new URL(back.url).searchParams.get("error"), "server_error");
     assert.equal(new URL(back.url).searchParams.get("state"), "s1");
-    const unknown = await request(`${emu.url}/oauth/v2/authorize?client_id=nobody&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=openid`, {
-      redirect: "manual",
-    });
+    const unknown = await request(
+      `${emu.url}/oauth/v2/authorize?client_id=nobody&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=openid`,
+      {
+        redirect: "manual",
+      },
+    );
     assert.equal(unknown.status, 500);
     assert.match(unknown.text, /server_error/);
     assert.equal(unknown.headers.get("content-type"), "text/html; charset=utf-8");

@@ -13,7 +13,11 @@ import { request } from "../helpers/emulator.js";
 import type { Outcome } from "../helpers/transports.js";
 
 const { emu, ctl, pat, transports, seededId } = await setUpResourceTest();
-const users = transports({ service: SvcUsers, protoFile: "svc/resources/user/v3alpha/user_service.proto", routes: { GetUser: { verb: "GET", path: `${B}/users/{id}` } } });
+const users = transports({
+  service: SvcUsers,
+  protoFile: "svc/resources/user/v3alpha/user_service.proto",
+  routes: { GetUser: { verb: "GET", path: `${B}/users/{id}` } },
+});
 const admin = transports({
   service: AdminService,
   protoFile: "svc/admin/v1/admin.proto",
@@ -67,7 +71,10 @@ describe("faults on the resource API", () => {
       await addFault({ where: { method: GET_USER }, what: { kind: "http", status: 503, body: "upstream down", retryAfter: 2 }, times: 1 });
       if (t.name === "rest") {
         const r = await request(`${emu.url}${B}/users/${alice}`, { token: pat });
-        assert.deepEqual([r.status, r.text, r.headers.get("retry-after"), r.headers.get("content-type")], [503, "upstream down", "2", "text/plain; charset=utf-8"]);
+        assert.deepEqual(
+          [r.status, r.text, r.headers.get("retry-after"), r.headers.get("content-type")],
+          [503, "upstream down", "2", "text/plain; charset=utf-8"],
+        );
       } else assert.equal(failure(await t.call("GetUser", { id: alice }, pat)).code, 14, "gRPC maps HTTP 503 to UNAVAILABLE");
     });
 
