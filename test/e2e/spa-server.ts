@@ -35,7 +35,7 @@ export async function startSpa(authority: () => string): Promise<{ origin: strin
           origin,
           `<p id="who">…</p><script>
           manager.signinRedirectCallback().then((user) => { document.getElementById("who").textContent = user.profile.name + " <" + user.profile.email + ">"; },
-            (e) => { document.getElementById("who").textContent = "error: " + e.message; });</script>`,
+            (e) => { const who = document.getElementById("who"); who.dataset.error = e.error || ""; who.textContent = "error: " + e.message; });</script>`,
         ),
       );
     }

@@ -245,3 +245,7 @@ export * from "./user-schemas.js";
 // -- recorded target calls, fired events and the target sink: in action-schemas.ts, part of this module's API
 
 export * from "./action-schemas.js";
+
+// -- faults and the request journal: in fault-schemas.ts, part of this module's API
+
+export * from "./fault-schemas.js";

@@ -32,6 +32,8 @@ import type {
   UiSession,
   MetadataEntry,
   UserStateResult,
+  Fault,
+  JournalEntry,
 } from "../../../emulator/src/control/schemas.js";
 import { fetchJson, type JsonRequest } from "./http";
 
@@ -64,6 +66,8 @@ export type {
   UiSession,
   MetadataEntry,
   UserStateResult,
+  Fault,
+  JournalEntry,
 };
 
 export const CONTROL_BASE = "/emulator/v1";
@@ -123,6 +127,16 @@ export const control = {
   /** Delivers a made-up event to the event executions only (nothing is stored); answers the calls it caused. */
   fireEvent: (body: FireEventBody) => post<EventFired>("/fire-event", body),
   sinkCalls: (name: string) => controlCall<{ calls: SinkCall[] }>(`/sinks/${encodeURIComponent(name)}/calls`).then((r) => r.calls),
+
+  /** Faults (docs/behaviour.md "Faults"): define one ({instanceId?, where, what, times?, for?}), list, remove one or all. */
+  faults: (instanceId?: string) => controlCall<{ faults: Fault[] }>(`/faults${query({ instanceId })}`).then((r) => r.faults),
+  addFault: (definition: unknown) => post<{ fault: Fault }>("/faults", definition).then((r) => r.fault),
+  removeFault: (id: string) => controlCall<{ removed: number }>(`/faults/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  removeFaults: (instanceId?: string) => controlCall<{ removed: number }>(`/faults${query({ instanceId })}`, { method: "DELETE" }),
+  /** The request journal, oldest first; live: subscribe(`/requests/stream${query(…)}`, {request}). */
+  requests: (q: { instanceId?: string; endpoint?: string; clientId?: string } = {}) =>
+    controlCall<{ requests: JournalEntry[]; count: number }>(`/requests${query(q)}`),
+  clearRequests: (instanceId?: string) => controlCall<{ cleared: number }>(`/requests${query({ instanceId })}`, { method: "DELETE" }),
 
   /** Org documents ({orgs: [...]}): what a file holds with its validation errors, and its diff against an instance; neither writes. */
   inspectDocument: (document: unknown) => post<InspectResult>("/orgs/_inspect", { document }),

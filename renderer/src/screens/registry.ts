@@ -28,6 +28,7 @@ export const SCREENS: readonly Screen[] = [
   { id: "actions", title: "Actions", path: "/actions", component: lazy(() => import("./actions/Actions")), shortcut: "6" },
   { id: "events", title: "Events", path: "/events", component: lazy(() => import("./events/Events")), shortcut: "7" },
   { id: "import-export", title: "Import / export", path: "/import-export", component: lazy(() => import("./import-export/ImportExport")), shortcut: "8" },
+  { id: "faults", title: "Faults", path: "/faults", component: lazy(() => import("./faults/Faults")), shortcut: "0" },
   ...(inDesktopApp ? [{ id: "desktop", title: "Desktop", path: "/desktop", component: lazy(() => import("./desktop/DesktopSettings")), shortcut: "9" }] : []),
 ];
 
