@@ -3,7 +3,8 @@
 // code + PKCE flows through the login form (password checked), client_credentials tokens,
 // introspections, resource API writes (CreateTarget) and searches (SearchTargets), and GetTarget
 // calls with a request execution that calls a webhook target served by this process. Reports errors
-// (zero expected), p99 per kind, and the emulator's RSS after the first minute and at the end.
+// (zero expected), p99 per kind, the emulator's RSS after the first minute and at the end, and the
+// entries its request journal keeps (bounded per instance: issue 29).
 // Run with BENCH_LONG=1 npm run bench, or alone: node --import tsx bench/long-load.ts.
 
 import http from "node:http";
@@ -143,6 +144,10 @@ export async function longLoad(seconds = Number(process.env.LONG_LOAD_SECONDS ??
   await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
   clearInterval(sampler);
   const rssEnd = rssMiB(child.pid!);
+  // The request journal (issue 29) kept every request in memory, bounded per instance.
+  const journaled = (await (
+    await fetch(`${url}/emulator/v1/requests/count`, { headers: { authorization: `Bearer ${String(ready.consoleToken)}` } })
+  ).json()) as { count: number };
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
   hook.closeAllConnections();
@@ -160,6 +165,7 @@ export async function longLoad(seconds = Number(process.env.LONG_LOAD_SECONDS ??
     p99: Object.fromEntries(KINDS.map((k) => [k, { count: samples[k].length, p99: p99(samples[k]) }])),
     rssAfterMinuteMiB: rssAfterMinute ?? Number.NaN,
     rssEndMiB: rssEnd,
+    journalEntries: journaled.count,
   };
 }
 
@@ -173,6 +179,7 @@ export function longLoadRows(r: Awaited<ReturnType<typeof longLoad>>): [string, 
     ],
     ...Object.entries(r.p99).map(([k, v]) => [`long load p99: ${k}`, `${ms(v.p99)} (${v.count} calls)`] as [string, string]),
     ["long load: emulator RSS after the first minute / at the end", `${Math.round(r.rssAfterMinuteMiB)} MiB / ${Math.round(r.rssEndMiB)} MiB (${growth} %)`],
+    ["long load: request journal entries kept at the end (bound: 10,000 per instance)", `${r.journalEntries}`],
   ];
 }
 

@@ -23,14 +23,24 @@ describe("a failed login, injected, seen by oidc-client-ts", { skip }, () => {
     const spa = await startSpa(() => emu.issuer);
     after(() => spa.server.close());
     emu = await startTestEmulator({
-      fixtures: withApps({ type: "oidc", name: "e2e SPA", clientId: "e2e-spa", authMethod: "none", appType: "user_agent", redirectUris: [`${spa.origin}/callback`] }),
+      fixtures: withApps({
+        type: "oidc",
+        name: "e2e SPA",
+        clientId: "e2e-spa",
+        authMethod: "none",
+        appType: "user_agent",
+        redirectUris: [`${spa.origin}/callback`],
+      }),
     });
     const added = await control(emu)("/faults", {
       method: "POST",
       json: { where: { endpoint: "login" }, what: { kind: "oauthError", error: "access_denied", description: "the login failed" }, times: 1 },
     });
     assert.equal(added.status, 201, added.text);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+    });
     const page = await (await browser.newContext()).newPage();
     await page.goto(spa.origin);
     await page.click("#signin");

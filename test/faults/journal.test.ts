@@ -139,10 +139,15 @@ describe("the request journal", () => {
     await request(`${emu.url}/oidc/v1/userinfo`, { token: access });
     await request(`${emu.url}/oauth/v2/revoke`, form({ token: access, client_id: "demo-worker", client_secret: "demo-worker-secret" }));
     for (const t of users.all) await t.call("GetUser", { id: alice }, pat);
-    const login = await request(
-      `${emu.url}/oauth/v2/authorize?client_id=demo-browser&redirect_uri=${encodeURIComponent("http://localhost:3000/callback")}&response_type=code&scope=openid&code_challenge=${"a".repeat(43)}&code_challenge_method=S256`,
-      { redirect: "manual" },
-    );
+    const authorize = new URLSearchParams({
+      client_id: "demo-browser",
+      redirect_uri: "http://localhost:3000/callback",
+      response_type: "code",
+      scope: "openid",
+      code_challenge: "a".repeat(43),
+      code_challenge_method: "S256",
+    });
+    const login = await request(`${emu.url}/oauth/v2/authorize?${authorize}`, { redirect: "manual" });
     const loginPage = new URL(login.headers.get("location")!, emu.url);
     const signedIn = await request(loginPage.toString(), {
       ...form({ authRequest: loginPage.searchParams.get("authRequest")!, loginName: "alice", password: "Password1!" }),

@@ -93,7 +93,7 @@ let accepted = 0;
 after(() => console.log(`fuzz faults: ${cases} cases, ${accepted} accepted`));
 
 async function post(body: Buffer | string, type = "application/json") {
-  const res = await fetch(`${emu.url}/emulator/v1/faults`, { method: "POST", headers: { ...auth, "content-type": type }, body });
+  const res = await fetch(`${emu.url}/emulator/v1/faults`, { method: "POST", headers: { ...auth, "content-type": type }, body: body as BodyInit });
   return { status: res.status, text: await res.text() };
 }
 

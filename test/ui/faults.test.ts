@@ -43,7 +43,10 @@ describe("the faults screen", { skip: noChromium }, async () => {
       ui.problems.filter((p) => !p.includes("400")),
       [],
     );
-    assert.ok(ui.problems.some((p) => p.startsWith("HTTP 400: POST") && p.endsWith("/emulator/v1/faults")), ui.problems.join());
+    assert.ok(
+      ui.problems.some((p) => p.startsWith("HTTP 400: POST") && p.endsWith("/emulator/v1/faults")),
+      ui.problems.join(),
+    );
     ui.problems.length = 0;
 
     await page.click("button:text-is('GetUser is slow')");

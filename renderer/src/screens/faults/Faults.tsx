@@ -14,7 +14,11 @@ import { describeWhat, describeWhere, PRESETS } from "./presets";
 
 /** The newest requests kept on screen. */
 const SHOWN = 2000;
-const EXAMPLE = JSON.stringify({ where: { endpoint: "token", grantType: "refresh_token" }, what: { kind: "oauthError", error: "invalid_grant" }, times: 2 }, null, 2);
+const EXAMPLE = JSON.stringify(
+  { where: { endpoint: "token", grantType: "refresh_token" }, what: { kind: "oauthError", error: "invalid_grant" }, times: 2 },
+  null,
+  2,
+);
 
 export default function Faults() {
   const { instance } = useSelection();
@@ -101,7 +105,11 @@ export default function Faults() {
               id: "remove",
               header: <span className="offscreen">Remove</span>,
               cell: (f) => (
-                <button type="button" aria-label={`Remove fault ${f.id}`} onClick={() => action.run(() => control.removeFault(f.id).then(() => faults.reload()))}>
+                <button
+                  type="button"
+                  aria-label={`Remove fault ${f.id}`}
+                  onClick={() => action.run(() => control.removeFault(f.id).then(() => faults.reload()))}
+                >
                   Remove
                 </button>
               ),

@@ -37,7 +37,9 @@ export const PRESETS: readonly Preset[] = [
 
 /** A fault's place and answer in a few words, for the list. */
 export function describeWhere(where: Record<string, unknown>): string {
-  const narrowed = [where.grantType && `grant ${where.grantType}`, where.clientId && `client ${where.clientId}`, where.userId && `user ${where.userId}`].filter(Boolean);
+  const narrowed = [where.grantType && `grant ${where.grantType}`, where.clientId && `client ${where.clientId}`, where.userId && `user ${where.userId}`].filter(
+    Boolean,
+  );
   const place = where.endpoint ? `${where.endpoint}` : where.method ? `${where.method}` : where.service ? `${where.service}` : "admin API";
   return narrowed.length ? `${place} (${narrowed.join(", ")})` : place;
 }
