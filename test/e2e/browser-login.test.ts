@@ -2,48 +2,14 @@
 // the emulator's login page from a browser app using oidc-client-ts; the session cookie and the
 // redirects work on http://localhost, and a second sign-in needs no login page.
 
-import { describe, it, after } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
-import { startTestEmulator } from "../helpers/emulator.js";
-import { withApps } from "../helpers/fixtures.js";
-import type { Emulator } from "../../emulator/src/index.js";
-import { startSpa } from "./spa-server.js";
+import { launchChromium, noChromium, startSpaAndEmulator } from "./spa-server.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (.ci/run installs Debian's chromium)`;
-
-describe("browser sign-in with oidc-client-ts", { skip }, () => {
-  let emu: Emulator;
-  let browser: Browser;
-  after(async () => browser?.close());
-
+describe("browser sign-in with oidc-client-ts", { skip: noChromium }, () => {
   it("signs alice in through the login page and back into the app", async () => {
-    const spa = await startSpa(() => emu.issuer);
-    after(() => spa.server.close());
-    emu = await startTestEmulator({
-      fixtures: withApps({
-        type: "oidc",
-        name: "e2e SPA",
-        clientId: "e2e-spa",
-        authMethod: "none",
-        appType: "user_agent",
-        redirectUris: [`${spa.origin}/callback`],
-      }),
-    });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const { spa, emu } = await startSpaAndEmulator();
+    const browser = await launchChromium();
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(spa.origin);

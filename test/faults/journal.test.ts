@@ -10,6 +10,7 @@ import { SvcUsers } from "../../emulator/src/gen/svc/resources/user/v3alpha/user
 import { B, setUpResourceTest } from "../helpers/resource-test.js";
 import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 import { withAcme } from "../helpers/fixtures.js";
+import type { JournalEntry } from "../../emulator/src/index.js";
 
 const { emu, ctl, pat, transports, seededId } = await setUpResourceTest({ fixtures: withAcme(), retention: "1h" });
 const users = transports({
@@ -21,20 +22,7 @@ after(() => users.close());
 const alice = await seededId("user.human.added", (p) => p.username === "alice");
 const GET_USER = "/svc.resources.user.v3alpha.SvcUsers/GetUser";
 
-interface Entry {
-  seq: number;
-  at: string;
-  instanceId: string;
-  surface: string;
-  transport: string;
-  endpoint: string;
-  clientId: string | null;
-  userId: string | null;
-  status: number | null;
-  code: string | null;
-  durationMs: number;
-  faultId: string | null;
-}
+type Entry = JournalEntry;
 const journal = async (q = "") => {
   const r = await ctl(`/requests${q}`);
   assert.equal(r.status, 200, r.text);
