@@ -37,7 +37,8 @@ export function journalMemoryRows(r: Awaited<ReturnType<typeof journalMemory>>):
   return [
     [
       `request journal: ${r.requests} requests, entries kept after 10,000 / at the end`,
-      `${r.at10k.entries} / ${r.atEnd.entries}; heap ${Math.round(r.at10k.heapMiB)} MiB / ${Math.round(r.atEnd.heapMiB)} MiB${r.collected ? "" : " (without --expose-gc)"}`,
+      `${r.at10k.entries} / ${r.atEnd.entries}; heap ${Math.round(r.at10k.heapMiB)} MiB / ${Math.round(r.atEnd.heapMiB)} MiB` +
+        (r.collected ? "" : " (without --expose-gc)"),
     ],
   ];
 }

@@ -11,6 +11,7 @@ import { settingsAndIdps } from "./settings-idps.js";
 import { actionsOverhead } from "./actions.js";
 import { exportImport } from "./export-import.js";
 import { longLoad, longLoadRows } from "./long-load.js";
+import { journalMemory, journalMemoryRows } from "./journal-memory.js";
 import { uiBench, uiFilterRows, uiRows } from "./ui.js";
 import { uiFilter as usersFilterBench } from "./ui-users-filter.js";
 import { sideBySide, table as sideBySideTable } from "./side-by-side.js";
@@ -101,6 +102,7 @@ for (const [label, key] of [["full code + PKCE flows", "codeFlows"]] as const) {
   rows.push([`${label} per second, 8 concurrent`, `svc-emulator ${Math.round(emu[key])}; ${others.join("; ")}`]);
 }
 rows.push(...firstTokenRows(firstTokens));
+rows.push(...journalMemoryRows(await journalMemory()));
 // Five minutes: only when asked for (BENCH_LONG=1).
 const long = process.env.BENCH_LONG === "1" ? await longLoad() : undefined;
 if (long) rows.push(...longLoadRows(long));
