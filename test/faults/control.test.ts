@@ -60,8 +60,8 @@ describe("faults in the control API", () => {
 
   it("stops answering on the request right after its removal", async () => {
     const f = await addFault({ where: { endpoint: "token" }, what: { kind: "oauthError", error: "temporarily_unavailable" } });
-    assert.equal((await token()).status, 503);
-    assert.equal((await token()).status, 503);
+    assert.equal((await token()).status, 400);
+    assert.equal((await token()).status, 400);
     assert.deepEqual((await ctl(`/faults/${f.id}`, { method: "DELETE" })).body, { removed: 1 });
     assert.equal((await token()).status, 200);
     assert.deepEqual(await faults(), []);
@@ -90,6 +90,23 @@ describe("faults in the control API", () => {
     assert.equal((await ctl("/reset", { method: "POST" })).status, 200);
     assert.deepEqual(await faults(), []);
     assert.deepEqual((await ctl("/requests/count")).body, { count: 0 });
+  });
+
+  it("is removed by a reset of its instance alone, with that instance's journal", async () => {
+    const acme = await acmeId();
+    const own = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances.find((i) => i.id !== acme)!.id;
+    await addFault({ instanceId: acme, where: { endpoint: "jwks" }, what: { kind: "delay", ms: 1 } });
+    const mine = await addFault({ where: { endpoint: "jwks" }, what: { kind: "delay", ms: 1 } });
+    await requestWithHost(emu.port, "/oauth/v2/keys", `acme.localhost:${emu.port}`);
+    await request(`${emu.url}/oauth/v2/keys`);
+    const reset = await ctl(`/instances/${acme}/_reset`, { method: "POST" });
+    assert.equal(reset.status, 200, reset.text);
+    assert.deepEqual(
+      (await faults()).map((f) => f.id),
+      [mine.id],
+    );
+    assert.deepEqual((await ctl(`/requests/count?instanceId=${acme}`)).body, { count: 0 });
+    assert.deepEqual((await ctl(`/requests/count?instanceId=${own}`)).body, { count: 1 });
   });
 
   // Each refused definition names its field; none is stored.
