@@ -160,6 +160,7 @@ describe("the library handle", () => {
       "consoleToken",
       "deleteSnapshot",
       "faults",
+      "instances",
       "issuer",
       "off",
       "on",
