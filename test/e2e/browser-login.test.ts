@@ -4,12 +4,13 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchChromium, noChromium, startSpaAndEmulator } from "./spa-server.js";
+import { chromiumBrowser, noChromium } from "../helpers/browser.js";
+import { startSpaAndEmulator } from "./spa-server.js";
 
 describe("browser sign-in with oidc-client-ts", { skip: noChromium }, () => {
   it("signs alice in through the login page and back into the app", async () => {
     const { spa, emu } = await startSpaAndEmulator();
-    const browser = await launchChromium();
+    const browser = await chromiumBrowser();
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(spa.origin);

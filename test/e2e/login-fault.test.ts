@@ -5,7 +5,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { control } from "../helpers/emulator.js";
-import { launchChromium, noChromium, startSpaAndEmulator } from "./spa-server.js";
+import { chromiumBrowser, noChromium } from "../helpers/browser.js";
+import { startSpaAndEmulator } from "./spa-server.js";
 
 describe("a failed login, injected, seen by oidc-client-ts", { skip: noChromium }, () => {
   it("comes back to the app as access_denied, and the next sign-in works", async () => {
@@ -15,7 +16,7 @@ describe("a failed login, injected, seen by oidc-client-ts", { skip: noChromium 
       json: { where: { endpoint: "login" }, what: { kind: "oauthError", error: "access_denied", description: "the login failed" }, times: 1 },
     });
     assert.equal(added.status, 201, added.text);
-    const browser = await launchChromium();
+    const browser = await chromiumBrowser();
     const page = await (await browser.newContext()).newPage();
     await page.goto(spa.origin);
     await page.click("#signin");

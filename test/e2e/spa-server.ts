@@ -2,9 +2,8 @@
 // against the emulator, and a callback page that shows who signed in.
 
 import { createServer, type Server } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { after } from "node:test";
-import { chromium, type Browser } from "playwright-core";
 import type { Emulator } from "../../emulator/src/index.js";
 import { startTestEmulator } from "../helpers/emulator.js";
 import { withApps } from "../helpers/fixtures.js";
@@ -50,28 +49,6 @@ export async function startSpa(authority: () => string): Promise<{ origin: strin
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, server };
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** The e2e tests' skip reason where Debian's Chromium is missing. */
-export const noChromium = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (.ci/run installs Debian's chromium)`;
-
-/** Debian's Chromium, headless, closed when the calling test file ends. */
-export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  after(() => browser.close());
-  return browser;
 }
 
 /** The app above and an emulator whose fixtures hold its client (`e2e-spa`, public, redirect to the app's /callback); both closed after the file. */
