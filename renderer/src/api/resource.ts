@@ -1,9 +1,11 @@
 // The resource API (v3alpha REST) as the instance owner: the admin PAT of the UI session (kept in
 // memory by the session context, never in storage). Errors are the rpc status body {code, message,
-// details}, thrown as ApiError. The UI's origin is localhost, which reaches the default instance; a
-// client for another instance names it by its primary domain in the x-svc-instance-host header.
+// details}, thrown as ApiError. Lists that proto3 JSON leaves out when empty come back as []
+// (answer-lists.ts). The UI's origin is localhost, which reaches the default instance; a client for
+// another instance names it by its primary domain in the x-svc-instance-host header.
 
 import type { Instance } from "./control";
+import { withLists } from "./answer-lists";
 import { fetchJson } from "./http";
 
 export const RESOURCE_BASE = "/resources/v3alpha";
@@ -29,7 +31,7 @@ export function resourceClient(adminPat: string, base: string = RESOURCE_BASE, i
   const call =
     (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE") =>
     <T>(path: string, body?: unknown) =>
-      fetchJson<T>(`${base}${path}`, { method, body, headers });
+      fetchJson<T>(`${base}${path}`, { method, body, headers }).then((answer) => withLists(method, `${base}${path}`, answer));
   return { get: call("GET"), post: call("POST"), patch: call("PATCH"), put: call("PUT"), delete: call("DELETE") };
 }
 

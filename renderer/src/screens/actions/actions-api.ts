@@ -74,8 +74,8 @@ export function actionsApi(rest: ResourceClient) {
   return {
     /** The targets, without their signing keys (the list never shows one). */
     async targets(): Promise<Target[]> {
-      const r = await rest.post<{ result?: { details: Details; target: TargetJson }[] }>("/targets/_search", []);
-      return (r.result ?? []).map((g) => fromJson(g.details, g.target));
+      const r = await rest.post<{ result: { details: Details; target: TargetJson }[] }>("/targets/_search", []);
+      return r.result.map((g) => fromJson(g.details, g.target));
     },
     /** Creates a target; answers its id and the signing key, which the UI shows once, right after. */
     async createTarget(t: TargetInput): Promise<{ id: string; signingKey: string }> {
@@ -87,16 +87,16 @@ export function actionsApi(rest: ResourceClient) {
     deleteTarget: (id: string) => rest.delete<unknown>(`/targets/${encodeURIComponent(id)}`),
 
     async executions(): Promise<Execution[]> {
-      const r = await rest.post<{ result?: { details: Details; execution: { condition: Condition; targets?: string[]; includes?: string[] } }[] }>(
+      const r = await rest.post<{ result: { details: Details; execution: { condition: Condition; targets: string[]; includes: string[] } }[] }>(
         "/executions/_search",
         [],
       );
-      return (r.result ?? []).map((g) => ({
+      return r.result.map((g) => ({
         id: g.details.id,
         changeDate: g.details.changeDate,
         condition: g.execution.condition,
-        targets: g.execution.targets ?? [],
-        includes: g.execution.includes ?? [],
+        targets: g.execution.targets,
+        includes: g.execution.includes,
       }));
     },
     /** Sets the targets (and includes) of the execution of a condition; an existing one is replaced. */
@@ -104,9 +104,9 @@ export function actionsApi(rest: ResourceClient) {
       rest.post<{ details: Details }>("/executions", { condition, targets, includes }).then((r) => r.details.id),
     deleteExecution: (id: string) => rest.delete<unknown>(`/executions/${encodeURIComponent(id)}`),
 
-    functions: () => rest.get<{ functions?: string[] }>("/executions/functions").then((r) => r.functions ?? []),
-    services: () => rest.get<{ services?: string[] }>("/executions/services").then((r) => r.services ?? []),
-    methods: () => rest.get<{ methods?: string[] }>("/executions/methods").then((r) => r.methods ?? []),
+    functions: () => rest.get<{ functions: string[] }>("/executions/functions").then((r) => r.functions),
+    services: () => rest.get<{ services: string[] }>("/executions/services").then((r) => r.services),
+    methods: () => rest.get<{ methods: string[] }>("/executions/methods").then((r) => r.methods),
   };
 }
 

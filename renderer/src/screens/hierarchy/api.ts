@@ -17,7 +17,8 @@ interface Details {
 }
 interface Page<T> {
   details: { totalResult?: string };
-  result?: T[];
+  /** Filled in when proto3 JSON left it out (api/answer-lists.ts). */
+  result: T[];
 }
 
 export interface Org {
@@ -50,7 +51,7 @@ export interface Resolved<T> {
 }
 export interface LanguageSettings {
   defaultLanguage: Resolved<string>;
-  restrictedLanguages: Resolved<{ key: string }[] | undefined>;
+  restrictedLanguages: Resolved<{ key: string }[]>;
   supportedLanguages: Resolved<{ key: string }[]>;
 }
 export type StatePolicy = "STATE_POLICY_INHERIT" | "STATE_POLICY_ACTIVATE" | "STATE_POLICY_DEACTIVATE";
@@ -71,7 +72,7 @@ async function all<T>(r: ResourceClient, path: string, filters: unknown[]): Prom
   const out: T[] = [];
   for (let offset = 0; ; ) {
     const page = await r.post<Page<T>>(`${path}${path.includes("?") ? "&" : "?"}query.limit=1000&query.asc=true&query.offset=${offset}`, filters);
-    const got = page.result ?? [];
+    const got = page.result;
     out.push(...got);
     offset += got.length;
     // proto3 JSON leaves out false and 0: the total decides.
