@@ -69,8 +69,9 @@ export function App() {
             ))}
           </select>
         </label>
-        <button type="button" onClick={toggleTheme} aria-pressed={theme === "dark"}>
-          Dark theme
+        {/* The text says what a click does; aria-pressed says whether the dark theme is on. */}
+        <button type="button" className="theme-toggle" onClick={toggleTheme} aria-pressed={theme === "dark"}>
+          {theme === "dark" ? "Switch to light theme" : "Switch to dark theme"}
         </button>
       </header>
       <BlockedNavigation />

@@ -188,7 +188,9 @@ describe("UI access in Chromium", { skip: noChromium }, async () => {
     await ui.page.click("text=Save snapshot");
     const banner = ui.page.locator("#snapshots-title ~ .error-banner");
     await banner.waitFor();
-    assert.match((await banner.textContent())!, /^INVALID_ARGUMENT \(3\): /);
+    // Issue 24 (item 9): what happened and what to do first, the code as a detail.
+    assert.match((await banner.textContent())!, /^The emulator refused the input\. .*Correct what the message names and try again\./);
+    assert.equal(await banner.locator(".error-detail").textContent(), "INVALID_ARGUMENT (3), HTTP 400");
     assert.equal(await ui.page.locator("img").count(), 0);
     assert.equal(dialogs, 0);
     // The refused save was a 400 the screen expected: only that one may be on the record.

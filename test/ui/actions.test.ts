@@ -107,10 +107,10 @@ describe("the actions screen", { skip: noChromium }, async () => {
       ],
     );
     // The dark theme passes the same checks (the badges' contrast).
-    await page.click("button:text-is('Dark theme')");
+    await page.click("button:text-is('Switch to dark theme')");
     await page.waitForSelector("html[data-theme=dark]");
     await ui.assertClean();
-    await page.click("button:text-is('Dark theme')");
+    await page.click("button:text-is('Switch to light theme')");
     await page.waitForSelector("html[data-theme=light]");
     await page.locator("h1").scrollIntoViewIfNeeded();
     await ui.finish("actions");

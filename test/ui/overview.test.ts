@@ -128,9 +128,11 @@ describe("the overview screen", { skip: noChromium }, async () => {
     const { page } = ui;
     await page.waitForSelector("#clock-title");
     assert.equal(await page.getAttribute("html", "data-theme"), "light");
-    await page.click("button:text-is('Dark theme')");
+    // Issue 24 (item 9): the button says what it switches to; aria-pressed says whether dark is on.
+    assert.equal(await page.getAttribute("button:text-is('Switch to dark theme')", "aria-pressed"), "false");
+    await page.click("button:text-is('Switch to dark theme')");
     assert.equal(await page.getAttribute("html", "data-theme"), "dark");
-    assert.equal(await page.getAttribute("button:text-is('Dark theme')", "aria-pressed"), "true");
+    assert.equal(await page.getAttribute("button:text-is('Switch to light theme')", "aria-pressed"), "true");
     assert.deepEqual(await page.evaluate(() => ({ ...localStorage })), { "svc-emulator.theme": "dark" });
     await page.reload();
     await page.waitForSelector("#clock-title");

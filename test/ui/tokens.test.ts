@@ -76,7 +76,9 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     const { page } = ui;
     await page.waitForSelector("[data-testid=live-state]:has-text('active')");
     assert.match(await page.innerText("[data-testid=introspection]"), /"active": true/);
+    // Issue 24 (item 9): Revoke asks first, as every action one click cannot undo.
     await page.click("button:text-is('Revoke')");
+    await page.click(".confirm button:text-is('Revoke')");
     await page.waitForSelector("[data-testid=live-state]:has-text('revoked')");
     assert.match(await page.innerText("[data-testid=introspection]"), /"active": false/);
     const listed = (await api("/tokens")).body as { tokens: { id: string; revokedAt: string | null }[] };

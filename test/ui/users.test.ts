@@ -78,13 +78,17 @@ describe("the users screen", { skip: noChromium }, async () => {
     await ui.assertClean();
   });
 
-  it("signs in as a seeded user and lands in the inspector with the roles claim", async () => {
+  it("signs in as a seeded user and lands in the inspector on the access token, then its ID token with the roles claim", async () => {
     const ui = await openUi(emu, { path: "/ui/users" });
     const { page } = ui;
     await openUser(ui, "alice");
     await page.getByLabel("OIDC app").selectOption("demo-browser");
     await page.click("button:text-is('Sign in and inspect')");
     await page.waitForURL(/\/ui\/tokens\/inspect#token=/);
+    // Issue 24 (item 9): the access token, which has a record (live state, introspection, Revoke), links its ID token.
+    await page.waitForSelector("[data-testid=live-state]:has-text('active')");
+    await page.waitForSelector("button:text-is('Revoke')");
+    await page.click("a:text-is('Inspect the ID token issued with it')");
     const roles = page.locator("tr", { has: page.locator("code:text-is('urn:svc:iam:org:project:roles')") });
     await roles.waitFor();
     assert.match((await roles.locator("td").nth(1).textContent()) ?? "", /"admin"/);

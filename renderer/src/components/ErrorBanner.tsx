@@ -1,35 +1,15 @@
-// An API failure shown as the emulator said it: gRPC code and message, as text.
+// An error shown to a person: what happened and what to do first, the emulator's message, and the
+// gRPC code (or the JavaScript exception) as a detail (error-text.ts).
 
-import { ApiError } from "../api/http";
-
-const CODE_NAMES = [
-  "OK",
-  "CANCELLED",
-  "UNKNOWN",
-  "INVALID_ARGUMENT",
-  "DEADLINE_EXCEEDED",
-  "NOT_FOUND",
-  "ALREADY_EXISTS",
-  "PERMISSION_DENIED",
-  "RESOURCE_EXHAUSTED",
-  "FAILED_PRECONDITION",
-  "ABORTED",
-  "OUT_OF_RANGE",
-  "UNIMPLEMENTED",
-  "INTERNAL",
-  "UNAVAILABLE",
-  "DATA_LOSS",
-  "UNAUTHENTICATED",
-];
+import { errorText } from "./error-text";
 
 export function ErrorBanner({ error, onDismiss }: { error: unknown; onDismiss?: () => void }) {
   if (!error) return null;
-  const code = error instanceof ApiError ? `${CODE_NAMES[error.code] ?? error.code} (${error.code})` : undefined;
-  const message = error instanceof Error ? error.message : String(error);
+  const t = errorText(error);
   return (
     <div className="error-banner" role="alert">
-      {code && <strong>{code}: </strong>}
-      <span>{message}</span>
+      <strong>{t.what}</strong> {t.message && <span className="error-message">{t.message}</span>} {t.todo && <span className="error-todo">{t.todo}</span>}
+      {t.detail && <small className="error-detail">{t.detail}</small>}
       {onDismiss && (
         <button type="button" className="link" onClick={onDismiss}>
           Dismiss

@@ -1,4 +1,4 @@
-// The inspector's input lives in the URL fragment (#token=…&access_token=…&nonce=…, or #jti=… for the
+// The inspector's input lives in the URL fragment (#token=…&access_token=…&nonce=…&id_token=…, or #jti=… for the
 // record of a JWT access token, whose value the emulator does not keep): a fragment never reaches the
 // server, and nothing of it is stored. Other screens link here with inspectPath(): the users and flows
 // screens as well as the tokens screen, so the link lives below screens/ (a screen imports no other).
@@ -14,6 +14,8 @@ export interface InspectInput {
   accessToken?: string;
   /** The nonce the authorization request sent. */
   nonce?: string;
+  /** The ID token issued with an access token: the inspector links to it. */
+  idToken?: string;
 }
 
 export const INSPECT_PATH = "/tokens/inspect";
@@ -23,6 +25,7 @@ export function inspectFragment(input: InspectInput): string {
   const p = new URLSearchParams({ token: input.token });
   if (input.accessToken) p.set("access_token", input.accessToken);
   if (input.nonce) p.set("nonce", input.nonce);
+  if (input.idToken) p.set("id_token", input.idToken);
   return `#${p}`;
 }
 
@@ -36,6 +39,7 @@ function read(): InspectInput {
     jti: p.get("jti") ?? undefined,
     accessToken: p.get("access_token") ?? undefined,
     nonce: p.get("nonce") ?? undefined,
+    idToken: p.get("id_token") ?? undefined,
   };
 }
 

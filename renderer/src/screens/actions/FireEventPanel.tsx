@@ -34,6 +34,8 @@ export function FireEventPanel({
   const [type, setType] = useState(EVENT_TYPES[0]!);
   const [payload, setPayload] = useState(samplePayload(EVENT_TYPES[0]!));
   const [touched, setTouched] = useState(false);
+  /** The execution picked to fill in the type; it stays shown while the type is still the one it gave. */
+  const [picked, setPicked] = useState("");
   const [parseError, setParseError] = useState("");
   const [result, setResult] = useState<EventFired>();
   const action = useAction();
@@ -43,6 +45,15 @@ export function FireEventPanel({
     // A payload the user edited stays; an untouched one follows the type's sample.
     if (!touched) setPayload(samplePayload(t));
   };
+  const pick = (id: string) => {
+    setPicked(id);
+    const x = executions.find((x) => x.id === id);
+    const t = x && typeFor(x);
+    if (t) chooseType(t);
+  };
+  const pickedExecution = executions.find((x) => x.id === picked);
+  // The picker shows the execution while the type is the one it filled in (an edited type is no longer its).
+  const pickedNow = pickedExecution && typeFor(pickedExecution) === type ? picked : "";
   const fire = async (e: FormEvent) => {
     e.preventDefault();
     let parsed: unknown;
@@ -65,11 +76,11 @@ export function FireEventPanel({
       <form onSubmit={fire}>
         <label>
           At execution{" "}
-          <select value="" onChange={(e) => e.target.value && chooseType(e.target.value)}>
+          <select value={pickedNow} onChange={(e) => pick(e.target.value)}>
             <option value="">choose to fill in a matching type</option>
             {executions.flatMap((x) => {
               const t = typeFor(x);
-              return t ? [<option key={x.id} value={t}>{`${x.id} (${t})`}</option>] : [];
+              return t ? [<option key={x.id} value={x.id}>{`${x.id} (${t})`}</option>] : [];
             })}
           </select>
         </label>{" "}

@@ -1,8 +1,8 @@
 // The Events screen (issue 13, screen 7): the event log, live, filtered on the server by instance,
-// aggregate type, aggregate id and type. The history loads through GET /events, new events arrive
+// aggregate type, aggregate id and type; a filter applies while typing (DEBOUNCE_MS after the last key). The history loads through GET /events, new events arrive
 // on /events/stream with the same filters; the newest 5,000 are kept.
 
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { query, type StoredEvent } from "../../api/control";
 import { subscribe } from "../../api/sse";
 import { ErrorBanner } from "../../components/ErrorBanner";
@@ -12,6 +12,11 @@ import { useSelection } from "../../context/selection";
 import { type EventFilters, loadHistory, merge, RING } from "./event-log";
 
 const ALL = "";
+/** How long typing pauses before the filters apply: one request per pause, not per key. */
+const DEBOUNCE_MS = 300;
+
+const trimmed = (f: EventFilters) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, (v ?? "").trim()])) as EventFilters;
+const sameFilters = (a: EventFilters, b: EventFilters) => JSON.stringify(trimmed(a)) === JSON.stringify(trimmed(b));
 
 export default function Events() {
   const { instance, instances } = useSelection();
@@ -43,10 +48,10 @@ export default function Events() {
     };
   }, [filters]);
 
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    setFilters(Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, (v ?? "").trim()])) as EventFilters);
-  };
+  useEffect(() => {
+    const t = setTimeout(() => setFilters((now) => (sameFilters(now, draft) ? now : trimmed(draft))), DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [draft]);
   const set = (k: keyof EventFilters, v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const chosen = events.find((e) => e.position === selected);
   const instanceName = (id: string) => instances.find((i) => i.id === id)?.name ?? id;
@@ -56,7 +61,7 @@ export default function Events() {
       <h1>Events</h1>
       <section aria-labelledby="event-log-title" className="card">
         <h2 id="event-log-title">Event log</h2>
-        <form className="event-filters" onSubmit={apply} aria-label="Filters">
+        <form className="event-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
           <label>
             Instance
             <select value={draft.instanceId ?? ALL} onChange={(e) => set("instanceId", e.target.value)}>
@@ -77,7 +82,6 @@ export default function Events() {
           <label>
             Event type <input value={draft.type ?? ""} onChange={(e) => set("type", e.target.value)} placeholder="user.human.added" />
           </label>
-          <button type="submit">Apply filters</button>
         </form>
         <p className="muted" aria-live="polite" data-testid="event-status">
           {loading ? "Loading…" : `${events.length} event${events.length === 1 ? "" : "s"}${events.length >= RING ? ` (the newest ${RING})` : ""}`}

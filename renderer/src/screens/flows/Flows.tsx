@@ -13,6 +13,8 @@ import { Timeline } from "./Timeline";
 type App = { clientId: string; oidc?: { name: string; authMethodType?: string } };
 type User = { details: { id: string }; loginName: string; human?: unknown; machine?: unknown };
 type Flow = FlowRequest["flow"];
+/** The auth method of a public client (code + PKCE, no secret). */
+const PUBLIC = "OIDC_AUTH_METHOD_TYPE_NONE";
 const FLOWS: [Flow, string][] = [
   ["authorization_code", "Code + PKCE"],
   ["device_code", "Device code"],
@@ -40,27 +42,35 @@ export default function Flows() {
     ? (users.data ?? []).filter((u) => u.machine).map((u) => ({ id: u.loginName.split("@")[0]!, label: u.loginName }))
     : (apps.data ?? []).map((a) => ({ id: a.clientId, label: `${a.oidc!.name} (${a.clientId})` }));
   const humans = (users.data ?? []).filter((u) => u.human);
-  // A choice made in another instance falls back to the first of this one.
-  const chosenClient = clients.some((c) => c.id === clientId) ? clientId : (clients[0]?.id ?? "");
+  // A choice made in another instance falls back to this one's first public app (code + PKCE needs
+  // no secret, so Run just works), else its first client.
+  const publicApp = machine ? undefined : apps.data?.find((a) => a.oidc?.authMethodType === PUBLIC)?.clientId;
+  const chosenClient = clients.some((c) => c.id === clientId) ? clientId : (publicApp ?? clients[0]?.id ?? "");
   const chosenUser = humans.some((u) => u.details.id === userId) ? userId : (humans[0]?.details.id ?? "");
   const app = apps.data?.find((a) => a.clientId === chosenClient);
-  const needsSecret = machine || (app?.oidc?.authMethodType !== undefined && app.oidc.authMethodType !== "OIDC_AUTH_METHOD_TYPE_NONE");
+  const needsSecret = machine || (app?.oidc?.authMethodType !== undefined && app.oidc.authMethodType !== PUBLIC);
 
-  const run = async (e: FormEvent) => {
-    e.preventDefault();
-    const req: FlowRequest = { flow, clientId: chosenClient, ...(instance ? { instanceId: instance.id } : {}) };
-    if (signsIn) req.userId = chosenUser;
+  /** Runs `which` flow with the form's choices (and `tokenValue` as its refresh or subject token). */
+  const start = async (which: Flow, tokenValue: string) => {
+    const req: FlowRequest = { flow: which, clientId: chosenClient, ...(instance ? { instanceId: instance.id } : {}) };
+    if (which === "authorization_code" || which === "device_code") req.userId = chosenUser;
     if (needsSecret && secret) req.clientSecret = secret;
     if (scope.trim()) req.scope = scope.trim();
-    if (flow === "refresh_token") req.refreshToken = token.trim();
-    if (flow === "token_exchange") req.subjectToken = token.trim();
+    if (which === "refresh_token") req.refreshToken = tokenValue.trim();
+    if (which === "token_exchange") req.subjectToken = tokenValue.trim();
     const answer = await action.run(() => control.runFlow(req));
     if (answer) setResult(answer);
   };
+  const run = (e: FormEvent) => {
+    e.preventDefault();
+    void start(flow, token);
+  };
+  /** Runs the next flow at once with a token of this result (the form shows what ran). */
   const reuse = (next: Flow, kind: "refresh_token" | "access_token") => {
-    const value = result?.tokens.find((t) => t.kind === kind)?.value;
+    const value = result?.tokens.find((t) => t.kind === kind)?.value ?? "";
     setFlow(next);
-    if (value) setToken(value);
+    setToken(value);
+    void start(next, value);
   };
   return (
     <>
@@ -124,13 +134,19 @@ export default function Flows() {
             {action.pending ? "Running…" : "Run"}
           </button>
         </form>
+        {apps.data && users.data && clients.length === 0 && (
+          <p className="muted">
+            {instance?.name ?? "The instance"} has no {machine ? "machine user" : "OIDC app"} yet: create one through the resource API (or import an org), then
+            run a flow here.
+          </p>
+        )}
         {result?.tokens.some((t) => t.kind === "refresh_token") && (
-          <button type="button" onClick={() => reuse("refresh_token", "refresh_token")}>
+          <button type="button" disabled={action.pending} onClick={() => reuse("refresh_token", "refresh_token")}>
             Refresh with this refresh token
           </button>
         )}{" "}
         {result?.tokens.some((t) => t.kind === "access_token") && (
-          <button type="button" onClick={() => reuse("token_exchange", "access_token")}>
+          <button type="button" disabled={action.pending} onClick={() => reuse("token_exchange", "access_token")}>
             Exchange this access token
           </button>
         )}

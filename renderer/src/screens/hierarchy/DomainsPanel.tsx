@@ -3,6 +3,7 @@
 
 import { type FormEvent, useState } from "react";
 import { useAction, useData } from "../../api/use-data";
+import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import type { Domain, HierarchyApi } from "./api";
@@ -58,9 +59,13 @@ export function DomainsPanel({ api, orgId }: { api: HierarchyApi; orgId: string 
                   </button>
                 )}
                 {!d.isPrimary && (
-                  <button type="button" aria-label={`Delete ${d.domain}`} onClick={() => act(() => api.deleteDomain(d.domain))}>
-                    Delete
-                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    ariaLabel={`Delete ${d.domain}`}
+                    question={`Delete the domain ${d.domain}? Login names on it stop working.`}
+                    disabled={action.pending}
+                    onConfirm={() => void act(() => api.deleteDomain(d.domain))}
+                  />
                 )}
               </span>
             ),

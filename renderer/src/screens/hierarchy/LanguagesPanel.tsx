@@ -12,12 +12,18 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
   const orgId = ctx?.orgId;
   const settings = useData(() => api.languages(ctx), [api, orgId]);
   const action = useAction();
-  const [defaultLang, setDefaultLang] = useState("");
-  const [restricted, setRestricted] = useState("");
+  // What the user chose and has not applied yet; undefined: the pickers show the current values.
+  const [defaultLang, setDefaultLang] = useState<string>();
+  const [restricted, setRestricted] = useState<string>();
   const s = settings.data;
   const supported = s?.supportedLanguages.value.map((l) => l.key) ?? [];
+  const currentRestricted = (s?.restrictedLanguages.value ?? []).map((l) => l.key).join(", ");
   const change = async (body: Record<string, unknown>) => {
-    if ((await action.run(async () => (await api.setLanguages(ctx, body), true))) === true) await settings.reload();
+    if ((await action.run(async () => (await api.setLanguages(ctx, body), true))) === true) {
+      await settings.reload();
+      setDefaultLang(undefined);
+      setRestricted(undefined);
+    }
   };
   const keys = (text: string) =>
     text
@@ -39,8 +45,7 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
               <span className="row">
                 <label>
                   Override default language{" "}
-                  <select value={defaultLang} onChange={(e) => setDefaultLang(e.target.value)}>
-                    <option value="">choose…</option>
+                  <select value={defaultLang ?? s.defaultLanguage.value} onChange={(e) => setDefaultLang(e.target.value)}>
                     {supported.map((k) => (
                       <option key={k} value={k}>
                         {k}
@@ -48,7 +53,11 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
                     ))}
                   </select>
                 </label>
-                <button type="button" disabled={action.pending || !defaultLang} onClick={() => change({ defaultLanguage: { key: defaultLang } })}>
+                <button
+                  type="button"
+                  disabled={action.pending || defaultLang === undefined || (defaultLang === s.defaultLanguage.value && !s.defaultLanguage.owner)}
+                  onClick={() => change({ defaultLanguage: { key: defaultLang } })}
+                >
                   Override
                 </button>
                 {!s.defaultLanguage.owner && (
@@ -62,16 +71,16 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
           <div data-testid="setting-restrictedLanguages">
             <dt>Restricted languages</dt>
             <dd>
-              <code>{(s.restrictedLanguages.value ?? []).map((l) => l.key).join(", ") || "none"}</code>{" "}
-              <span className="provenance">{provenance(s.restrictedLanguages.owner)}</span>
+              <code>{currentRestricted || "none"}</code> <span className="provenance">{provenance(s.restrictedLanguages.owner)}</span>
               <span className="row">
                 <label>
-                  Override restricted languages <input value={restricted} onChange={(e) => setRestricted(e.target.value)} placeholder="de, en, fr" />
+                  Override restricted languages{" "}
+                  <input value={restricted ?? currentRestricted} onChange={(e) => setRestricted(e.target.value)} placeholder="de, en, fr" />
                 </label>
                 <button
                   type="button"
-                  disabled={action.pending || !restricted.trim()}
-                  onClick={() => change({ restrictedLanguages: { languages: keys(restricted) } })}
+                  disabled={action.pending || !restricted?.trim() || restricted.trim() === currentRestricted}
+                  onClick={() => change({ restrictedLanguages: { languages: keys(restricted ?? "") } })}
                 >
                   Override list
                 </button>

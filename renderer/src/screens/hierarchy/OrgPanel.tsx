@@ -1,5 +1,6 @@
-// One org: rename, make it the instance's default, deactivate / reactivate, delete. Deactivating and
-// deleting ask first, naming the org by its full path (System / instance / org).
+// One org: rename, make it the instance's default, deactivate / reactivate, delete. Deleting asks
+// first, naming the org by its full path (System / instance / org); deactivating does not, as
+// Reactivate undoes it in one click (docs/behaviour.md, "The UI asks before what one click cannot undo").
 
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
@@ -7,19 +8,17 @@ import { ErrorBanner } from "../../components/ErrorBanner";
 import type { DetailProps } from "./detail-props";
 import { Confirm } from "../../components/Confirm";
 
-type Pending = "deactivate" | "delete";
-
 export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
   const action = useAction();
   const [name, setName] = useState(node.name);
-  const [confirm, setConfirm] = useState<Pending>();
+  const [confirm, setConfirm] = useState(false);
   const [done, setDone] = useState("");
   const isDefault = node.tags?.includes("default") ?? false;
   const inactive = node.tags?.includes("inactive") ?? false;
   const full = path.join(" / ");
 
   const run = async (work: () => Promise<unknown>, message: string, select?: { id: string; name: string } | null) => {
-    setConfirm(undefined);
+    setConfirm(false);
     if ((await action.run(async () => (await work(), true))) !== true) return;
     setDone(message);
     await onChanged(select);
@@ -55,14 +54,10 @@ export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
       </dl>
       {confirm && (
         <Confirm
-          question={confirm === "delete" ? `Delete ${full} with its users, projects and apps?` : `Deactivate ${full}?`}
-          action={confirm === "delete" ? "Delete" : "Deactivate"}
-          onConfirm={() =>
-            confirm === "delete"
-              ? run(() => api.deleteOrg(node.id), `Deleted ${full}.`, null)
-              : run(() => api.setOrgActive(node.id, false), `Deactivated ${node.name}.`)
-          }
-          onCancel={() => setConfirm(undefined)}
+          question={`Delete ${full} with its users, projects and apps?`}
+          action="Delete"
+          onConfirm={() => run(() => api.deleteOrg(node.id), `Deleted ${full}.`, null)}
+          onCancel={() => setConfirm(false)}
         />
       )}
       <form className="row" onSubmit={rename}>
@@ -86,11 +81,11 @@ export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
             Reactivate
           </button>
         ) : (
-          <button type="button" disabled={action.pending || isDefault} onClick={() => setConfirm("deactivate")}>
-            Deactivate…
+          <button type="button" disabled={action.pending || isDefault} onClick={() => run(() => api.setOrgActive(node.id, false), `Deactivated ${node.name}.`)}>
+            Deactivate
           </button>
         )}
-        <button type="button" className="danger" disabled={action.pending || isDefault} onClick={() => setConfirm("delete")}>
+        <button type="button" className="danger" disabled={action.pending || isDefault} onClick={() => setConfirm(true)}>
           Delete…
         </button>
       </div>

@@ -1,5 +1,7 @@
-// The selected instance's feature flags, each a switch that writes through the control API.
+// The selected instance's feature flags, each a switch that writes through the control API. A switch
+// moves at once (optimistic) and moves back when the emulator refuses the change.
 
+import { useState } from "react";
 import { control, type Features } from "../../api/control";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
@@ -17,9 +19,20 @@ export function FeaturesPanel() {
   const { instance } = useSelection();
   const { refresh } = useSession();
   const action = useAction();
+  // The changes sent and not yet answered, by instance: shown in place of the session's values meanwhile.
+  const [sent, setSent] = useState<{ instanceId: string; flags: Partial<Features> }>();
   if (!instance) return null;
+  const shown = sent?.instanceId === instance.id ? { ...instance.features, ...sent.flags } : instance.features;
   const set = async (key: keyof Features, on: boolean) => {
-    if (await action.run(() => control.setFeatures(instance.id, { [key]: on }))) await refresh();
+    setSent((s) => ({ instanceId: instance.id, flags: { ...(s?.instanceId === instance.id ? s.flags : {}), [key]: on } }));
+    const answered = await action.run(() => control.setFeatures(instance.id, { [key]: on }));
+    if (answered) await refresh();
+    // Answered: the session holds the new value; refused: the switch shows the old one again.
+    setSent((s) => {
+      if (s?.instanceId !== instance.id) return s;
+      const { [key]: _done, ...rest } = s.flags;
+      return { instanceId: instance.id, flags: rest };
+    });
   };
   return (
     <section aria-labelledby="features-title" className="card">
@@ -29,7 +42,7 @@ export function FeaturesPanel() {
         {FLAGS.map((f) => (
           <li key={f.key}>
             <label>
-              <input type="checkbox" checked={instance.features[f.key]} disabled={action.pending} onChange={(e) => set(f.key, e.target.checked)} /> {f.label}
+              <input type="checkbox" checked={shown[f.key]} onChange={(e) => void set(f.key, e.target.checked)} /> {f.label}
             </label>
           </li>
         ))}

@@ -44,6 +44,7 @@ export function ChecksCard({ token, keys, expectedIssuer, accessToken, nonce, cl
       <p data-testid="signature" className={verification?.ok ? "check-ok" : "check-failed"}>
         {verification ? verification.message : "Verifying the signature…"}
       </p>
+      {!token.payload && <p data-testid="no-checks">No checklist: the payload cannot be read, so there is no claim to check.</p>}
       <ul className="plain checklist" aria-label="Checklist">
         {checks?.map((c) => (
           <li key={c.name} data-check={c.name} data-state={c.state}>

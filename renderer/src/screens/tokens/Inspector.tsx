@@ -9,11 +9,11 @@ import { useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSession } from "../../context/session";
 import { useSelection } from "../../context/selection";
-import { navigate } from "../../router";
+import { href, navigate } from "../../router";
 import { ChecksCard } from "./ChecksCard";
 import { ClaimsCard } from "./ClaimsCard";
 import { CurlCard } from "./CurlCard";
-import { inspectPath, useInspectInput } from "../../links/token-inspector";
+import { type InspectInput, inspectFragment, inspectPath, useInspectInput } from "../../links/token-inspector";
 import { HeaderCard } from "./HeaderCard";
 import { type Decoded, decodeToken } from "./jwt";
 import { LiveCard } from "./LiveCard";
@@ -33,8 +33,13 @@ export function issuerOf(instance: Instance, url: string, defaultIssuer: string)
   return `http://${instance.domains[0]}:${new URL(url).port}`;
 }
 
+/** The inspector of the token in the address; a new token gets a new one, so nothing of the previous token stays on screen. */
 export function Inspector() {
   const input = useInspectInput();
+  return <InspectorOf key={inspectFragment(input)} input={input} />;
+}
+
+function InspectorOf({ input }: { input: InspectInput }) {
   const { session } = useSession();
   const selection = useSelection();
   const clock = useEmulatorClock();
@@ -82,6 +87,16 @@ export function Inspector() {
           <p className="muted" data-testid="jwt-record">
             The record of a JWT access token, jti <code>{input.jti}</code>. The emulator keeps a JWT's jti, not the signed token: paste the JWT above to check
             its signature and read its claims. Instance: {own?.instance.name ?? "none"}.
+          </p>
+        )}
+        {input.idToken && (
+          <p>
+            <a
+              href={href(inspectPath({ token: input.idToken, accessToken: input.token, nonce: input.nonce }))}
+              onClick={(e) => (e.preventDefault(), navigate(inspectPath({ token: input.idToken!, accessToken: input.token, nonce: input.nonce })))}
+            >
+              Inspect the ID token issued with it
+            </a>
           </p>
         )}
         {token?.problem && (

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { control } from "../../api/control";
 import { useAction, useData } from "../../api/use-data";
+import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { JsonView } from "../../components/JsonView";
 
@@ -40,9 +41,13 @@ export function LiveCard({ token, instanceId, clockChanges }: { token: string; i
               Refresh
             </button>
             {!record.revokedAt && (
-              <button type="button" className="danger" disabled={action.pending} onClick={revoke}>
-                Revoke
-              </button>
+              <ConfirmButton
+                label="Revoke"
+                className="danger"
+                question={`Revoke this ${record.kind} token of ${record.clientId || "a personal access token"}? Its client can no longer use it; this cannot be undone.`}
+                disabled={action.pending}
+                onConfirm={() => void revoke()}
+              />
             )}
           </div>
         </>

@@ -3,6 +3,7 @@
 
 import { type FormEvent, useState } from "react";
 import { useAction, useData } from "../../api/use-data";
+import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import { useSelection } from "../../context/selection";
@@ -53,9 +54,13 @@ export function GrantsCard({ userId }: { userId: string }) {
             id: "remove",
             header: "",
             cell: (g) => (
-              <button type="button" aria-label={`Remove grant on ${nameOf(g.grant.projectId)}`} onClick={() => void remove(g)}>
-                Remove
-              </button>
+              <ConfirmButton
+                label="Remove"
+                ariaLabel={`Remove grant on ${nameOf(g.grant.projectId)}`}
+                question={`Remove the grant on ${nameOf(g.grant.projectId)} (${g.grant.roleKeys.join(", ") || "no roles"})?`}
+                disabled={action.pending}
+                onConfirm={() => void remove(g)}
+              />
             ),
           },
         ]}

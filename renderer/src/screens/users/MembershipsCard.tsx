@@ -3,6 +3,7 @@
 
 import { type FormEvent, useState } from "react";
 import { useAction, useData } from "../../api/use-data";
+import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import { useSelection } from "../../context/selection";
@@ -58,9 +59,13 @@ export function MembershipsCard({ userId }: { userId: string }) {
             id: "remove",
             header: "",
             cell: (m) => (
-              <button type="button" aria-label={`Remove membership in ${where(m)}`} onClick={() => void remove(m)}>
-                Remove
-              </button>
+              <ConfirmButton
+                label="Remove"
+                ariaLabel={`Remove membership in ${where(m)}`}
+                question={`Remove the membership in ${where(m)} (${m.membership.roles.join(", ")})?`}
+                disabled={action.pending}
+                onConfirm={() => void remove(m)}
+              />
             ),
           },
         ]}

@@ -4,6 +4,7 @@
 import { type FormEvent, useState } from "react";
 import { control } from "../../api/control";
 import { useAction, useData } from "../../api/use-data";
+import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 
@@ -37,9 +38,13 @@ export function MetadataCard({ userId }: { userId: string }) {
             id: "remove",
             header: "",
             cell: (r) => (
-              <button type="button" aria-label={`Remove ${r.key}`} onClick={() => void remove(r.key)}>
-                Remove
-              </button>
+              <ConfirmButton
+                label="Remove"
+                ariaLabel={`Remove ${r.key}`}
+                question={`Remove the metadata ${r.key}?`}
+                disabled={action.pending}
+                onConfirm={() => void remove(r.key)}
+              />
             ),
           },
         ]}

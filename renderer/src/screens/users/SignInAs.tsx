@@ -1,6 +1,6 @@
 // "Sign in as": the control API's flow runner does a real code + PKCE flow as this user with a
-// chosen OIDC app of the context, then the ID token (with its access token and nonce, for the
-// at_hash and nonce checks) opens in the token inspector.
+// chosen OIDC app of the context, then its access token opens in the token inspector, with a link to
+// the ID token (which the inspector opens with the access token and nonce: at_hash and nonce checks).
 
 import { type FormEvent, useState } from "react";
 import { control, type FlowRequest, type FlowResult } from "../../api/control";
@@ -13,15 +13,18 @@ import type { UserRow } from "./user-list";
 
 type App = { clientId: string; details: { resourceOwner?: { id: string } }; oidc?: { name: string; authMethodType?: string } };
 
-/** Where the inspector opens for a finished flow: the ID token with its companions, else the access token. */
+/**
+ * Where the inspector opens for a finished flow: the access token (it has a record: live state,
+ * introspection, revocation), linking the ID token issued with it; without one, the ID token.
+ */
 function inspectorPathOf(result: FlowResult): string | undefined {
   const value = (kind: string) => result.tokens.find((t) => t.kind === kind)?.value;
   const idToken = value("id_token");
+  const access = value("access_token");
   const authorize = result.steps.find((s) => s.name === "authorize");
   const nonce = authorize ? (new URL(authorize.request.url).searchParams.get("nonce") ?? undefined) : undefined;
-  if (idToken) return inspectPath({ token: idToken, accessToken: value("access_token"), nonce });
-  const access = value("access_token");
-  return access ? inspectPath({ token: access }) : undefined;
+  if (access) return inspectPath({ token: access, idToken, nonce });
+  return idToken ? inspectPath({ token: idToken, nonce }) : undefined;
 }
 
 export function SignInAs({ row }: { row: UserRow }) {

@@ -4,17 +4,26 @@
 
 import { useDeferredValue, useMemo, useState } from "react";
 import { useData } from "../../api/use-data";
+import type { Column } from "../../components/Table";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { VirtualTable } from "../../components/VirtualTable";
 import { useSelection } from "../../context/selection";
 import { href, navigate, usePath } from "../../router";
 import { AddUser } from "./AddUser";
-import { filterUsers, loadUsers, stateClass, type UserRow } from "./user-list";
+import { filterUsers, loadUsers, orgNames, stateClass, type UserRow } from "./user-list";
 import { UserDetail } from "./UserDetail";
+
+/** The org column of the instance-wide list (the org's name, its id until the names are in). */
+function orgColumn(names: Map<string, string> | undefined): Column<UserRow>[] {
+  if (!names) return [];
+  return [{ id: "org", header: "Org", cell: (r) => names.get(r.orgId) ?? r.orgId }];
+}
 
 export default function Users() {
   const { resource, instance, org } = useSelection();
   const users = useData(() => loadUsers(resource, org?.id), [resource, org?.id]);
+  // The instance-wide list names each user's org; an org's own list does not need to.
+  const orgs = useData(async () => (org ? undefined : orgNames(resource)), [resource, org?.id]);
   const [query, setQuery] = useState("");
   const [adding, setAdding] = useState(false);
   // The table may lag a keystroke behind on a slow machine; the input never does.
@@ -60,7 +69,7 @@ export default function Users() {
           rows={rows}
           rowKey={(r) => r.id}
           height={360}
-          empty={users.loading ? "Loading…" : "No user matches."}
+          empty={users.loading ? "Loading…" : users.data?.length ? "No user matches." : `No users in the ${where} yet.`}
           columns={[
             {
               id: "login",
@@ -73,6 +82,7 @@ export default function Users() {
             },
             { id: "name", header: "Name", cell: (r) => r.name },
             { id: "kind", header: "Type", cell: (r) => r.kind },
+            ...orgColumn(orgs.data),
             { id: "state", header: "State", cell: (r) => <span className={stateClass(r.state)}>{r.state}</span> },
           ]}
         />

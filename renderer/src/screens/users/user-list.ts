@@ -25,6 +25,8 @@ export interface UserRow {
   id: string;
   name: string;
   kind: "human" | "machine";
+  /** The org the user belongs to (its resource owner). */
+  orgId: string;
   /** "active", "locked" or "inactive" (USER_STATE_… without its prefix). */
   state: string;
   /** Everything the filter looks at, lowercased once. */
@@ -41,6 +43,7 @@ export function rowOf(user: ApiUser): UserRow {
     id: user.details.id,
     name,
     kind: user.human ? "human" : "machine",
+    orgId: user.details.resourceOwner?.id ?? "",
     state: user.state.replace("USER_STATE_", "").toLowerCase(),
     text: `${user.loginName}\n${name}\n${email}\n${user.details.id}`.toLowerCase(),
   };
@@ -60,6 +63,12 @@ export async function loadUsers(resource: Poster, orgId: string | undefined): Pr
   for (let offset = PAGE; offset < total; offset += PAGE) rest.push(page(offset));
   const pages = [first, ...(await Promise.all(rest))];
   return pages.flatMap((p) => p.result.map(rowOf));
+}
+
+/** The names of the instance's orgs by id (the first 1,000: the API's page). */
+export async function orgNames(resource: Poster): Promise<Map<string, string>> {
+  const r = await resource.post<{ result: { details: { id: string }; organization: { name: string } }[] }>("/organizations/_search?query.limit=1000", []);
+  return new Map(r.result.map((o) => [o.details.id, o.organization.name]));
 }
 
 /** The rows whose login name, name, email or id contain every word of the query (case-insensitive). */
