@@ -150,6 +150,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     assert.match(introspection, /"active": true/);
     assert.match(introspection, /"client_id": "jwt-worker"/);
     await page.click("button:text-is('Revoke')");
+    await page.click(".confirm button:text-is('Revoke')");
     await page.waitForSelector("[data-testid=live-state]:has-text('revoked')");
     const listed = (await api("/tokens")).body as { tokens: { id: string; revokedAt?: string }[] };
     assert.ok(listed.tokens.find((t) => t.id === jti)?.revokedAt, "the record is revoked");
