@@ -185,6 +185,18 @@ describe("the papercuts of a new user", { skip: noChromium }, async () => {
     await ui.assertClean();
   });
 
+  it("Sign in as opens on the public app too: no secret asked", async () => {
+    const ui = await openUi(emu, { path: `/ui/users/${userId("alice")}` });
+    const { page } = ui;
+    await page.waitForSelector("#signin-title");
+    await page.waitForSelector("select option[value=demo-browser]", { state: "attached" });
+    assert.equal(await page.getByLabel("OIDC app").inputValue(), "demo-browser");
+    assert.equal(await page.getByLabel("Client secret").count(), 0);
+    await page.getByLabel("OIDC app").selectOption("demo-server");
+    await page.getByLabel("Client secret").waitFor();
+    await ui.assertClean();
+  });
+
   it("the instance-wide users table names each user's org", async () => {
     const ui = await openUi(emu, { path: "/ui/users" });
     const { page } = ui;

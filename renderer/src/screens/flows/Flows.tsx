@@ -8,13 +8,12 @@ import { control, type FlowRequest, type FlowResult } from "../../api/control";
 import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSelection } from "../../context/selection";
+import { needsSecretOf, preferredClientId } from "../../api/public-app";
 import { Timeline } from "./Timeline";
 
 type App = { clientId: string; oidc?: { name: string; authMethodType?: string } };
 type User = { details: { id: string }; loginName: string; human?: unknown; machine?: unknown };
 type Flow = FlowRequest["flow"];
-/** The auth method of a public client (code + PKCE, no secret). */
-const PUBLIC = "OIDC_AUTH_METHOD_TYPE_NONE";
 const FLOWS: [Flow, string][] = [
   ["authorization_code", "Code + PKCE"],
   ["device_code", "Device code"],
@@ -44,11 +43,11 @@ export default function Flows() {
   const humans = (users.data ?? []).filter((u) => u.human);
   // A choice made in another instance falls back to this one's first public app (code + PKCE needs
   // no secret, so Run just works), else its first client.
-  const publicApp = machine ? undefined : apps.data?.find((a) => a.oidc?.authMethodType === PUBLIC)?.clientId;
-  const chosenClient = clients.some((c) => c.id === clientId) ? clientId : (publicApp ?? clients[0]?.id ?? "");
+  const preferred = machine ? undefined : preferredClientId(apps.data);
+  const chosenClient = clients.some((c) => c.id === clientId) ? clientId : (preferred ?? clients[0]?.id ?? "");
   const chosenUser = humans.some((u) => u.details.id === userId) ? userId : (humans[0]?.details.id ?? "");
   const app = apps.data?.find((a) => a.clientId === chosenClient);
-  const needsSecret = machine || (app?.oidc?.authMethodType !== undefined && app.oidc.authMethodType !== PUBLIC);
+  const needsSecret = machine || needsSecretOf(app);
 
   /** Runs `which` flow with the form's choices (and `tokenValue` as its refresh or subject token). */
   const start = async (which: Flow, tokenValue: string) => {

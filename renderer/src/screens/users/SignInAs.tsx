@@ -8,6 +8,7 @@ import { useAction, useData } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSelection } from "../../context/selection";
 import { href, navigate } from "../../router";
+import { needsSecretOf, preferredClientId } from "../../api/public-app";
 import { inspectPath } from "../../links/token-inspector";
 import type { UserRow } from "./user-list";
 
@@ -40,8 +41,9 @@ export function SignInAs({ row }: { row: UserRow }) {
   const [secret, setSecret] = useState("");
   const [failed, setFailed] = useState<FlowResult>();
   const action = useAction();
-  const app = apps.data?.find((a) => a.clientId === clientId) ?? apps.data?.[0];
-  const needsSecret = !!app?.oidc?.authMethodType && app.oidc.authMethodType !== "OIDC_AUTH_METHOD_TYPE_NONE";
+  // A public app first: signing in needs no secret then (the secret field appears for a confidential one).
+  const app = apps.data?.find((a) => a.clientId === clientId) ?? apps.data?.find((a) => a.clientId === preferredClientId(apps.data));
+  const needsSecret = needsSecretOf(app);
 
   const signIn = async (e: FormEvent) => {
     e.preventDefault();
