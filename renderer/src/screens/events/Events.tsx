@@ -1,6 +1,7 @@
 // The Events screen (issue 13, screen 7): the event log, live, filtered on the server by instance,
-// aggregate type, aggregate id and type; a filter applies while typing (DEBOUNCE_MS after the last key). The history loads through GET /events, new events arrive
-// on /events/stream with the same filters; the newest 5,000 are kept.
+// aggregate type, aggregate id and type; a filter applies while typing (DEBOUNCE_MS after the last
+// key). The history loads through GET /events, new events arrive on /events/stream with the same
+// filters; the newest 5,000 are kept.
 
 import { useEffect, useState } from "react";
 import { query, type StoredEvent } from "../../api/control";

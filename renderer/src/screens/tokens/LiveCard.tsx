@@ -44,7 +44,7 @@ export function LiveCard({ token, instanceId, clockChanges }: { token: string; i
               <ConfirmButton
                 label="Revoke"
                 className="danger"
-                question={`Revoke this ${record.kind} token of ${record.clientId || "a personal access token"}? Its client can no longer use it; this cannot be undone.`}
+                question={`Revoke this ${record.kind} token of ${record.clientId || "a personal access token"}? Its client can no longer use it; no undo.`}
                 disabled={action.pending}
                 onConfirm={() => void revoke()}
               />
