@@ -1,7 +1,8 @@
 // The svc-emulator command: `svc-emulator start [--port N] [--host H] [--data-dir DIR | --in-memory]
-// [--fixtures FILE] [--import FILE] [--instances N] [--seed N] [--retention D] [--json]` parses arguments, prints
-// the ready line and closes cleanly on SIGINT/SIGTERM; everything else is startEmulator(). The org
-// commands (export, import, inspect) live in cli/.
+// [--fixtures FILE] [--import FILE] [--instances N] [--seed N] [--retention D] [--public-url URL]
+// [--host-name NAME]... [--json]` parses arguments (the settings of a container also from SVC_EMULATOR_*
+// variables, cli/start-env.ts), prints the ready line and closes cleanly on SIGINT/SIGTERM; everything
+// else is startEmulator(). The org commands (export, import, inspect) live in cli/.
 
 import { parseArgs } from "node:util";
 import { startEmulator, type Emulator, type EmulatorInstance, type EmulatorOptions } from "./emulator.js";
@@ -11,6 +12,8 @@ import { EXPORT_USAGE, exportCommand } from "./cli/export-command.js";
 import { IMPORT_USAGE, importCommand } from "./cli/import-command.js";
 import { INSPECT_USAGE, inspectCommand } from "./cli/inspect-command.js";
 import { CommandError, UsageError } from "./cli/remote.js";
+import { ENV_USAGE, startArgsFromEnv } from "./cli/start-env.js";
+import { publicNames } from "./domain/instance/public-names.js";
 
 export { UsageError } from "./cli/remote.js";
 
@@ -30,8 +33,14 @@ Options:
   --instances N     N more instances (w1.localhost, w2.localhost, ...), each seeded from the fixtures
   --seed N          deterministic ids
   --retention D     keep expired tokens, codes and auth requests for D (default 24h) before pruning
+  --public-url URL  the default instance's issuer under every name it answers to, like
+                    http://localhost:8080 (default: http://<Host> of each request)
+  --host-name NAME  also admit NAME (no port) and serve it as the default instance, like svc-emulator
+                    for the other containers of a network; repeat for more
   --json            print one line of JSON when ready instead of the banner
-  -h, --help        show this help`;
+  -h, --help        show this help
+
+${ENV_USAGE}`;
 
 /** The org commands: each parses its own arguments and answers its exit code. */
 const ORG_COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; usage: string }> = {
@@ -56,9 +65,13 @@ async function orgCommand(name: string, argv: string[]): Promise<number> {
   }
 }
 
-export function parseCli(argv: string[]): { command: "start" | "help"; options: EmulatorOptions; json: boolean; instances: number } {
+export function parseCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { command: "start" | "help"; options: EmulatorOptions; json: boolean; instances: number } {
   const { values, positionals } = parseArgs({
-    args: argv,
+    // The environment's settings come first, so a flag given on the command line wins.
+    args: argv[0] === "start" ? ["start", ...startArgsFromEnv(env, argv), ...argv.slice(1)] : argv,
     allowPositionals: true,
     strict: true,
     options: {
@@ -71,6 +84,8 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
       seed: { type: "string" },
       retention: { type: "string" },
       instances: { type: "string" },
+      "public-url": { type: "string" },
+      "host-name": { type: "string", multiple: true },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -92,6 +107,12 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
   if (!Number.isInteger(instances) || instances > 1000) throw new UsageError(`--instances must be a number from 0 to 1000, not ${values.instances}`);
   if (values.retention !== undefined && parseDuration(values.retention) === undefined)
     throw new UsageError(`--retention needs a duration like 1h, 30m or 0s, not ${values.retention}`);
+  const hostNames = values["host-name"] ?? [];
+  try {
+    publicNames(values["public-url"], hostNames);
+  } catch (e) {
+    throw new UsageError(`--public-url/--host-name: ${(e as Error).message}`);
+  }
   return {
     command: "start",
     json: values.json ?? false,
@@ -105,6 +126,8 @@ export function parseCli(argv: string[]): { command: "start" | "help"; options: 
       import: values.import,
       seed,
       ...(values.retention !== undefined ? { retention: values.retention } : {}),
+      ...(values["public-url"] !== undefined ? { publicUrl: values["public-url"] } : {}),
+      ...(hostNames.length ? { hostNames } : {}),
     },
   };
 }

@@ -44,6 +44,7 @@ import { UiAccess } from "./control/ui-access.js";
 import { secretText } from "./kernel/secret-text.js";
 import { checkSignature } from "./actions/call-signature.js";
 import { attachNegativeTesting } from "./faults/negative-testing.js";
+import { publicNames } from "./domain/instance/public-names.js";
 
 export type { Emulator, EmulatorClock, EmulatorEventName, EmulatorEvents, EmulatorInstance, EmulatorOptions } from "./handle/handle.js";
 
@@ -64,6 +65,8 @@ function retentionMs(r: EmulatorOptions["retention"]): number {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const retention = retentionMs(options.retention);
+  // Checked before anything is opened: a bad public URL or host name fails the start.
+  const names = publicNames(options.publicUrl, options.hostNames);
   const dataDir = options.inMemory ? undefined : resolve(options.dataDir ?? ".svc-emulator");
   const clock = new Clock();
   const ids = new IdGenerator(() => clock.nowMs(), options.seed);
@@ -80,7 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const projections = allProjections();
   const events = new EventStore(db, clock, projections);
-  const core = { db, events, clock, ids, signals: new Emitter<CoreSignals>() } as Core;
+  const core = { db, events, clock, ids, signals: new Emitter<CoreSignals>(), names } as Core;
   core.keys = new KeyRing(core);
   const instanceSeeds = new InstanceSeeds(core);
   const recordInstances = () => instanceSeeds.recordAll(listInstances(db).map((i) => i.id));
@@ -152,10 +155,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // The rpc table and its descriptors are made on the first resource API request (api-loader.ts).
   const api = new ApiLoader(core, () => ownUrl);
   const keys = core.keys;
-  const instances = new RequestInstances(db);
+  const instances = new RequestInstances(db, names);
   const ui = new UiAccess();
   const rpcNames = () => api.load().then(({ table }) => ({ methods: table.methodNames(), services: table.serviceNames() }));
-  const runtime = () => ({ url: ownUrl, issuer: ownUrl, dataDir: dataDir ?? null, adminPat });
+  const runtime = () => ({ url: ownUrl, issuer: names.url ?? ownUrl, dataDir: dataDir ?? null, adminPat });
   const http = await createHttpApp(
     core,
     api,
@@ -174,6 +177,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const url = `http://localhost:${address.port}`;
   ownUrl = url;
+  // What a browser opens: the public URL when one is set (the emulator may sit behind a mapped port).
+  const publicUrl = names.url ?? url;
   // The first signing key pair: taken from the stock of earlier starts when there is one, else made on
   // the thread pool once the port listens: made before, it competed with start-up for the CPU
   // (measured: spawn to discovery 417 -> 578 ms); the first JWT then waits for it (KeyRing.whenReady)
@@ -192,11 +197,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let closing: Promise<void> | undefined;
   const handle: Emulator = {
     url,
-    issuer: url,
+    issuer: publicUrl,
     port: address.port,
     adminPat,
     consoleToken,
-    uiLink: () => `${url}/ui/?t=${ui.mintLinkToken()}`,
+    uiLink: () => `${publicUrl}/ui/?t=${ui.mintLinkToken()}`,
     clock: handleClock(clock),
     instances: handleInstances(instanceSeeds, address.port),
     faults: handleFaults(core, rpcNames),

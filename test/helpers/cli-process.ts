@@ -27,6 +27,8 @@ export function tempDir(): string {
 
 export interface Ready {
   url: string;
+  issuer: string;
+  ui: string;
   port: number;
   adminPat: string;
   consoleToken: string;
@@ -40,10 +42,12 @@ export interface CliProcess {
 }
 
 export function startCli(dataDir: string, extra: string[] = []): CliProcess {
-  const child = spawn(process.execPath, ["bin/svc-emulator.cjs", "start", "--port", "0", "--json", "--data-dir", dataDir, ...extra], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  return spawnCli(["start", "--port", "0", "--json", "--data-dir", dataDir, ...extra]);
+}
+
+/** The command with these arguments and, when given, variables added to the environment. */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+  const child = spawn(process.execPath, ["bin/svc-emulator.cjs", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   children.add(child);
   let stdout = "";
   let stderr = "";

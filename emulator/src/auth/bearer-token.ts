@@ -10,6 +10,7 @@ import type { Instance } from "../domain/instance/instance.js";
 import { activeAccessToken } from "../domain/token/access-token.js";
 import { API_AUDIENCE_SCOPE, apiProjectId } from "../domain/token/api-audience.js";
 import { isSystemOwner } from "./permissions.js";
+import { issuerOf } from "../domain/instance/public-names.js";
 
 export interface Principal {
   user: User;
@@ -34,7 +35,7 @@ export async function authenticate(core: Core, instance: Instance, host: string,
   if (!token) throw unauthenticated("AUTH-7fs1f", "Authorization header is not a Bearer token");
   const pat = findPersonalAccessToken(core.db, instanceId, token);
   if (!pat) {
-    const access = await activeAccessToken(core, { instanceId, issuer: `http://${host}` }, token);
+    const access = await activeAccessToken(core, { instanceId, issuer: issuerOf(core.names, host) }, token);
     const user = access && getUser(core.db, access.instanceId, access.userId);
     if (!access || !user || !canSignIn(user)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
     if (!access.audience.includes(apiProjectId(instance)))

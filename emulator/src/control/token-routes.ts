@@ -26,6 +26,7 @@ import { namedOrDefaultInstance } from "../domain/instance/queries.js";
 import { verifyOwnJwt } from "../domain/signing-key/verify.js";
 import { introspectionOf } from "../oidc/introspect.js";
 import { instanceHost, listenerPort } from "./instance-origin.js";
+import { issuerOf } from "../domain/instance/public-names.js";
 import { LoopbackAgent } from "./flows/loopback.js";
 import { ENDPOINTS } from "../oidc/discovery.js";
 import type { ControlApp } from "./type-provider.js";
@@ -45,7 +46,7 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
   app.post("/tokens/_introspect", { schema: { body: IntrospectBody, response: { 200: TokenIntrospection, 404: ControlError } } }, async (req, reply) => {
     const instance = namedOrDefaultInstance(core.db, req.body.instanceId);
     if (!instance) return sendControlError(reply, 404, Code.NotFound, "No such instance");
-    const oidc = { core, keys: ctx.keys, instance, issuer: `http://${instanceHost(instance, listenerPort(ctx.runtime().url))}` };
+    const oidc = { core, keys: ctx.keys, instance, issuer: issuerOf(core.names, instanceHost(instance, listenerPort(ctx.runtime().url))) };
     const value = req.body.token.trim();
     const jti = value.split(".").length === 3 ? (await verifyOwnJwt(core, instance.id, oidc.issuer, value, { allowExpired: true }))?.jti : value;
     const found = jti ? getToken(core.db, jti) : undefined;

@@ -6,6 +6,7 @@ import type { IdGenerator } from "../kernel/ids.js";
 import type { Database } from "../store/database.js";
 import type { EventStore } from "../store/event-store.js";
 import type { SigningKeys } from "./signing-key/signing-key.js";
+import type { PublicNames } from "./instance/public-names.js";
 
 export interface Core {
   db: Database;
@@ -16,6 +17,8 @@ export interface Core {
   keys: SigningKeys;
   /** What this emulator tells its subscribers besides committed events (the event store has those). */
   signals: Emitter<CoreSignals>;
+  /** The public URL and the extra host names of the default instance (instance/public-names.ts). */
+  names: PublicNames;
 }
 
 /**

@@ -39,6 +39,17 @@ export interface EmulatorOptions {
    * duration like "1h" or "30m"; default 24 hours (docs/behaviour.md, Retention).
    */
   retention?: number | string;
+  /**
+   * The default instance's issuer under loopback and the `hostNames`, an origin like
+   * "http://localhost:8080" (no path): one issuer for a browser on the host and a backend in another
+   * container. Its host is admitted too. Default: each request's Host (http://<Host>).
+   */
+  publicUrl?: string;
+  /**
+   * Extra host names (no port) admitted by the DNS rebinding check and served as the default instance,
+   * like "svc-emulator" for the other containers of a network. Nothing else but loopback and instance domains is admitted.
+   */
+  hostNames?: string[];
 }
 
 /** The events an emulator emits: each name with the value its listeners get. */
@@ -98,7 +109,7 @@ export interface EmulatorInstances {
 export interface Emulator {
   /** Where every protocol is served: REST, gRPC, gRPC-web, OIDC and the control API. */
   readonly url: string;
-  /** The default instance's OIDC issuer. */
+  /** The default instance's OIDC issuer: the public URL when one is set, else `url`. */
   readonly issuer: string;
   readonly port: number;
   /** A personal access token of the seed's instance owner (empty when the fixtures give none). */

@@ -1,7 +1,6 @@
 // The discovery document (OpenID Connect Discovery 1.0; contents as wire-facts 6.2): this
 // instance's issuer and endpoint URLs, what the provider supports.
 
-import type { Instance } from "../domain/instance/instance.js";
 import { REQUEST_OBJECT_ALGS } from "./authorize/request-object.js";
 
 export const ENDPOINTS = {
@@ -15,18 +14,24 @@ export const ENDPOINTS = {
   jwks: "/oauth/v2/keys",
 } as const;
 
-/** `uiLocales`: the instance's resolved restricted languages. */
-export function discoveryDocument(issuer: string, _instance: Instance, uiLocales: string[]) {
+/**
+ * `origin`: http://<Host> of the request. The endpoints a browser opens (authorize, end session) are
+ * under the issuer; the ones a backend calls are under the origin it asked through, which differs from
+ * the issuer only with a public URL (domain/instance/public-names.ts): a backend in another container
+ * reaches the emulator by a name of its network, not the browser's localhost. `uiLocales`: the
+ * instance's resolved restricted languages.
+ */
+export function discoveryDocument(issuer: string, origin: string, uiLocales: string[]) {
   return {
     issuer,
     authorization_endpoint: issuer + ENDPOINTS.authorization,
-    token_endpoint: issuer + ENDPOINTS.token,
-    introspection_endpoint: issuer + ENDPOINTS.introspection,
-    userinfo_endpoint: issuer + ENDPOINTS.userinfo,
-    revocation_endpoint: issuer + ENDPOINTS.revocation,
+    token_endpoint: origin + ENDPOINTS.token,
+    introspection_endpoint: origin + ENDPOINTS.introspection,
+    userinfo_endpoint: origin + ENDPOINTS.userinfo,
+    revocation_endpoint: origin + ENDPOINTS.revocation,
     end_session_endpoint: issuer + ENDPOINTS.endSession,
-    device_authorization_endpoint: issuer + ENDPOINTS.deviceAuthorization,
-    jwks_uri: issuer + ENDPOINTS.jwks,
+    device_authorization_endpoint: origin + ENDPOINTS.deviceAuthorization,
+    jwks_uri: origin + ENDPOINTS.jwks,
     scopes_supported: ["openid", "profile", "email", "phone", "address", "offline_access"],
     response_types_supported: ["code", "id_token", "id_token token"],
     response_modes_supported: ["query", "fragment", "form_post"],

@@ -35,6 +35,7 @@ import { userinfo } from "./userinfo.js";
 import { registerFaultHooks } from "./fault-hook.js";
 import { traceOf } from "./request-trace.js";
 import { resolveLanguages } from "../domain/settings/queries.js";
+import { issuerOf } from "../domain/instance/public-names.js";
 
 /** `instanceOf` gives the instance the server resolved for a request from its Host when it arrived. */
 export async function oidcRoutes(
@@ -76,7 +77,7 @@ export async function oidcRoutes(
     core,
     keys,
     instance: instanceOf(req.raw)!,
-    issuer: `http://${req.headers.host}`,
+    issuer: issuerOf(core.names, req.headers.host),
     trace: traceOf(req),
   });
   // Faults and the request journal (issue 29): every route below is checked and journaled there.
@@ -102,7 +103,7 @@ export async function oidcRoutes(
 
   app.get("/.well-known/openid-configuration", async (req, reply) => {
     const ctx = context(req);
-    return reply.header("cache-control", "no-cache").send(discoveryDocument(ctx.issuer, ctx.instance, instanceLanguages(ctx).restricted));
+    return reply.header("cache-control", "no-cache").send(discoveryDocument(ctx.issuer, `http://${req.headers.host}`, instanceLanguages(ctx).restricted));
   });
 
   app.get(ENDPOINTS.jwks, async (req, reply) => {

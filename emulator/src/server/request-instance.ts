@@ -10,6 +10,7 @@ import type { Http2ServerRequest } from "node:http2";
 import type { Database } from "../store/database.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { hostName, isLoopbackName, resolveInstance } from "../domain/instance/by-host.js";
+import { isListedHost, type PublicNames } from "../domain/instance/public-names.js";
 import type { ApiTarget } from "../api/rpc-pipeline.js";
 
 type RawRequest = IncomingMessage | Http2ServerRequest;
@@ -26,20 +27,28 @@ export class RequestInstances {
   // Keyed by the Node request, which fastify (req.raw) and connect (contextValues) both see.
   private readonly byRequest = new WeakMap<RawRequest, Resolved>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly names: PublicNames,
+  ) {}
 
   /**
-   * Resolves the request's instance and remembers it. False when the Host is neither loopback nor an
-   * instance domain, which the HTTP/1.1 surfaces refuse (DESIGN 11, against DNS rebinding): the
-   * instance-host header never stands in for the Host in this check.
+   * Resolves the request's instance and remembers it. False when the Host is neither loopback, a listed
+   * name (public-names.ts) nor an instance domain, which the HTTP/1.1 surfaces refuse (DESIGN 11, against
+   * DNS rebinding): the instance-host header never stands in for the Host in this check.
    */
   admit(req: RawRequest): boolean {
     const host = hostOf(req);
-    const instance = resolveInstance(this.db, host);
+    const instance = this.resolve(host);
     const named = instanceHostHeader(req);
-    const api = named === undefined ? { instance, host } : { instance: resolveInstance(this.db, named), host: named };
+    const api = named === undefined ? { instance, host } : { instance: this.resolve(named), host: named };
     this.byRequest.set(req, { instance, api });
     return instance !== undefined || isLoopbackName(hostName(host));
+  }
+
+  /** A listed name is served as the default instance, as loopback is. */
+  private resolve(host: string | undefined): Instance | undefined {
+    return resolveInstance(this.db, isListedHost(this.names, host) ? "localhost" : host);
   }
 
   /** The instance of the request's Host, found by `admit` (undefined: the host has none). */
