@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { build } from "esbuild";
 import { build as viteBuild } from "vite";
 import { writeCodeCache } from "./code-cache.mjs";
+import { COMMAND_EXTERNALS, LIBRARY_EXTERNALS, RUNTIME_OPTIONAL } from "./bundle-externals.mjs";
 
 /**
  * fastify's lib/server.js loads node:https and node:http2 (with node:tls under them) when it is loaded, for
@@ -81,11 +82,9 @@ const common = {
   platform: "node",
   target: "node20",
   format: "cjs",
-  // Native, or large and loaded only when needed (nodemailer: the first email; hash-wasm: the first argon2 check).
-  // supports-color: debug (under @google-cloud/storage) tries it in a try/catch for colored logs; it is no dependency
-  // of the emulator's, only of a dev tool's (autocannon's chalk), so the bundles leave it (and its has-flag) to be
-  // found at run time or not at all, like any install without dev dependencies.
-  external: ["better-sqlite3", "nodemailer", "hash-wasm", "supports-color"],
+  // Native, or large and loaded only when needed, and supports-color (a dev tool's, left to be found at run time
+  // or not at all): scripts/bundle-externals.mjs.
+  external: [...LIBRARY_EXTERNALS, ...RUNTIME_OPTIONAL],
   sourcemap: "linked",
   logLevel: "warning",
   // import.meta.url has no meaning in CommonJS: give it the bundle's own URL.
@@ -110,7 +109,7 @@ await Promise.all([
     ...common,
     entryPoints: ["emulator/src/cli-main.ts"],
     outfile: "dist/cli.cjs",
-    external: [...common.external, "@google-cloud/storage"],
+    external: [...COMMAND_EXTERNALS, ...RUNTIME_OPTIONAL],
     supported: { "dynamic-import": false },
   }),
   build({ ...common, entryPoints: ["emulator/src/index.ts"], outfile: "dist/index.cjs" }),

@@ -17,7 +17,7 @@ const VALUED: ReadonlyArray<readonly [string, string]> = [
 export const ENV_USAGE = `Environment (each read as its flag; a flag on the command line wins):
   SVC_EMULATOR_PORT, SVC_EMULATOR_HOST, SVC_EMULATOR_DATA_DIR, SVC_EMULATOR_FIXTURES,
   SVC_EMULATOR_RETENTION, SVC_EMULATOR_PUBLIC_URL
-  SVC_EMULATOR_IN_MEMORY=1    as --in-memory (0 or false: off)
+  SVC_EMULATOR_IN_MEMORY=1    as --in-memory, over SVC_EMULATOR_DATA_DIR (0 or false: off)
   SVC_EMULATOR_HOST_NAMES     comma-separated, each as --host-name`;
 
 const gives = (argv: string[], flag: string) => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
@@ -25,19 +25,20 @@ const gives = (argv: string[], flag: string) => argv.some((a) => a === flag || a
 /** The flags the environment sets for `start`, leaving out those `argv` gives itself. */
 export function startArgsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): string[] {
   const value = (name: string) => (env[name]?.trim() ? env[name]!.trim() : undefined);
-  // Where data lives is one setting: a --data-dir or --in-memory flag replaces both variables.
+  // Where data lives is one setting: a --data-dir or --in-memory flag replaces both variables, and
+  // SVC_EMULATOR_IN_MEMORY on replaces SVC_EMULATOR_DATA_DIR (the image sets that one to /data).
   const storageGiven = gives(argv, "--data-dir") || gives(argv, "--in-memory");
+  const inMemory = value("SVC_EMULATOR_IN_MEMORY")?.toLowerCase();
+  if (inMemory !== undefined && !["1", "true", "0", "false"].includes(inMemory))
+    throw new UsageError(`SVC_EMULATOR_IN_MEMORY must be 1, true, 0 or false, not ${inMemory}`);
+  const inMemoryOn = !storageGiven && (inMemory === "1" || inMemory === "true");
   const args: string[] = [];
   for (const [name, flag] of VALUED) {
     const v = value(name);
-    if (v === undefined || gives(argv, flag) || (flag === "--data-dir" && storageGiven)) continue;
+    if (v === undefined || gives(argv, flag) || (flag === "--data-dir" && (storageGiven || inMemoryOn))) continue;
     args.push(`${flag}=${v}`);
   }
-  const inMemory = value("SVC_EMULATOR_IN_MEMORY")?.toLowerCase();
-  if (inMemory !== undefined && !storageGiven) {
-    if (!["1", "true", "0", "false"].includes(inMemory)) throw new UsageError(`SVC_EMULATOR_IN_MEMORY must be 1, true, 0 or false, not ${inMemory}`);
-    if (inMemory === "1" || inMemory === "true") args.push("--in-memory");
-  }
+  if (inMemoryOn) args.push("--in-memory");
   const hostNames = value("SVC_EMULATOR_HOST_NAMES");
   if (hostNames !== undefined && !gives(argv, "--host-name")) for (const name of hostNames.split(/[\s,]+/).filter(Boolean)) args.push(`--host-name=${name}`);
   return args;
