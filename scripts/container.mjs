@@ -104,7 +104,9 @@ function dropNonRuntimeFiles(dir) {
 
 function prepareContext() {
   if (process.platform !== "linux" || process.versions.modules !== "115")
-    throw new Error(`container: the image runs Node 20 (ABI 115) on Linux; build it with Node 20 on Linux (this is Node ${process.version} on ${process.platform})`);
+    throw new Error(
+      `container: the image runs Node 20 (ABI 115) on Linux; build it with Node 20 on Linux (this is Node ${process.version} on ${process.platform})`,
+    );
   for (const f of ["dist/cli.cjs", "dist/stock-maker.cjs", "dist/renderer/index.html"])
     if (!existsSync(join(ROOT, f))) throw new Error(`container: ${f} is missing; run npm run build first`);
   const addon = join(ROOT, "node_modules/better-sqlite3/build/Release/better_sqlite3.node");

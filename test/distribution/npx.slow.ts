@@ -1,0 +1,67 @@
+// The npm package as a user gets it (issue 28): `npm pack`, the tarball installed into an empty folder
+// (its production dependencies from the registry, the SQLite addon built by npm), and
+// `npx svc-emulator start --port 0 --in-memory --json` serving discovery and the UI. The package carries
+// what a user needs and nothing of the desktop shell, the tests or source maps. Slow (an install):
+// `npm run test:npx`, a step of its own in .ci/run.
+
+import "../helpers/key-stock-env.js";
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), "svc-emulator-npx-"));
+const project = join(tmp, "project");
+let packed: { filename: string; files: { path: string }[] };
+let child: ChildProcess | undefined;
+
+describe("npx svc-emulator from the packed tarball", () => {
+  before(() => {
+    packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", tmp], { cwd: ROOT, encoding: "utf8" }))[0];
+    execFileSync("mkdir", ["-p", project]);
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-project", private: true }));
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", join(tmp, packed.filename)], { cwd: project, stdio: "inherit" });
+  });
+  after(() => {
+    child?.kill("SIGKILL");
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("packs what a user runs and imports, and none of the desktop shell, tests or source maps", () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const needed of ["bin/svc-emulator.cjs", "dist/cli.cjs", "dist/index.cjs", "dist/renderer/index.html", "emulator/src/index.ts", "package.json"])
+      assert.ok(paths.includes(needed), needed);
+    assert.deepEqual(
+      paths.filter((p) => /^(dist\/electron|test|electron|renderer|scripts|bench|\.ci)\/|\.map$|^Containerfile$/.test(p)),
+      [],
+    );
+  });
+
+  it("starts with npx in the empty project and serves discovery and the UI", { timeout: 60_000 }, async () => {
+    child = spawn("npx", ["svc-emulator", "start", "--port", "0", "--in-memory", "--json"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr!.on("data", (c) => (stderr += c));
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child!.stdout!.on("data", (c) => {
+        out += c;
+        if (out.includes("\n")) resolve(out.split("\n")[0]!);
+      });
+      child!.on("exit", (code) => reject(new Error(`npx exited ${code}: ${stderr}`)));
+    });
+    const ready = JSON.parse(line) as { url: string; issuer: string; ui: string };
+    const d = (await (await fetch(`${ready.url}/.well-known/openid-configuration`)).json()) as { issuer: string };
+    assert.equal(d.issuer, ready.issuer);
+    const link = await fetch(ready.ui, { redirect: "manual" });
+    assert.equal(link.status, 302);
+    const page = await fetch(`${ready.url}/ui/`, { headers: { cookie: link.headers.get("set-cookie")!.split(";")[0]! } });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<div id="root">/);
+    child.kill("SIGTERM");
+    assert.equal(await new Promise((r) => child!.once("exit", r)), 0);
+  });
+});
