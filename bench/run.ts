@@ -18,6 +18,7 @@ import { sideBySide, table as sideBySideTable } from "./side-by-side.js";
 import { soak } from "./soak.js";
 import { firstToken, firstTokenRows } from "./first-token.js";
 import { instanceSeeding } from "./instance-seeding.js";
+import { containerFigures } from "./container.js";
 
 const start = await startToReady(15);
 const reset = await resetTimes(200);
@@ -44,6 +45,7 @@ for (const make of [emulatorTarget, oidcProviderTarget, mockServerTarget]) {
 const peers = await sideBySide();
 const firstTokens = await firstToken();
 const soaked = await soak();
+const container = await containerFigures(5);
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const rows = [
@@ -106,6 +108,13 @@ rows.push(...journalMemoryRows(await journalMemory()));
 // Five minutes: only when asked for (BENCH_LONG=1).
 const long = process.env.BENCH_LONG === "1" ? await longLoad() : undefined;
 if (long) rows.push(...longLoadRows(long));
+if ("skipped" in container) rows.push(["container image (bench/container.ts)", `not measured: ${container.skipped}`]);
+else
+  rows.push(
+    ["container image size (base alone)", `${(container.imageBytes / 1e6).toFixed(0)} MB (${((container.baseBytes ?? 0) / 1e6).toFixed(0)} MB)`],
+    ["start to ready in a container (podman run, in memory; median of 5)", `${ms(container.inContainer.median)} (min ${ms(container.inContainer.min)})`],
+    ["the same start without a container (median of 5)", `${ms(container.withoutContainer.median)} (min ${ms(container.withoutContainer.min)})`],
+  );
 console.log(`Machine: ${machine}\n`);
 console.log("| benchmark | result |\n|---|---|");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
@@ -141,6 +150,7 @@ writeFileSync(
       firstTokens,
       soak: soaked,
       long,
+      container,
     },
     null,
     2,

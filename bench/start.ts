@@ -6,11 +6,12 @@ import { summary } from "./stats.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-function timeToFirstLine(args: string[]): Promise<number> {
+/** From spawning `command args` until its first output line; then SIGTERM (SIGKILL after 5 s). Default command: this Node. */
+export function timeToFirstLine(args: string[], command = process.execPath, limitMs = 10_000): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`${args.join(" ")}: no ready line in 10s`))), 10_000);
+    const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`${args.join(" ")}: no ready line in ${limitMs / 1000}s`))), limitMs);
     child.stdout.once("data", () => {
       const t = performance.now() - t0;
       clearTimeout(timer);

@@ -2,13 +2,15 @@
 // (its production dependencies from the registry, the SQLite addon built by npm), and
 // `npx svc-emulator start --port 0 --in-memory --json` serving discovery and the UI. The package carries
 // what a user needs and nothing of the desktop shell, the tests or source maps. Slow (an install):
-// `npm run test:npx`, a step of its own in .ci/run.
+// `npm run test:npx`, a step of its own in .ci/run. better-sqlite3's install takes its addon from a local
+// prebuild (prebuild-install's `local-prebuilds`, made here from this checkout's build for the same Node)
+// instead of GitHub, which these machines do not reach, and of compiling SQLite again.
 
 import "../helpers/key-stock-env.js";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,7 +26,16 @@ describe("npx svc-emulator from the packed tarball", () => {
     packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", tmp], { cwd: ROOT, encoding: "utf8" }))[0];
     execFileSync("mkdir", ["-p", project]);
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-project", private: true }));
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", join(tmp, packed.filename)], { cwd: project, stdio: "inherit" });
+    const prebuilds = join(tmp, "prebuilds");
+    const sqlite = JSON.parse(readFileSync(join(ROOT, "node_modules/better-sqlite3/package.json"), "utf8")) as { version: string };
+    const name = `better-sqlite3-v${sqlite.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+    execFileSync("mkdir", ["-p", prebuilds]);
+    execFileSync("tar", ["-czf", join(prebuilds, name), "-C", join(ROOT, "node_modules/better-sqlite3"), "build/Release/better_sqlite3.node"]);
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", join(tmp, packed.filename)], {
+      cwd: project,
+      stdio: "inherit",
+      env: { ...process.env, npm_config_local_prebuilds: prebuilds },
+    });
   });
   after(() => {
     child?.kill("SIGKILL");
