@@ -34,11 +34,17 @@ describe("npx svc-emulator from the packed tarball", () => {
     execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", join(tmp, packed.filename)], {
       cwd: project,
       stdio: "inherit",
-      env: { ...process.env, npm_config_local_prebuilds: prebuilds },
+      env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: prebuilds },
     });
   });
   after(() => {
-    child?.kill("SIGKILL");
+    if (child?.pid) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
     rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -53,7 +59,9 @@ describe("npx svc-emulator from the packed tarball", () => {
   });
 
   it("starts with npx in the empty project and serves discovery and the UI", { timeout: 60_000 }, async () => {
-    child = spawn("npx", ["svc-emulator", "start", "--port", "0", "--in-memory", "--json"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+    // A process group of its own: npm exec does not pass SIGTERM on to the command (a SIGTERM to npx
+    // alone leaves the emulator running), so it is stopped as a CI runner stops a step, by its group.
+    child = spawn("npx", ["svc-emulator", "start", "--port", "0", "--in-memory", "--json"], { cwd: project, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stderr = "";
     child.stderr!.on("data", (c) => (stderr += c));
     const line = await new Promise<string>((resolve, reject) => {
@@ -72,7 +80,9 @@ describe("npx svc-emulator from the packed tarball", () => {
     const page = await fetch(`${ready.url}/ui/`, { headers: { cookie: link.headers.get("set-cookie")!.split(";")[0]! } });
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<div id="root">/);
-    child.kill("SIGTERM");
-    assert.equal(await new Promise((r) => child!.once("exit", r)), 0);
+    process.kill(-child.pid!, "SIGTERM");
+    await new Promise((r) => child!.once("exit", r));
+    await new Promise((r) => setTimeout(r, 1000));
+    await assert.rejects(fetch(`${ready.url}/emulator/v1/health`), /fetch failed/);
   });
 });
