@@ -61,7 +61,11 @@ describe("npx svc-emulator from the packed tarball", () => {
   it("starts with npx in the empty project and serves discovery and the UI", { timeout: 60_000 }, async () => {
     // A process group of its own: npm exec does not pass SIGTERM on to the command (a SIGTERM to npx
     // alone leaves the emulator running), so it is stopped as a CI runner stops a step, by its group.
-    child = spawn("npx", ["svc-emulator", "start", "--port", "0", "--in-memory", "--json"], { cwd: project, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child = spawn("npx", ["svc-emulator", "start", "--port", "0", "--in-memory", "--json"], {
+      cwd: project,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let stderr = "";
     child.stderr!.on("data", (c) => (stderr += c));
     const line = await new Promise<string>((resolve, reject) => {
