@@ -217,7 +217,9 @@ describe("event stream", () => {
             text = text.slice(m.index + m[0].length);
             return { id: m[1]!, data: JSON.parse(m[2]!) as Event };
           }
-          text += new TextDecoder().decode((await reader.read()).value);
+          const chunk = await reader.read();
+          assert.ok(!chunk.done, `the event stream ended before the next event; unread: ${JSON.stringify(text)}`);
+          text += new TextDecoder().decode(chunk.value);
         }
       },
       close: () => abort.abort(),

@@ -44,12 +44,17 @@ describe("GET /jobs", () => {
 
   it("lists running and queued jobs newest first with kind, instance, state and counters; ended ones without their reports", async () => {
     const actor = { instanceId, userId: "test", origin: "seed" as const };
-    for (let i = 0; i < 300; i++) createOrg(core, actor, { name: `Listed ${i}` });
+    for (let i = 0; i < 1000; i++) createOrg(core, actor, { name: `Listed ${i}` });
+    const importDocument = { orgs: [{ orgId: "610000000000000001", org: { name: "Listed import" } }] };
+    // The import engine is loaded on first use: load it now (a validation loads it), so that starting
+    // the import below takes one round trip while the export (one org per turn of the event loop) runs.
+    assert.equal((await ctl("/orgs/_validate", { method: "POST", json: { document: importDocument } })).status, 200);
     const exportId = await startJob({ kind: "export" });
-    const importId = await startJob({ kind: "import", document: { orgs: [{ orgId: "610000000000000001", org: { name: "Listed import" } }] }, dryRun: true });
-    // The export yields between orgs: wait until it runs and has counted some.
+    const importId = await startJob({ kind: "import", document: importDocument, dryRun: true });
+    // The export yields between orgs: wait until it runs and has counted some (never past its end).
     for (;;) {
       const [, exp] = await list();
+      assert.ok(exp!.state === "queued" || exp!.state === "running", `the export ended before it was seen running: ${JSON.stringify(exp)}`);
       if (exp!.state === "running" && (exp!.counters.org?.done ?? 0) > 0) break;
     }
     const [queued, running] = await list();
@@ -59,7 +64,7 @@ describe("GET /jobs", () => {
       "the import waits behind the export",
     );
     assert.deepEqual([running!.id, running!.kind, running!.instanceId, running!.state], [exportId, "export", instanceId, "running"]);
-    assert.equal(running!.counters.org!.total, 301);
+    assert.equal(running!.counters.org!.total, 1001);
     assert.ok(!("report" in running!));
     assert.deepEqual(
       (await list("?state=running")).map((j) => j.id),
@@ -85,11 +90,11 @@ describe("GET /jobs", () => {
         [exportId, "done"],
       ],
     );
-    assert.deepEqual(done[1]!.counters, { org: { done: 301, total: 301 } });
+    assert.deepEqual(done[1]!.counters, { org: { done: 1001, total: 1001 } });
     assert.ok(done.every((j) => !("report" in j) && typeof (j as { finishedAt?: string }).finishedAt === "string"));
     assert.deepEqual(await list("?state=running"), []);
     // The report is still there for the one job.
-    assert.equal(((await ctl(`/jobs/${exportId}`)).body as { report: { orgs: unknown[] } }).report.orgs.length, 301);
+    assert.equal(((await ctl(`/jobs/${exportId}`)).body as { report: { orgs: unknown[] } }).report.orgs.length, 1001);
   });
 
   it("refuses an unknown state or parameter with the control API's error, and lists nothing else", async () => {
