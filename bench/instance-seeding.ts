@@ -93,6 +93,20 @@ export async function instanceSeeding(runs = 40) {
       domains: string[];
       adminPat: string;
     };
+    const writeHeaders = { authorization: `Bearer ${target.adminPat}`, "content-type": "application/json" };
+    const writeTen = async (round: string) => {
+      for (let j = 0; j < 10; j++) {
+        const body = JSON.stringify({ username: `bench-${round}-${j}`, name: "Bench" });
+        const r = await call(cli.port, `${target.domains[0]}:${cli.port}`, "/resources/v3alpha/users/machine", { method: "POST", headers: writeHeaders, body });
+        if (r.status !== 201) throw new Error(`CreateMachineUser: ${r.status} ${r.text}`);
+      }
+    };
+    // The same resets with nothing else running: the reset's own cost (plus one HTTP round trip).
+    const resetsAlone: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      await writeTen(`alone-${i}`);
+      resetsAlone.push((await control(`/instances/${target.id}/_reset`, {})).ms);
+    }
     const w1 = `w1.localhost:${cli.port}`;
     const tokenBody = "grant_type=client_credentials&scope=openid";
     const tokenHeaders = {
@@ -115,13 +129,8 @@ export async function instanceSeeding(runs = 40) {
     await new Promise((r) => setTimeout(r, 3000));
     phase = "resets";
     const resets: number[] = [];
-    const writeHeaders = { authorization: `Bearer ${target.adminPat}`, "content-type": "application/json" };
     for (let i = 0; i < runs; i++) {
-      for (let j = 0; j < 10; j++) {
-        const body = JSON.stringify({ username: `bench-${i}-${j}`, name: "Bench" });
-        const r = await call(cli.port, `${target.domains[0]}:${cli.port}`, "/resources/v3alpha/users/machine", { method: "POST", headers: writeHeaders, body });
-        if (r.status !== 201) throw new Error(`CreateMachineUser: ${r.status} ${r.text}`);
-      }
+      await writeTen(String(i));
       resets.push((await control(`/instances/${target.id}/_reset`, {})).ms);
     }
     phase = "stop";
@@ -129,6 +138,7 @@ export async function instanceSeeding(runs = 40) {
     return {
       seedDefault: summary(seedDefault),
       seedExport: summary(seedExport),
+      resetAlone: summary(resetsAlone),
       reset: summary(resets),
       tokens: {
         baselineP99: p99(latencies.baseline),

@@ -76,6 +76,10 @@ rows.push(
     `${ms(seeding.seedExport.median)} / ${ms(seeding.seedExport.p95)} (min ${ms(seeding.seedExport.min)})`,
   ],
   [
+    "POST instances/{id}/_reset after 10 writes, nothing else running (median / p95 of 40)",
+    `${ms(seeding.resetAlone.median)} / ${ms(seeding.resetAlone.p95)} (min ${ms(seeding.resetAlone.min)})`,
+  ],
+  [
     "POST instances/{id}/_reset after 10 writes, another instance under token load (median / p95 of 40)",
     `${ms(seeding.reset.median)} / ${ms(seeding.reset.p95)} (min ${ms(seeding.reset.min)}); ` +
       `that instance's token p99 ${ms(seeding.tokens.duringResetsP99)} during the resets, ${ms(seeding.tokens.baselineP99)} before`,
