@@ -19,6 +19,12 @@ function appendCommand(fileVariable, name, value) {
 
 module.exports = {
   input,
+  /** A comma-separated input as its non-empty items. */
+  listInput: (name) =>
+    input(name)
+      .split(",")
+      .map((n) => n.trim())
+      .filter(Boolean),
   exportVariable: (name, value) => appendCommand("GITHUB_ENV", name, value),
   setOutput: (name, value) => appendCommand("GITHUB_OUTPUT", name, value),
   saveState: (name, value) => appendCommand("GITHUB_STATE", name, value),

@@ -1,6 +1,7 @@
 // Bundles the emulator into dist/ with esbuild: one CommonJS file for the command, one for the
-// library and one for its internals (the `svc-emulator/internal` export), and the desktop shell's
-// main process and preload (dist/electron/). A bundle starts about twice as fast as the same modules loaded one by one. The native
+// library, one for its internals (the `svc-emulator/internal` export), one for the Testcontainers
+// module (`svc-emulator/testcontainers`), and the desktop shell's main process and preload
+// (dist/electron/). A bundle starts about twice as fast as the same modules loaded one by one. The native
 // better-sqlite3 addon and the lazily loaded nodemailer and hash-wasm stay external. Then the UI:
 // renderer/ built by vite into dist/renderer, which the emulator serves at /ui/.
 
@@ -116,6 +117,9 @@ await Promise.all([
   // The stock of signing keys as the command uses it before its bundle loads, and its filling process (bin/).
   build({ ...common, entryPoints: ["emulator/src/domain/signing-key/stock-maker.ts"], outfile: "dist/stock-maker.cjs" }),
   build({ ...common, entryPoints: ["emulator/src/internal.ts"], outfile: "dist/internal.cjs" }),
+  // The Testcontainers module (`svc-emulator/testcontainers`): a client of the image, with testcontainers (an optional
+  // peer dependency) left to the user's install.
+  build({ ...common, entryPoints: ["emulator/src/testcontainers/index.ts"], outfile: "dist/testcontainers.cjs", external: ["testcontainers"] }),
   // The desktop shell (electron/): `electron` is provided by the runtime.
   build({
     ...common,

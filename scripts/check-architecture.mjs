@@ -31,7 +31,7 @@ export const FLOORS = [
   ["control", "demo"],
   ["fixtures"],
   ["server"],
-  ["emulator", "handle", "index", "internal"],
+  ["emulator", "handle", "index", "internal", "testcontainers"],
   ["cli", "cli-main"],
 ];
 

@@ -1,9 +1,14 @@
 // podman for the container tests (issue 28): whether it can run here (else the reason to skip, never a
-// pass), its commands, the image built once per run by `npm run container`, and a free host port.
+// pass), its commands, the image built by `npm run container`, a free host port, and podman's
+// Docker-compatible API on a socket of its own for Docker clients (Testcontainers).
 // .ci/run points CONTAINERS_CONF at .ci/containers.conf (the runtime and ulimits these machines need).
 
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import http from "node:http";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -58,4 +63,54 @@ export async function waitReady(name: string, timeoutMs = 60_000): Promise<Recor
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`container ${name} printed no ready line within ${timeoutMs} ms`);
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether a Docker API answers `GET /_ping` on the socket. */
+function pings(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get({ socketPath, path: "/_ping", timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on("error", () => resolve(false));
+    req.on("timeout", () => req.destroy());
+  });
+}
+
+/**
+ * `podman system service` on a socket of its own (DOCKER_HOST=unix://<socket> for Docker clients), once it
+ * answers; stop() ends it (SIGKILL after 5 s) and removes the socket.
+ */
+export async function startDockerApi(): Promise<{ socket: string; stop: () => Promise<void> }> {
+  const socket = join(tmpdir(), `svc-emulator-podman-${process.pid}.sock`);
+  rmSync(socket, { force: true });
+  const child = spawn("podman", ["system", "service", "--time=0", `unix://${socket}`], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (c) => (stderr += c));
+  let exited: number | null | undefined;
+  const gone = new Promise<void>((resolve) =>
+    child.on("exit", (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (exited === undefined) child.kill("SIGTERM");
+    if ((await Promise.race([gone.then(() => true), pause(5000).then(() => false)])) === false) {
+      child.kill("SIGKILL");
+      await gone;
+    }
+    rmSync(socket, { force: true });
+  };
+  for (let waited = 0; !(await pings(socket)); waited += 100) {
+    if (exited !== undefined) throw new Error(`podman system service exited (${exited}) before it answered: ${stderr}`);
+    if (waited >= 15_000) {
+      await stop();
+      throw new Error(`podman system service did not answer on ${socket} within 15 s: ${stderr}`);
+    }
+    await pause(100);
+  }
+  return { socket, stop };
 }
