@@ -16,7 +16,8 @@ function waitForReadyLine({ read, exited, timeoutMs, intervalMs = 100 }) {
         .find((l) => l.startsWith("{"));
       if (line) return resolve(JSON.parse(line));
       const code = exited();
-      if (code !== undefined) return reject(new Error(`svc-emulator exited (${code}) before it was ready:\n${text}`));
+      // Read again: the last output may have come after the read above.
+      if (code !== undefined) return reject(new Error(`svc-emulator exited (${code}) before it was ready:\n${read()}`));
       if (Date.now() > until) return reject(new Error(`svc-emulator printed no ready line within ${timeoutMs / 1000} s:\n${text}`));
       setTimeout(poll, intervalMs);
     };
