@@ -1,7 +1,8 @@
 // The npm package as a user gets it (issue 28): `npm pack`, the tarball installed into an empty folder
 // (its production dependencies from the registry, the SQLite addon built by npm), and
 // `npx svc-emulator start --port 0 --in-memory --json` serving discovery and the UI. The package carries
-// what a user needs and nothing of the desktop shell, the tests or source maps. Slow (an install):
+// what a user needs and nothing of the desktop shell, the tests or source maps; Testcontainers, an
+// optional peer dependency, is not installed with it. Slow (an install):
 // `npm run test:npx`, a step of its own in .ci/run. better-sqlite3's install takes its addon from a local
 // prebuild (prebuild-install's `local-prebuilds`, made here from this checkout's build for the same Node)
 // instead of GitHub, which these machines do not reach, and of compiling SQLite again.
@@ -10,7 +11,7 @@ import "../helpers/key-stock-env.js";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,12 +51,26 @@ describe("npx svc-emulator from the packed tarball", () => {
 
   it("packs what a user runs and imports, and none of the desktop shell, tests or source maps", () => {
     const paths = packed.files.map((f) => f.path);
-    for (const needed of ["bin/svc-emulator.cjs", "dist/cli.cjs", "dist/index.cjs", "dist/renderer/index.html", "emulator/src/index.ts", "package.json"])
+    for (const needed of [
+      "bin/svc-emulator.cjs",
+      "dist/cli.cjs",
+      "dist/index.cjs",
+      "dist/testcontainers.cjs",
+      "dist/renderer/index.html",
+      "emulator/src/index.ts",
+      "emulator/src/testcontainers/index.ts",
+      "package.json",
+    ])
       assert.ok(paths.includes(needed), needed);
     assert.deepEqual(
       paths.filter((p) => /^(dist\/electron|test|electron|renderer|scripts|bench|\.ci)\/|\.map$|^Containerfile$/.test(p)),
       [],
     );
+  });
+
+  it("leaves out Testcontainers, an optional peer dependency that only svc-emulator/testcontainers needs", () => {
+    assert.ok(existsSync(join(project, "node_modules/svc-emulator/dist/testcontainers.cjs")));
+    assert.equal(existsSync(join(project, "node_modules/testcontainers")), false);
   });
 
   it("starts with npx in the empty project and serves discovery and the UI", { timeout: 60_000 }, async () => {
