@@ -8,41 +8,23 @@
 import "../helpers/key-stock-env.js";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { assertHandedToJob, lines, runnerFiles, step } from "../helpers/action-runner.js";
 import { withJwtMachine } from "../helpers/fixtures.js";
-import { buildImage, IMAGE, podman, podmanResult, podmanUnavailable, ROOT } from "../helpers/podman.js";
+import { buildImage, IMAGE, podman, podmanResult, podmanUnavailable } from "../helpers/podman.js";
 
 const skip = podmanUnavailable();
 const tmp = mkdtempSync(join(tmpdir(), "svc-emulator-action-image-"));
 const FIXTURES = join(tmp, "fixtures.json");
 const basic = `Basic ${Buffer.from("ci-worker:ci-worker-secret").toString("base64")}`;
 const started: string[] = [];
-
-function runnerFiles(name: string) {
-  const files = { GITHUB_ENV: join(tmp, `${name}.env`), GITHUB_OUTPUT: join(tmp, `${name}.output`), GITHUB_STATE: join(tmp, `${name}.state`) };
-  for (const f of Object.values(files)) writeFileSync(f, "");
-  return { ...files, RUNNER_TEMP: tmp };
-}
-
-const lines = (file: string) =>
-  Object.fromEntries(
-    readFileSync(file, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
-  );
-
-function step(script: "main" | "post", env: NodeJS.ProcessEnv) {
-  const r = spawnSync(process.execPath, [join(ROOT, "action", `${script}.cjs`)], { env: { ...process.env, ...env }, encoding: "utf8", timeout: 90_000 });
-  return { code: r.status, stdout: r.stdout };
-}
+after(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The main step in image mode; the container it names is removed after the tests whatever happens. */
 function main(files: ReturnType<typeof runnerFiles>, inputs: Record<string, string>) {
-  const r = step("main", { ...files, INPUT_IMAGE: IMAGE, INPUT_ENGINE: "podman", INPUT_PORT: "0", "INPUT_IN-MEMORY": "true", ...inputs });
+  const r = step("main", { ...files, INPUT_IMAGE: IMAGE, INPUT_ENGINE: "podman", INPUT_PORT: "0", "INPUT_IN-MEMORY": "true", ...inputs }, 90_000);
   const container = lines(files.GITHUB_STATE).container;
   if (container) started.push(container);
   return r;
@@ -55,29 +37,17 @@ describe("the GitHub Action's image mode", { skip }, () => {
   });
   after(() => {
     for (const name of started) podmanResult(["rm", "-f", "-v", "-t", "0", name]);
-    rmSync(tmp, { recursive: true, force: true });
   });
 
   it("main runs the image and exports URL, issuer and masked tokens; post stops and removes the container and frees the port", {
     timeout: 120_000,
   }, async () => {
-    const files = runnerFiles("ok");
+    const files = runnerFiles();
     const run = main(files, { INPUT_FIXTURES: FIXTURES, "INPUT_HOST-NAMES": "svc-emulator" });
     assert.equal(run.code, 0, run.stdout);
-    const env = lines(files.GITHUB_ENV);
-    assert.deepEqual(Object.keys(env), ["SVC_EMULATOR_URL", "SVC_EMULATOR_ISSUER", "SVC_EMULATOR_ADMIN_PAT", "SVC_EMULATOR_CONSOLE_TOKEN"]);
-    assert.deepEqual(lines(files.GITHUB_OUTPUT), {
-      url: env.SVC_EMULATOR_URL,
-      issuer: env.SVC_EMULATOR_ISSUER,
-      "admin-pat": env.SVC_EMULATOR_ADMIN_PAT,
-      "console-token": env.SVC_EMULATOR_CONSOLE_TOKEN,
-    });
+    const env = await assertHandedToJob(files, run.stdout);
     const url = env.SVC_EMULATOR_URL!;
-    assert.match(url, /^http:\/\/localhost:\d+$/);
     assert.equal(env.SVC_EMULATOR_ISSUER, url);
-    assert.ok(run.stdout.includes(`::add-mask::${env.SVC_EMULATOR_ADMIN_PAT}\n`));
-    assert.ok(run.stdout.includes(`::add-mask::${env.SVC_EMULATOR_CONSOLE_TOKEN}\n`));
-    assert.ok(!run.stdout.replaceAll(/::add-mask::.*\n/g, "").includes(env.SVC_EMULATOR_ADMIN_PAT!), "the token is printed only to be masked");
 
     // Discovery and a token of the fixture file's machine: the same issuer.
     const d = (await (await fetch(`${url}/.well-known/openid-configuration`)).json()) as { issuer: string; token_endpoint: string };
@@ -90,14 +60,6 @@ describe("the GitHub Action's image mode", { skip }, () => {
     assert.equal(tokenRes.status, 200);
     const jwt = ((await tokenRes.json()) as { access_token: string }).access_token;
     assert.equal(JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).iss, env.SVC_EMULATOR_ISSUER);
-    const search = await fetch(`${url}/resources/v3alpha/targets/_search`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${env.SVC_EMULATOR_ADMIN_PAT}`, "content-type": "application/json" },
-      body: "[]",
-    });
-    assert.equal(search.status, 200);
-    const snapshots = await fetch(`${url}/emulator/v1/snapshots`, { headers: { authorization: `Bearer ${env.SVC_EMULATOR_CONSOLE_TOKEN}` } });
-    assert.equal(snapshots.status, 200);
 
     // The container: the port on loopback only, the host names given to it.
     const state = lines(files.GITHUB_STATE);
@@ -124,7 +86,7 @@ describe("the GitHub Action's image mode", { skip }, () => {
       [{ INPUT_PORT: "65536" }, "::error::port must be a number from 0 to 65535, not 65536"],
       [{ INPUT_FIXTURES: join(tmp, "missing.json") }, `::error::fixtures: no such file: ${join(tmp, "missing.json")}`],
     ] as const) {
-      const files = runnerFiles("bad-input");
+      const files = runnerFiles();
       const run = main(files, inputs);
       assert.deepEqual([run.code, run.stdout], [1, `${message}\n`]);
       for (const f of [files.GITHUB_ENV, files.GITHUB_OUTPUT, files.GITHUB_STATE]) assert.equal(readFileSync(f, "utf8"), "");
@@ -134,7 +96,7 @@ describe("the GitHub Action's image mode", { skip }, () => {
   it("fails the step with the emulator's message when it refuses the fixtures; post removes the container", { timeout: 120_000 }, () => {
     const bad = join(tmp, "bad-fixtures.json");
     writeFileSync(bad, JSON.stringify({ instances: [{ orgs: [] }] }), { mode: 0o644 });
-    const files = runnerFiles("bad-fixtures");
+    const files = runnerFiles();
     const run = main(files, { INPUT_FIXTURES: bad });
     assert.equal(run.code, 1);
     assert.match(run.stdout, /^::error::svc-emulator exited \(1\) before it was ready:/m);

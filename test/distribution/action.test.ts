@@ -5,40 +5,14 @@
 // message and exports nothing.
 
 import "../helpers/key-stock-env.js";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { assertHandedToJob, lines, runnerFiles, step } from "../helpers/action-runner.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const dirs: string[] = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function runnerFiles() {
-  const dir = mkdtempSync(join(tmpdir(), "svc-emulator-action-"));
-  dirs.push(dir);
-  const files = { GITHUB_ENV: join(dir, "env"), GITHUB_OUTPUT: join(dir, "output"), GITHUB_STATE: join(dir, "state") };
-  for (const f of Object.values(files)) writeFileSync(f, "");
-  return { ...files, RUNNER_TEMP: dir };
-}
-
-const lines = (file: string) =>
-  Object.fromEntries(
-    readFileSync(file, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
-  );
-
-function step(script: "main" | "post", env: NodeJS.ProcessEnv) {
-  const r = spawnSync(process.execPath, [join(ROOT, "action", `${script}.cjs`)], { env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout };
-}
 
 describe("the GitHub Action", () => {
   it("main starts the emulator and exports its URL, issuer and masked tokens; post stops it and frees the port", { timeout: 90_000 }, async () => {
@@ -52,31 +26,8 @@ describe("the GitHub Action", () => {
       "INPUT_HOST-NAMES": "svc-emulator",
     });
     assert.equal(main.code, 0, main.stdout);
-    const env = lines(files.GITHUB_ENV);
-    const output = lines(files.GITHUB_OUTPUT);
-    assert.deepEqual(Object.keys(env), ["SVC_EMULATOR_URL", "SVC_EMULATOR_ISSUER", "SVC_EMULATOR_ADMIN_PAT", "SVC_EMULATOR_CONSOLE_TOKEN"]);
-    assert.deepEqual(output, {
-      url: env.SVC_EMULATOR_URL,
-      issuer: env.SVC_EMULATOR_ISSUER,
-      "admin-pat": env.SVC_EMULATOR_ADMIN_PAT,
-      "console-token": env.SVC_EMULATOR_CONSOLE_TOKEN,
-    });
-    assert.match(env.SVC_EMULATOR_URL!, /^http:\/\/localhost:\d+$/);
-    assert.ok(main.stdout.includes(`::add-mask::${env.SVC_EMULATOR_ADMIN_PAT}\n`));
-    assert.ok(main.stdout.includes(`::add-mask::${env.SVC_EMULATOR_CONSOLE_TOKEN}\n`));
-    assert.ok(!main.stdout.replaceAll(/::add-mask::.*\n/g, "").includes(env.SVC_EMULATOR_ADMIN_PAT!), "the token is printed only to be masked");
-
+    const env = await assertHandedToJob(files, main.stdout);
     const url = env.SVC_EMULATOR_URL!;
-    const d = (await (await fetch(`${url}/.well-known/openid-configuration`)).json()) as { issuer: string };
-    assert.equal(d.issuer, env.SVC_EMULATOR_ISSUER);
-    const search = await fetch(`${url}/resources/v3alpha/targets/_search`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${env.SVC_EMULATOR_ADMIN_PAT}`, "content-type": "application/json" },
-      body: "[]",
-    });
-    assert.equal(search.status, 200);
-    const health = await fetch(`${url}/emulator/v1/snapshots`, { headers: { authorization: `Bearer ${env.SVC_EMULATOR_CONSOLE_TOKEN}` } });
-    assert.equal(health.status, 200);
 
     const state = lines(files.GITHUB_STATE);
     assert.deepEqual(Object.keys(state), ["pid", "log"]);

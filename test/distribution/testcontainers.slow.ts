@@ -35,6 +35,8 @@ const BAD_FIXTURES = join(tmp, "bad-fixtures.json");
 const basic = `Basic ${Buffer.from("ci-worker:ci-worker-secret").toString("base64")}`;
 const target = { name: "written-in-a-test", restWebhook: { url: "http://localhost:9999/h" }, timeout: "10s", interruptOnError: true };
 
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
 let dockerApi: Awaited<ReturnType<typeof startDockerApi>> | undefined;
 let network: StartedNetwork | undefined;
 let emu: StartedSvcEmulatorContainer | undefined;
@@ -77,7 +79,6 @@ describe("svc-emulator/testcontainers", { skip }, () => {
     await network?.stop().catch(() => undefined);
     if (!skip) for (const id of containersOfThisRun().split("\n").filter(Boolean)) podmanResult(["rm", "-f", "-v", "-t", "0", id]);
     await dockerApi?.stop();
-    rmSync(tmp, { recursive: true, force: true });
   });
 
   it("starts with fixtures and hands over url, issuer and tokens; discovery at the mapped port names the issuer its tokens carry", async () => {
