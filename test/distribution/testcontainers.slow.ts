@@ -71,6 +71,7 @@ describe("svc-emulator/testcontainers", { skip }, () => {
       .withFixtures(FIXTURES)
       .withNetwork(network)
       .withNetworkAliases("svc-emulator")
+      .withEnvironment({ SVC_EMULATOR_HOST_NAMES: "named-in-env" })
       .withLabels({ [LABEL]: run })
       .start();
   });
@@ -123,11 +124,13 @@ describe("svc-emulator/testcontainers", { skip }, () => {
     assert.equal(res.status, 200);
   });
 
-  it("admits its network aliases as host names, and no other name", async () => {
+  it("admits its network aliases as host names, with those named in its environment, and no other name", async () => {
     const port = emu!.getMappedPort(8080);
     const listed = await requestWithHost(port, "/.well-known/openid-configuration", "svc-emulator:8080");
     assert.equal(listed.status, 200, listed.text);
     assert.equal((JSON.parse(listed.text) as { issuer: string }).issuer, "http://svc-emulator:8080");
+    const fromEnvironment = await requestWithHost(port, "/.well-known/openid-configuration", "named-in-env:8080");
+    assert.equal(fromEnvironment.status, 200, fromEnvironment.text);
     const unlisted = await requestWithHost(port, "/.well-known/openid-configuration", "unlisted-name:8080");
     assert.equal(unlisted.status, 403);
   });

@@ -62,7 +62,8 @@ export class SvcEmulatorContainer extends GenericContainer {
 
   override async start(): Promise<StartedSvcEmulatorContainer> {
     const runtimeHost = (await getContainerRuntimeClient()).info.containerRuntime.host;
-    const names = admittedHostNames([...this.hostNames, ...this.aliases], runtimeHost);
+    const fromEnvironment = (this.environment.SVC_EMULATOR_HOST_NAMES ?? "").split(",").filter(Boolean);
+    const names = admittedHostNames([...fromEnvironment, ...this.hostNames, ...this.aliases], runtimeHost);
     if (names.length) this.withEnvironment({ SVC_EMULATOR_HOST_NAMES: names.join(",") });
     const started = await super.start();
     const ready = await readReadyLine(started);
