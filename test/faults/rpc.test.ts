@@ -105,6 +105,43 @@ describe("faults on the resource API", () => {
     for (const t of users.all) assert.equal((await t.call("GetUser", { id: alice }, pat)).ok, true, t.name);
   });
 
+  it("narrows to the client of the caller's token: an app's OIDC token, a PAT's machine user; the journal names both", async () => {
+    const form = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: "demo-worker",
+      client_secret: "demo-worker-secret",
+      scope: "openid urn:svc:iam:org:project:id:svc:aud",
+    });
+    const issued = await request(`${emu.url}/oauth/v2/token`, { method: "POST", body: form });
+    assert.equal(issued.status, 200, issued.text);
+    const workerToken = (issued.body as { access_token: string }).access_token;
+    const f = await addFault({ where: { method: GET_USER, clientId: "demo-worker" }, what: { kind: "rpcError", code: "UNAVAILABLE", message: "not for you" } });
+    for (const t of users.all) {
+      const e = failure(await t.call("GetUser", { id: alice }, workerToken));
+      assert.deepEqual([e.code, e.message], [14, "not for you"], t.name);
+      // The admin PAT belongs to the machine user admin-sa: another client.
+      assert.equal((await t.call("GetUser", { id: alice }, pat)).ok, true, t.name);
+    }
+    assert.equal(await hits(f.id), 3);
+    await addFault({ where: { method: GET_USER, clientId: "admin-sa" }, what: { kind: "rpcError", code: "ABORTED" }, times: 1 });
+    assert.equal(failure(await users.all[0]!.call("GetUser", { id: alice }, pat)).code, 10);
+    const byClient = async (clientId: string) =>
+      ((await ctl(`/requests?endpoint=${encodeURIComponent(GET_USER)}&clientId=${clientId}`)).body as { requests: { transport: string; code: string }[] }).requests.map(
+        (r) => [r.transport, r.code],
+      );
+    assert.deepEqual(await byClient("demo-worker"), [
+      ["rest", "UNAVAILABLE"],
+      ["grpc", "UNAVAILABLE"],
+      ["grpc-web", "UNAVAILABLE"],
+    ]);
+    assert.deepEqual(await byClient("admin-sa"), [
+      ["rest", "OK"],
+      ["grpc", "OK"],
+      ["grpc-web", "OK"],
+      ["rest", "ABORTED"],
+    ]);
+  });
+
   it("faults the admin API as a whole", async () => {
     const f = await addFault({ where: { admin: true }, what: { kind: "rpcError", code: "RESOURCE_EXHAUSTED", message: "export quota" } });
     for (const t of admin.all) {

@@ -39,6 +39,8 @@ export interface RpcFaultCall {
   fullMethod: string;
   service: string;
   userId: string | undefined;
+  /** The client of the caller's token (auth/bearer-token.ts `Principal.clientId`). */
+  clientId: string | undefined;
   transport: RpcTransport;
   /** Closes the call's connection (HTTP/1.1) or stream's session (HTTP/2) at once. */
   drop?: () => void;
@@ -54,7 +56,7 @@ export const noFaults = (core: Core): boolean => negativeOf(core).faults.none;
 export async function applyRpcFault(call: RpcFaultCall): Promise<Strike | undefined> {
   const faults = negativeOf(call.core).faults;
   if (faults.none) return undefined;
-  const strike = faults.strike({ instanceId: call.instanceId, method: call.fullMethod, service: call.service, userId: call.userId, transport: call.transport });
+  const strike = faults.strike({ instanceId: call.instanceId, method: call.fullMethod, service: call.service, userId: call.userId, clientId: call.clientId, transport: call.transport });
   if (!strike) return undefined;
   const what = strike.what;
   switch (what.kind) {
@@ -94,7 +96,7 @@ export function journalRpc(
     surface: call.service === ADMIN_SERVICE ? "admin" : "resource",
     transport: call.transport,
     endpoint: call.fullMethod,
-    clientId: null,
+    clientId: call.clientId ?? null,
     userId: call.userId ?? null,
     status,
     code: answer ? null : Code[e ? e.code : Code.OK]!.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase(),

@@ -49,6 +49,7 @@ export interface RpcResult {
 /** What the pipeline learnt on the way, for the journal. */
 interface Seen {
   userId?: string;
+  clientId?: string;
   strike?: Strike;
 }
 
@@ -59,7 +60,7 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   const journaled = (result: { httpStatus: number } | { err: unknown }) => {
     const instanceId = transport.instance?.id;
     if (!instanceId) return;
-    const call = { core, instanceId, fullMethod: entry.path, service: entry.service.typeName, userId: seen.userId, transport: transport.transport ?? "rest" };
+    const call = { core, instanceId, fullMethod: entry.path, service: entry.service.typeName, userId: seen.userId, clientId: seen.clientId, transport: transport.transport ?? "rest" };
     journalRpc(call, startedMs, result, seen.strike?.id ?? null);
   };
   try {
@@ -84,6 +85,7 @@ async function runRpc(core: Core, entry: RpcEntry, request: Message, transport: 
   // Like the product, whose services check their flag inside the handler: who calls comes first.
   const principal = await authenticate(core, instance, transport.host ?? "", transport.authorization);
   seen.userId = principal.user.id;
+  seen.clientId = principal.clientId;
   // A fault strikes once the caller is known (it may be narrowed to a user); nothing to do without one.
   if (!noFaults(core))
     seen.strike = await applyRpcFault({
@@ -92,6 +94,7 @@ async function runRpc(core: Core, entry: RpcEntry, request: Message, transport: 
       fullMethod: entry.path,
       service: entry.service.typeName,
       userId: principal.user.id,
+      clientId: principal.clientId,
       transport: transport.transport ?? "rest",
       drop: transport.drop,
     });

@@ -15,6 +15,12 @@ import { issuerOf } from "../domain/instance/public-names.js";
 export interface Principal {
   user: User;
   tokenId: string;
+  /**
+   * The client the token was issued to, as introspection's `client_id` says: an app's client id, a
+   * machine user's user name (client credentials) or id (JWT profile). A personal access token is issued
+   * to no app: its machine user's user name, the client id that user has at the token endpoint.
+   */
+  clientId: string;
 }
 
 const unauthenticated = (id: string, text: string) => new SvcError(Code.Unauthenticated, id, text);
@@ -40,7 +46,7 @@ export async function authenticate(core: Core, instance: Instance, host: string,
     if (!access || !user || !canSignIn(user)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
     if (!access.audience.includes(apiProjectId(instance)))
       throw unauthenticated("AUTH-7fs1i", `Token is not for the API: request the scope ${API_AUDIENCE_SCOPE}`);
-    return { user, tokenId: access.id };
+    return { user, tokenId: access.id, clientId: access.clientId };
   }
   // A system owner's token works in every instance.
   if (pat.instanceId !== instanceId && !isSystemOwner(core.db, { id: pat.userId, instanceId: pat.instanceId }))
@@ -48,5 +54,5 @@ export async function authenticate(core: Core, instance: Instance, host: string,
   if (pat.expiresAt && Date.parse(pat.expiresAt) <= core.clock.nowMs()) throw unauthenticated("AUTH-7fs1h", "Token has expired");
   const user = getUser(core.db, pat.instanceId, pat.userId);
   if (!user || !canSignIn(user)) throw unauthenticated("AUTH-7fs1g", "Token is invalid");
-  return { user, tokenId: pat.id };
+  return { user, tokenId: pat.id, clientId: user.username };
 }

@@ -26,6 +26,8 @@ export interface FaultNames {
   instance(id: string | undefined): string | undefined;
 }
 
+/** The OIDC endpoints whose requests never name a user (docs/behaviour.md "where a user is known"). */
+const NO_USER: readonly OidcEndpoint[] = ["discovery", "jwks", "device_authorization"];
 const KINDS = ["oauthError", "rpcError", "http", "delay", "drop", "truncate", "expiredToken", "tokenExpiresIn"] as const;
 const MAX_DELAY_MS = 600_000;
 const MAX_TIMES = 1_000_000;
@@ -91,13 +93,10 @@ function readWhere(raw: unknown, names: FaultNames): FaultWhere {
     where.admin = true;
   }
   const clientId = text(raw, "clientId", "where", 200);
-  if (clientId !== undefined) {
-    if (!where.endpoint) fail("where.clientId", "narrows OIDC endpoints only (resource API callers are users: use userId)");
-    where.clientId = clientId;
-  }
+  if (clientId !== undefined) where.clientId = clientId;
   const userId = text(raw, "userId", "where", 200);
   if (userId !== undefined) {
-    if (where.endpoint) fail("where.userId", "narrows resource and admin API rpcs only (use clientId on OIDC endpoints)");
+    if (where.endpoint && NO_USER.includes(where.endpoint)) fail("where.userId", `${where.endpoint} never knows a user: a user id could never match`);
     where.userId = userId;
   }
   return where;
