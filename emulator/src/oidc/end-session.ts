@@ -42,6 +42,9 @@ export async function endSession(
   const hinted = hintSid ? getLoginSession(ctx.core.db, ctx.instance.id, hintSid) : undefined;
   const ended: LoginSession[] = hinted ? [hinted] : activeSessions(ctx.core.db, ctx.instance.id, userAgentId).filter((s) => !hintSub || s.userId === hintSub);
   const open = ended.filter((s) => !s.terminatedAt && s.instanceId === ctx.instance.id);
+  // The journal's user (issue 29): the hint's, or the one user whose sessions end here.
+  const users = new Set(open.map((s) => s.userId));
+  if (ctx.trace) ctx.trace.userId = hintSub ?? (users.size === 1 ? [...users][0] : undefined);
   // Each session is ended by its own user.
   terminateLoginSessions(
     ctx.core,

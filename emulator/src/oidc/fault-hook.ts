@@ -21,6 +21,7 @@ import { pickLanguage, textsFor } from "./login/texts.js";
 import type { OidcContext } from "./issue.js";
 import { oauthParams } from "./parameters.js";
 import { traceIfAny, traceOf } from "./request-trace.js";
+import { userOfRequest } from "./request-user.js";
 
 type ContextOf = (req: FastifyRequest) => OidcContext;
 
@@ -77,19 +78,30 @@ export function registerFaultHooks(
     const instance = instanceOf(req.raw);
     const endpoint = endpointOf(req.routeOptions.url);
     if (!instance || !endpoint) return done();
-    const request = { instanceId: instance.id, endpoint, grantType: field(req.body, "grant_type"), clientId: clientIdOf(req) };
+    const clientId = clientIdOf(req);
+    const trace = traceOf(req);
+    // The user is looked up only when a fault narrowed to a user asks for it, once.
+    const request = {
+      instanceId: instance.id,
+      endpoint,
+      grantType: field(req.body, "grant_type"),
+      clientId,
+      get userId() {
+        if (!("userId" in trace)) trace.userId = userOfRequest(core, instance.id, endpoint, req, clientId);
+        return trace.userId;
+      },
+    };
     const strike = faults.strike(request);
     if (!strike) {
       const lifetime = endpoint === "token" ? faults.strike(request, true) : undefined;
       if (lifetime) {
-        const trace = traceOf(req);
         trace.strike = lifetime;
         trace.lifetimeS = lifetime.what.kind === "tokenExpiresIn" ? lifetime.what.seconds : 0;
       }
       return done();
     }
-    traceOf(req).strike = strike;
-    answer(strike.what, req, reply, context, done, () => journal.record(entryOf(instance.id, endpoint, req, null, reply.elapsedTime, strike.id)));
+    trace.strike = strike;
+    answer(strike.what, req, reply, context, done, () => journal.record(entryOf(core, instance.id, endpoint, req, null, reply.elapsedTime, strike.id)));
   });
 
   // A truncated body: the endpoint's real answer, cut in the middle.
@@ -102,19 +114,23 @@ export function registerFaultHooks(
   app.addHook("onResponse", (req, reply, done) => {
     const instance = instanceOf(req.raw);
     const endpoint = endpointOf(req.routeOptions.url);
-    if (instance && endpoint) journal.record(entryOf(instance.id, endpoint, req, reply.statusCode, reply.elapsedTime, traceIfAny(req)?.strike?.id ?? null));
+    if (instance && endpoint) journal.record(entryOf(core, instance.id, endpoint, req, reply.statusCode, reply.elapsedTime, traceIfAny(req)?.strike?.id ?? null));
     done();
   });
 }
 
-function entryOf(instanceId: string, endpoint: OidcEndpoint, req: FastifyRequest, status: number | null, durationMs: number, faultId: string | null) {
+/** The journal's entry of a request: its user as the handler noted it (issuance, userinfo, end session), else as the request names it. */
+function entryOf(core: Core, instanceId: string, endpoint: OidcEndpoint, req: FastifyRequest, status: number | null, durationMs: number, faultId: string | null) {
+  const clientId = clientIdOf(req);
+  const trace = traceIfAny(req);
+  const userId = trace && "userId" in trace ? trace.userId : userOfRequest(core, instanceId, endpoint, req, clientId);
   return {
     instanceId,
     surface: "oidc" as const,
     transport: "http" as const,
     endpoint,
-    clientId: clientIdOf(req) ?? null,
-    userId: traceIfAny(req)?.userId ?? null,
+    clientId: clientId ?? null,
+    userId: userId ?? null,
     status,
     code: null,
     durationMs: Math.round(durationMs * 1000) / 1000,

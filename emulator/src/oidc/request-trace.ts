@@ -6,7 +6,7 @@ import type { Strike } from "../faults/fault.js";
 
 export interface RequestTrace {
   strike?: Strike;
-  /** The user the request acted for, once known (token issuance, userinfo). */
+  /** The user the request acted for (token issuance, userinfo, end session) or names (oidc/request-user.ts), once looked up; present and undefined: none. */
   userId?: string;
   /** The access and ID tokens' lifetime a fault set, in seconds (0: already expired). */
   lifetimeS?: number;

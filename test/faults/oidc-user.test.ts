@@ -1,0 +1,187 @@
+// OIDC faults narrowed to a user, and the journal's user on the OIDC surface (issue 29): a fault
+// narrowed to alice answers her requests wherever the endpoint knows the user (the token endpoint's
+// code, refresh and client credentials grants, userinfo, introspection and revocation of her token,
+// end session with her hint, authorize with her session, the login page she signs in on) and leaves
+// everyone else's alone; the journal records the user at each of these.
+
+import { describe, it, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+import * as client from "openid-client";
+import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { Browser } from "../helpers/browser.js";
+import type { JournalEntry } from "../../emulator/src/index.js";
+
+const emu = await startTestEmulator();
+const ctl = control(emu);
+const insecure = { execute: [client.allowInsecureRequests] };
+const worker = await client.discovery(new URL(emu.issuer), "demo-worker", "demo-worker-secret", client.ClientSecretPost("demo-worker-secret"), insecure);
+const api = await client.discovery(new URL(emu.issuer), "demo-api", "demo-api-secret", client.ClientSecretBasic("demo-api-secret"), insecure);
+const browserApp = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
+const REDIRECT = "http://localhost:3000/callback";
+const events = async (type: string) => ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: { username?: string } }[] }).events;
+const idOf = async (type: string, username: string) => (await events(type)).find((e) => e.payload.username === username)!.aggregateId;
+const alice = await idOf("user.human.added", "alice");
+const admin = await idOf("user.human.added", "admin");
+const workerUser = await idOf("user.machine.added", "demo-worker");
+const project = (await events("project.added"))[0]!.aggregateId;
+const SCOPE = `openid offline_access urn:svc:iam:org:project:id:${project}:aud`;
+
+const addFault = async (json: unknown) => {
+  const r = await ctl("/faults", { method: "POST", json });
+  assert.equal(r.status, 201, r.text);
+  return (r.body as { fault: { id: string } }).fault;
+};
+const hits = async (id: string) => ((await ctl(`/faults/${id}`)).body as { hits: number }).hits;
+const refusal = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    return e as client.ResponseBodyError;
+  }
+  assert.fail("the call succeeded");
+};
+const journal = async (endpoint: string) => ((await ctl(`/requests?endpoint=${endpoint}`)).body as { requests: JournalEntry[] }).requests;
+const usersAt = async (endpoint: string) => (await journal(endpoint)).map((e) => [e.status, e.userId]);
+
+/** Signs `loginName` in on a fresh browser; the tokens, the browser (its session) and the callback. */
+async function signIn(loginName: string, browser = new Browser(emu.url)) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(browserApp, {
+    redirect_uri: REDIRECT,
+    scope: SCOPE,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+  });
+  const login = await browser.go(url.toString());
+  const callback = await browser.submit(login, "login", { loginName, password: "Password1!" });
+  const tokens = await client.authorizationCodeGrant(browserApp, new URL(callback.url), { pkceCodeVerifier: verifier, expectedState: state });
+  return { tokens, browser };
+}
+
+beforeEach(async () => {
+  await ctl("/faults", { method: "DELETE" });
+  await ctl("/requests", { method: "DELETE" });
+});
+
+describe("OIDC faults narrowed to a user", () => {
+  it("the token endpoint: alice's code and refresh grants fail, admin's pass; the journal names each user", async () => {
+    const f = await addFault({ where: { endpoint: "token", userId: alice }, what: { kind: "oauthError", error: "invalid_grant", description: "not alice" } });
+    const e = await refusal(signIn("alice"));
+    assert.ok(e instanceof client.ResponseBodyError, String(e));
+    assert.deepEqual([e.error, e.error_description], ["invalid_grant", "not alice"]);
+    const adminTokens = (await signIn("admin")).tokens;
+    assert.ok(adminTokens.refresh_token);
+    assert.ok((await client.refreshTokenGrant(browserApp, adminTokens.refresh_token)).access_token);
+    assert.equal(await hits(f.id), 1);
+    assert.deepEqual(await usersAt("token"), [
+      [400, alice],
+      [200, admin],
+      [200, admin],
+    ]);
+    await ctl(`/faults/${f.id}`, { method: "DELETE" });
+    const aliceTokens = (await signIn("alice")).tokens;
+    await addFault({ where: { endpoint: "token", grantType: "refresh_token", userId: alice }, what: { kind: "oauthError", error: "invalid_grant" }, times: 1 });
+    assert.equal((await refusal(client.refreshTokenGrant(browserApp, aliceTokens.refresh_token!))).error, "invalid_grant");
+    assert.ok((await client.refreshTokenGrant(browserApp, aliceTokens.refresh_token!)).access_token);
+  });
+
+  it("client credentials: the machine user behind the client id", async () => {
+    const f = await addFault({ where: { endpoint: "token", userId: workerUser }, what: { kind: "oauthError", error: "temporarily_unavailable" }, times: 1 });
+    assert.equal((await refusal(client.clientCredentialsGrant(worker, { scope: "openid" }))).error, "temporarily_unavailable");
+    assert.ok((await client.clientCredentialsGrant(worker, { scope: "openid" })).access_token);
+    assert.equal(await hits(f.id), 1);
+    assert.deepEqual(await usersAt("token"), [
+      [400, workerUser],
+      [200, workerUser],
+    ]);
+  });
+
+  it("userinfo, introspection and revocation of her token; another user's token passes", async () => {
+    const aliceTokens = (await signIn("alice")).tokens;
+    const adminTokens = (await signIn("admin")).tokens;
+    const workerTokens = await client.clientCredentialsGrant(worker, { scope: SCOPE.replace(" offline_access", "") });
+    await ctl("/requests", { method: "DELETE" });
+    const u = await addFault({ where: { endpoint: "userinfo", userId: alice }, what: { kind: "http", status: 503, retryAfter: 7 } });
+    const i = await addFault({ where: { endpoint: "introspect", userId: alice }, what: { kind: "oauthError", error: "invalid_request", description: "no" } });
+    const r = await addFault({ where: { endpoint: "revoke", userId: alice }, what: { kind: "http", status: 500, body: "revocation is down" } });
+    const info = await request(`${emu.url}/oidc/v1/userinfo`, { token: aliceTokens.access_token });
+    assert.deepEqual([info.status, info.headers.get("retry-after")], [503, "7"]);
+    assert.equal((await request(`${emu.url}/oidc/v1/userinfo`, { token: workerTokens.access_token })).status, 200);
+    assert.equal((await refusal(client.tokenIntrospection(api, aliceTokens.access_token))).error, "invalid_request");
+    assert.equal((await client.tokenIntrospection(api, workerTokens.access_token)).active, true);
+    const revoke = (token: string) =>
+      request(`${emu.url}/oauth/v2/revoke`, { method: "POST", body: new URLSearchParams({ token, client_id: "demo-browser" }) });
+    const revoked = await revoke(aliceTokens.refresh_token!);
+    assert.deepEqual([revoked.status, revoked.text], [500, "revocation is down"]);
+    assert.equal((await revoke(adminTokens.refresh_token!)).status, 200);
+    assert.deepEqual([await hits(u.id), await hits(i.id), await hits(r.id)], [1, 1, 1]);
+    assert.deepEqual(await usersAt("userinfo"), [
+      [503, alice],
+      [200, workerUser],
+    ]);
+    assert.deepEqual(await usersAt("introspect"), [
+      [400, alice],
+      [200, workerUser],
+    ]);
+    assert.deepEqual(await usersAt("revoke"), [
+      [500, alice],
+      [200, admin],
+    ]);
+  });
+
+  it("the login page she signs in on sends access_denied to the app; admin signs in", async () => {
+    const f = await addFault({ where: { endpoint: "login", userId: alice }, what: { kind: "oauthError", error: "access_denied", description: "alice may not" } });
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256", state });
+    const browser = new Browser(emu.url);
+    const login = await browser.go(url.toString());
+    assert.equal(login.status, 200, "the login page itself names no user yet");
+    const back = await browser.submit(login, "login", { loginName: "alice", password: "Password1!" });
+    assert.deepEqual(Object.fromEntries(new URL(back.url).searchParams), { error: "access_denied", error_description: "alice may not", state });
+    assert.ok((await signIn("admin")).tokens.access_token);
+    assert.equal(await hits(f.id), 1);
+    assert.deepEqual((await usersAt("login")).slice(0, 2), [
+      [200, null],
+      [302, alice],
+    ]);
+  });
+
+  it("authorize with her session, and end session with her hint", async () => {
+    const { tokens, browser } = await signIn("alice");
+    await ctl("/requests", { method: "DELETE" });
+    const a = await addFault({ where: { endpoint: "authorize", userId: alice }, what: { kind: "oauthError", error: "login_required" }, times: 1 });
+    const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256", state: "s" });
+    assert.equal(new URL((await browser.go(url.toString())).url).searchParams.get("error"), "login_required");
+    // A browser with no session names no user: the fault is not spent on it.
+    const stranger = await new Browser(emu.url).go(url.toString());
+    assert.equal(stranger.status, 200, "the login form");
+    assert.equal(await hits(a.id), 1);
+    // Her session finishes the next authorization at once: the journal names her.
+    assert.ok(new URL((await browser.go(url.toString())).url).searchParams.get("code"));
+    assert.deepEqual(await usersAt("authorize"), [
+      [302, alice],
+      [302, null],
+      [302, alice],
+    ]);
+    const e = await addFault({ where: { endpoint: "end_session", userId: alice }, what: { kind: "http", status: 503 }, times: 1 });
+    const logout = `${emu.url}/oidc/v1/end_session?id_token_hint=${tokens.id_token}`;
+    assert.equal((await request(logout, { redirect: "manual" })).status, 503);
+    assert.equal(await hits(e.id), 1);
+    assert.equal((await request(logout, { redirect: "manual" })).status, 200);
+    assert.deepEqual(await usersAt("end_session"), [
+      [503, alice],
+      [200, alice],
+    ]);
+  });
+
+  it("no user is known at discovery, jwks and device authorization: a user id there is refused, nothing stored", async () => {
+    for (const endpoint of ["discovery", "jwks", "device_authorization"]) {
+      const r = await ctl("/faults", { method: "POST", json: { where: { endpoint, userId: alice }, what: { kind: "drop" } } });
+      assert.equal(r.status, 400, r.text);
+      assert.equal((r.body as { field: string }).field, "where.userId");
+    }
+    assert.deepEqual(((await ctl("/faults")).body as { faults: unknown[] }).faults, []);
+  });
+});
