@@ -18,7 +18,8 @@ const worker = await client.discovery(new URL(emu.issuer), "demo-worker", "demo-
 const api = await client.discovery(new URL(emu.issuer), "demo-api", "demo-api-secret", client.ClientSecretBasic("demo-api-secret"), insecure);
 const browserApp = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
 const REDIRECT = "http://localhost:3000/callback";
-const events = async (type: string) => ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: { username?: string } }[] }).events;
+const events = async (type: string) =>
+  ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: { username?: string } }[] }).events;
 const idOf = async (type: string, username: string) => (await events(type)).find((e) => e.payload.username === username)!.aggregateId;
 const alice = await idOf("user.human.added", "alice");
 const admin = await idOf("user.human.added", "admin");
@@ -132,9 +133,18 @@ describe("OIDC faults narrowed to a user", () => {
   });
 
   it("the login page she signs in on sends access_denied to the app; admin signs in", async () => {
-    const f = await addFault({ where: { endpoint: "login", userId: alice }, what: { kind: "oauthError", error: "access_denied", description: "alice may not" } });
+    const f = await addFault({
+      where: { endpoint: "login", userId: alice },
+      what: { kind: "oauthError", error: "access_denied", description: "alice may not" },
+    });
     const state = client.randomState();
-    const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256", state });
+    const url = client.buildAuthorizationUrl(browserApp, {
+      redirect_uri: REDIRECT,
+      scope: "openid",
+      code_challenge: "x".repeat(43),
+      code_challenge_method: "S256",
+      state,
+    });
     const browser = new Browser(emu.url);
     const login = await browser.go(url.toString());
     assert.equal(login.status, 200, "the login page itself names no user yet");
@@ -152,7 +162,13 @@ describe("OIDC faults narrowed to a user", () => {
     const { tokens, browser } = await signIn("alice");
     await ctl("/requests", { method: "DELETE" });
     const a = await addFault({ where: { endpoint: "authorize", userId: alice }, what: { kind: "oauthError", error: "login_required" }, times: 1 });
-    const url = client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256", state: "s" });
+    const url = client.buildAuthorizationUrl(browserApp, {
+      redirect_uri: REDIRECT,
+      scope: "openid",
+      code_challenge: "x".repeat(43),
+      code_challenge_method: "S256",
+      state: "s",
+    });
     assert.equal(new URL((await browser.go(url.toString())).url).searchParams.get("error"), "login_required");
     // A browser with no session names no user: the fault is not spent on it.
     const stranger = await new Browser(emu.url).go(url.toString());

@@ -1,12 +1,14 @@
 // Faults on the resource and admin API (issue 29), on all three transports through real clients:
 // an rpc status (REST JSON, gRPC trailers through @grpc/grpc-js, gRPC-web through connect-web),
 // UNAVAILABLE and DEADLINE_EXCEEDED (as a code, and as a delay beyond the client's deadline), an
-// HTTP status (as REST sends it; as gRPC clients map it), a dropped connection, a REST body cut
-// short, a whole service, the admin API, one user; and the journal counts each call once.
+// HTTP status (as REST sends it; as gRPC clients map it), a dropped connection, a body cut short
+// (REST JSON, a gRPC and gRPC-web message frame), a whole service, the admin API, one user, one
+// client; and the journal counts each call once.
 
 import { describe, it, beforeEach, after } from "node:test";
 import assert from "node:assert/strict";
-import { SvcUsers } from "../../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { GetUserRequestSchema, SvcUsers } from "../../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
 import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 import { B, setUpResourceTest } from "../helpers/resource-test.js";
 import { request } from "../helpers/emulator.js";
@@ -87,17 +89,53 @@ describe("faults on the resource API", () => {
     });
   }
 
-  it("cuts a REST body short; a truncate fault lets gRPC and gRPC-web calls pass", async () => {
-    const f = await addFault({ where: { method: GET_USER }, what: { kind: "truncate" } });
-    const [grpc, web] = [users.all.find((t) => t.name === "grpc")!, users.all.find((t) => t.name === "grpc-web")!];
-    assert.equal((await grpc.call("GetUser", { id: alice }, pat)).ok, true);
-    assert.equal((await web.call("GetUser", { id: alice }, pat)).ok, true);
-    assert.equal(await hits(f.id), 0);
+  it("cuts the body short on every transport, as each client meets a cut body", async () => {
+    const f = await addFault({ where: { method: GET_USER }, what: { kind: "truncate" }, times: 3 });
     const r = await request(`${emu.url}${B}/users/${alice}`, { token: pat });
     assert.equal(r.status, 200);
     assert.equal(r.body, undefined);
     assert.ok(r.text.startsWith('{"user":'), r.text);
-    assert.equal(await hits(f.id), 1);
+    const [grpc, web] = [users.all.find((t) => t.name === "grpc")!, users.all.find((t) => t.name === "grpc-web")!];
+    // grpc-js: the status trailers say OK, but the message frame never completes.
+    assert.deepEqual(failure(await grpc.call("GetUser", { id: alice }, pat)), { ok: false, code: 12, message: "No message received", detailId: undefined });
+    // connect-web: the body ends inside the frame its length prefix announced.
+    assert.deepEqual(failure(await web.call("GetUser", { id: alice }, pat)), {
+      ok: false,
+      code: 3,
+      message: "protocol error: incomplete envelope",
+      detailId: undefined,
+    });
+    assert.equal(await hits(f.id), 3);
+    for (const t of users.all) assert.equal((await t.call("GetUser", { id: alice }, pat)).ok, true, `${t.name} after the fault`);
+    const journal = (await ctl(`/requests?faultId=${f.id}`)).body as { requests: { transport: string; status: number | null; code: string }[] };
+    assert.deepEqual(
+      journal.requests.map((e) => [e.transport, e.status, e.code]),
+      [
+        ["rest", 200, "OK"],
+        ["grpc", null, "OK"],
+        ["grpc-web", null, "OK"],
+      ],
+    );
+  });
+
+  it("on the wire, a truncated gRPC-web body is a length prefix larger than the bytes sent, and no trailer frame", async () => {
+    await addFault({ where: { method: GET_USER }, what: { kind: "truncate" }, times: 1 });
+    const message = toBinary(GetUserRequestSchema, create(GetUserRequestSchema, { id: alice }));
+    const frame = Buffer.concat([Buffer.from([0, 0, 0, 0, 0]), message]);
+    frame.writeUInt32BE(message.length, 1);
+    const call = () =>
+      fetch(`${emu.url}/svc.resources.user.v3alpha.SvcUsers/GetUser`, {
+        method: "POST",
+        headers: { "content-type": "application/grpc-web+proto", authorization: `Bearer ${pat}` },
+        body: frame,
+      });
+    const cut = Buffer.from(await (await call()).arrayBuffer());
+    const whole = Buffer.from(await (await call()).arrayBuffer());
+    const announced = whole.readUInt32BE(1);
+    assert.equal(cut.readUInt32BE(1), announced, "the prefix still announces the whole message");
+    assert.equal(cut.length, Math.floor((5 + announced) / 2), "half the frame is sent, and nothing after it");
+    assert.deepEqual(cut, whole.subarray(0, cut.length));
+    assert.equal(whole[5 + announced], 0x80, "an answer without the fault ends with its trailer frame");
   });
 
   it("narrows to a user: another caller is not touched", async () => {
@@ -126,9 +164,9 @@ describe("faults on the resource API", () => {
     await addFault({ where: { method: GET_USER, clientId: "admin-sa" }, what: { kind: "rpcError", code: "ABORTED" }, times: 1 });
     assert.equal(failure(await users.all[0]!.call("GetUser", { id: alice }, pat)).code, 10);
     const byClient = async (clientId: string) =>
-      ((await ctl(`/requests?endpoint=${encodeURIComponent(GET_USER)}&clientId=${clientId}`)).body as { requests: { transport: string; code: string }[] }).requests.map(
-        (r) => [r.transport, r.code],
-      );
+      (
+        (await ctl(`/requests?endpoint=${encodeURIComponent(GET_USER)}&clientId=${clientId}`)).body as { requests: { transport: string; code: string }[] }
+      ).requests.map((r) => [r.transport, r.code]);
     assert.deepEqual(await byClient("demo-worker"), [
       ["rest", "UNAVAILABLE"],
       ["grpc", "UNAVAILABLE"],

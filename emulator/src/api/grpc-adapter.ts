@@ -21,8 +21,10 @@ import { BODY_LIMIT } from "../kernel/body-limit.js";
 import { escapingProtoDecoding, escapingTextDecoder } from "../kernel/proto-strings.js";
 import { specEncodeGrpcMessage } from "./grpc-message.js";
 import { withNestingChecked } from "./grpc-nesting.js";
+import { cutWhenAsked } from "./grpc-truncate.js";
+import type { UniversalServerResponse } from "@connectrpc/connect/protocol";
 import { type ApiTarget, invokeRpc } from "./rpc-pipeline.js";
-import { FaultAnswer } from "./rpc-faults.js";
+import { FaultAnswer, noFaults } from "./rpc-faults.js";
 import type { RpcTable, ServiceDefinition } from "./rpc.js";
 
 export type NodeHandler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
@@ -49,6 +51,8 @@ function connectErrorOf(err: unknown): ConnectError {
 }
 
 export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
+  // Requests whose answer a `truncate` fault cuts short (grpc-truncate.ts).
+  const truncated = new WeakSet<IncomingMessage | Http2ServerRequest>();
   const routesOf = (services: ServiceDefinition[]) => (router: ConnectRouter) => {
     for (const def of services) {
       const impl: Record<string, (req: never, ctx: HandlerContext) => Promise<unknown>> = {};
@@ -65,6 +69,7 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
               transport: (ctx.requestHeader.get("content-type") ?? "").startsWith("application/grpc-web") ? "grpc-web" : "grpc",
               drop: raw && (() => dropConnection(raw)),
             });
+            if (result.truncate && raw) truncated.add(raw);
             return result.message;
           } catch (err) {
             throw connectErrorOf(err);
@@ -92,13 +97,18 @@ export function createGrpcHandler(core: Core, table: RpcTable): GrpcHandler {
       jsonOptions: { textDecoder: escapingTextDecoder } as object,
     });
     routesOf(services)(router);
+    // connect may run the rpc before it gives the response (a unary gRPC-web call) or as its body is read
+    // (gRPC): the cut is decided at the first frame, once the rpc answered. With no fault defined and
+    // none that struck, the body is passed on as it is (the hot path).
+    const truncatedWhenAsked = (uRes: UniversalServerResponse, req: IncomingMessage | Http2ServerRequest): UniversalServerResponse =>
+      uRes.body && (truncated.has(req) || !noFaults(core)) ? { ...uRes, body: cutWhenAsked(uRes.body, () => truncated.has(req)) } : uRes;
     const handlers = new Map(router.handlers.map((h) => [h.requestPath, h]));
     return (req, res) => {
       const handler = handlers.get((req.url ?? "").split("?", 1)[0]!);
       if (!handler) return unknownMethod(req, res);
       const uReq = universalRequestFromNodeRequest(req, res, undefined, createContextValues().set(TARGET, given.get(req)).set(RAW, req));
       handler(withNestingChecked(uReq, handler.method.input, connectErrorOf))
-        .then((uRes) => universalResponseToNodeResponse(uRes, res))
+        .then((uRes) => universalResponseToNodeResponse(truncatedWhenAsked(uRes, req), res))
         .catch((reason) => {
           if (ConnectError.from(reason).code !== ConnectCode.Aborted) console.error(`handler for rpc ${handler.method.name} failed`, reason);
         });

@@ -2,7 +2,8 @@
 // its transport, is checked once its caller is known and journaled once answered (rpc-pipeline.ts).
 // A fault answers as the transport answers: an rpc status (REST JSON, gRPC trailers, gRPC-web);
 // an HTTP status with a body on REST, which gRPC and gRPC-web clients meet as the code gRPC maps
-// that status to (as behind a proxy that answered it); a delay; a dropped connection; a REST body cut short.
+// that status to (as behind a proxy that answered it); a delay; a dropped connection; a body cut short
+// (REST: the JSON; gRPC and gRPC-web: the message frame, grpc-truncate.ts).
 
 import type { Core } from "../domain/core.js";
 import { Code, SvcError, toSvcError } from "../kernel/errors.js";
@@ -51,12 +52,12 @@ export const noFaults = (core: Core): boolean => negativeOf(core).faults.none;
 
 /**
  * Runs the fault that answers this call, if any: throws its error, waits its delay, drops the
- * connection. Returns the strike when the call goes on (a delay, a truncated REST body).
+ * connection. Returns the strike when the call goes on (a delay, a truncated body).
  */
 export async function applyRpcFault(call: RpcFaultCall): Promise<Strike | undefined> {
   const faults = negativeOf(call.core).faults;
   if (faults.none) return undefined;
-  const strike = faults.strike({ instanceId: call.instanceId, method: call.fullMethod, service: call.service, userId: call.userId, clientId: call.clientId, transport: call.transport });
+  const strike = faults.strike({ instanceId: call.instanceId, method: call.fullMethod, service: call.service, userId: call.userId, clientId: call.clientId });
   if (!strike) return undefined;
   const what = strike.what;
   switch (what.kind) {

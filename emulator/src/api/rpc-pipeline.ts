@@ -60,7 +60,15 @@ export async function invokeRpc(core: Core, entry: RpcEntry, request: Message, t
   const journaled = (result: { httpStatus: number } | { err: unknown }) => {
     const instanceId = transport.instance?.id;
     if (!instanceId) return;
-    const call = { core, instanceId, fullMethod: entry.path, service: entry.service.typeName, userId: seen.userId, clientId: seen.clientId, transport: transport.transport ?? "rest" };
+    const call = {
+      core,
+      instanceId,
+      fullMethod: entry.path,
+      service: entry.service.typeName,
+      userId: seen.userId,
+      clientId: seen.clientId,
+      transport: transport.transport ?? "rest",
+    };
     journalRpc(call, startedMs, result, seen.strike?.id ?? null);
   };
   try {

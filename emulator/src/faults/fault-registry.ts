@@ -114,7 +114,5 @@ function matches(def: FaultDefinition, req: FaultRequest): boolean {
   if (w.admin && req.service !== ADMIN_SERVICE) return false;
   if (w.clientId !== undefined && w.clientId !== req.clientId) return false;
   if (w.userId !== undefined && w.userId !== req.userId) return false;
-  // A truncated body is JSON cut short: gRPC and gRPC-web calls pass untouched.
-  if (def.what.kind === "truncate" && (req.transport === "grpc" || req.transport === "grpc-web")) return false;
   return true;
 }

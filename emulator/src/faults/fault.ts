@@ -82,8 +82,6 @@ export interface FaultRequest {
   method?: string;
   clientId?: string;
   userId?: string;
-  /** The rpc's transport: "truncate" answers REST only. */
-  transport?: "rest" | "grpc" | "grpc-web";
 }
 
 /** A fault that answered a request: its id and what it answers. */

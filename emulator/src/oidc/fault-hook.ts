@@ -10,7 +10,7 @@ import type { IncomingMessage } from "node:http";
 import type { Core } from "../domain/core.js";
 import type { Instance } from "../domain/instance/instance.js";
 import { getAuthRequest } from "../domain/auth-request/queries.js";
-import type { FaultWhat, OidcEndpoint, Strike } from "../faults/fault.js";
+import type { FaultWhat, OidcEndpoint } from "../faults/fault.js";
 import { negativeOf } from "../faults/negative-testing.js";
 import { checkClient, checkRedirectUri, responseModeOf } from "./authorize/request.js";
 import { findApp } from "./clients.js";
@@ -114,13 +114,22 @@ export function registerFaultHooks(
   app.addHook("onResponse", (req, reply, done) => {
     const instance = instanceOf(req.raw);
     const endpoint = endpointOf(req.routeOptions.url);
-    if (instance && endpoint) journal.record(entryOf(core, instance.id, endpoint, req, reply.statusCode, reply.elapsedTime, traceIfAny(req)?.strike?.id ?? null));
+    if (instance && endpoint)
+      journal.record(entryOf(core, instance.id, endpoint, req, reply.statusCode, reply.elapsedTime, traceIfAny(req)?.strike?.id ?? null));
     done();
   });
 }
 
 /** The journal's entry of a request: its user as the handler noted it (issuance, userinfo, end session), else as the request names it. */
-function entryOf(core: Core, instanceId: string, endpoint: OidcEndpoint, req: FastifyRequest, status: number | null, durationMs: number, faultId: string | null) {
+function entryOf(
+  core: Core,
+  instanceId: string,
+  endpoint: OidcEndpoint,
+  req: FastifyRequest,
+  status: number | null,
+  durationMs: number,
+  faultId: string | null,
+) {
   const clientId = clientIdOf(req);
   const trace = traceIfAny(req);
   const userId = trace && "userId" in trace ? trace.userId : userOfRequest(core, instanceId, endpoint, req, clientId);
