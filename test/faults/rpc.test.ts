@@ -83,7 +83,7 @@ describe("faults on the resource API", () => {
     it(`${t.name}: a dropped connection fails the call, and the next one works`, async () => {
       await addFault({ where: { method: GET_USER }, what: { kind: "drop" }, times: 1 });
       if (t.name === "rest") await assert.rejects(request(`${emu.url}${B}/users/${alice}`, { token: pat }));
-      // grpc-js reports a closed connection as UNAVAILABLE; connect-web, whose fetch fails, as UNKNOWN.
+      // grpc-js reports a closed connection as UNAVAILABLE; connect-web, whose fetch fails, as UNKNOWN, as for a server that died (drop.test.ts).
       else assert.equal(failure(await t.call("GetUser", { id: alice }, pat)).code, t.name === "grpc" ? 14 : 2);
       assert.equal((await t.call("GetUser", { id: alice }, pat)).ok, true);
     });
