@@ -1,7 +1,9 @@
 // The request journal's memory (issue 29): an in-process emulator answers JOURNAL_REQUESTS (30,000)
-// key-set requests, 16 at a time; the journal keeps at most 10,000 entries per instance, so its
-// entries and the heap after a full collection stay flat past the bound. Reports the entries kept
-// and the heap after 10,000 requests and at the end. Run with node --expose-gc --import tsx bench/journal-memory.ts.
+// requests, 16 at a time, half key-set requests (OIDC, no client or user) and half GetUser calls over
+// REST with the admin PAT (resource API: an entry with a client id and a user id, as most entries of a
+// real run carry); the journal keeps at most 10,000 entries per instance, so its entries and the heap
+// after a full collection stay flat past the bound. Reports the entries kept and the heap after 10,000
+// requests and at the end. Run with node --expose-gc --import tsx bench/journal-memory.ts.
 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,12 +17,24 @@ export async function journalMemory(total = Number(process.env.JOURNAL_REQUESTS 
     gc?.();
     return process.memoryUsage().heapUsed / 2 ** 20;
   };
+  const search = await fetch(`${emu.url}/resources/v3alpha/users/_search`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" },
+    body: "[]",
+  });
+  const users = (await search.json()) as { result: { details: { id: string } }[] };
+  const userId = users.result[0]!.details.id;
   let sent = 0;
   const send = async (upTo: number) => {
     const worker = async () => {
       while (sent < upTo) {
-        sent++;
-        await (await fetch(`${emu.url}/oauth/v2/keys`)).arrayBuffer();
+        const n = sent++;
+        const res =
+          n % 2 === 0
+            ? await fetch(`${emu.url}/oauth/v2/keys`)
+            : await fetch(`${emu.url}/resources/v3alpha/users/${userId}`, { headers: { authorization: `Bearer ${emu.adminPat}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`request ${n}: ${res.status}`);
       }
     };
     await Promise.all(Array.from({ length: 16 }, worker));

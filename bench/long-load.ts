@@ -4,7 +4,9 @@
 // introspections, resource API writes (CreateTarget) and searches (SearchTargets), and GetTarget
 // calls with a request execution that calls a webhook target served by this process. Reports errors
 // (zero expected), p99 per kind, the emulator's RSS after the first minute and at the end, and the
-// entries its request journal keeps (bounded per instance: issue 29).
+// entries its request journal keeps (bounded per instance: issue 29). Every request is journaled; with
+// LONG_LOAD_FAULT=1 a fault that matches none of the traffic (a delay at device authorization) is
+// defined first, so every request also goes through the fault check (issue 29's hooks in full).
 // Run with BENCH_LONG=1 npm run bench, or alone: node --import tsx bench/long-load.ts.
 
 import http from "node:http";
@@ -53,6 +55,13 @@ export async function longLoad(seconds = Number(process.env.LONG_LOAD_SECONDS ??
     if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 200)}`);
     return JSON.parse(text) as Record<string, unknown>;
   };
+  const controlHeaders = { authorization: `Bearer ${String(ready.consoleToken)}`, "content-type": "application/json" };
+  const withFault = process.env.LONG_LOAD_FAULT === "1";
+  if (withFault) {
+    const fault = { where: { endpoint: "device_authorization" }, what: { kind: "delay", ms: 1 } };
+    const res = await fetch(`${url}/emulator/v1/faults`, { method: "POST", headers: controlHeaders, body: JSON.stringify(fault) });
+    if (res.status !== 201) throw new Error(`defining the fault: ${res.status} ${await res.text()}`);
+  }
   const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
   const watched = (
     (await api("POST", "/resources/v3alpha/targets", { name: "watched", restWebhook: { url: hookUrl }, timeout: "10s" })).details as { id: string }
@@ -145,9 +154,7 @@ export async function longLoad(seconds = Number(process.env.LONG_LOAD_SECONDS ??
   clearInterval(sampler);
   const rssEnd = rssMiB(child.pid!);
   // The request journal (issue 29) kept every request in memory, bounded per instance.
-  const journaled = (await (
-    await fetch(`${url}/emulator/v1/requests/count`, { headers: { authorization: `Bearer ${String(ready.consoleToken)}` } })
-  ).json()) as { count: number };
+  const journaled = (await (await fetch(`${url}/emulator/v1/requests/count`, { headers: controlHeaders })).json()) as { count: number };
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
   hook.closeAllConnections();
@@ -156,6 +163,7 @@ export async function longLoad(seconds = Number(process.env.LONG_LOAD_SECONDS ??
   const total = KINDS.reduce((n, k) => n + samples[k].length, 0);
   return {
     seconds,
+    withFault,
     clients: CLIENTS,
     requests: total,
     perSecond: total / seconds,
@@ -174,7 +182,7 @@ export function longLoadRows(r: Awaited<ReturnType<typeof longLoad>>): [string, 
   const growth = ((r.rssEndMiB / r.rssAfterMinuteMiB - 1) * 100).toFixed(1);
   return [
     [
-      `long load: ${r.clients} clients, ${r.seconds} s of mixed traffic`,
+      `long load: ${r.clients} clients, ${r.seconds} s of mixed traffic${r.withFault ? ", a fault defined that matches none" : ""}`,
       `${r.requests} requests (${Math.round(r.perSecond)} per second), ${r.errors} errors, ${r.hookCalls} target calls`,
     ],
     ...Object.entries(r.p99).map(([k, v]) => [`long load p99: ${k}`, `${ms(v.p99)} (${v.count} calls)`] as [string, string]),
