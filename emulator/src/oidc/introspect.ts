@@ -23,6 +23,8 @@ export async function introspect(
   const found = await activeAccessToken(ctx, token);
   const t = found?.personal ? { ...found, audience: [client.clientId, client.app.projectId] } : found;
   if (!t || !(t.audience.includes(client.app.projectId) || t.audience.includes(client.clientId))) return { active: false };
+  // The journal's user (issue 29), noted here so the hot path looks nothing up again.
+  if (ctx.trace) ctx.trace.userId = t.userId;
   return introspectionOf(ctx, t);
 }
 
