@@ -8,16 +8,13 @@ import { describe, it, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
 import { withAcme } from "../helpers/fixtures.js";
+import { faultControl } from "../helpers/faults.js";
 
 const emu = await startTestEmulator({ fixtures: withAcme() });
 const ctl = control(emu);
 const worker = new URLSearchParams({ grant_type: "client_credentials", client_id: "demo-worker", client_secret: "demo-worker-secret", scope: "openid" });
 const token = () => request(`${emu.url}/oauth/v2/token`, { method: "POST", body: worker, headers: { "content-type": "application/x-www-form-urlencoded" } });
-const addFault = async (json: unknown) => {
-  const r = await ctl("/faults", { method: "POST", json });
-  assert.equal(r.status, 201, r.text);
-  return (r.body as { fault: { id: string; hits: number; remaining: number | null; state: string } }).fault;
-};
+const { add: addFault } = faultControl(ctl);
 const faults = async (q = "") => ((await ctl(`/faults${q}`)).body as { faults: { id: string; hits: number; state: string }[] }).faults;
 const acmeId = async () => ((await ctl("/instances")).body as { instances: { id: string; name: string }[] }).instances.find((i) => i.name === "Acme")!.id;
 

@@ -13,6 +13,7 @@ import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { SvcUsers } from "../../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
 import { B, setUpResourceTest } from "../helpers/resource-test.js";
 import { grpcClient } from "../helpers/grpc-client.js";
+import { faultControl, refusal } from "../helpers/faults.js";
 
 const { emu, ctl, pat, seededId } = await setUpResourceTest();
 const alice = await seededId("user.human.added", (p) => p.username === "alice");
@@ -45,18 +46,9 @@ function described(e: unknown): unknown {
   return { code: err?.code, message: err ? err.rawMessage : (e as Error).message, chain };
 }
 
-const dropNext = async () => {
-  const r = await ctl("/faults", { method: "POST", json: { where: { method: GET_USER }, what: { kind: "drop" }, times: 1 } });
-  assert.equal(r.status, 201, r.text);
-};
-const failed = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  return assert.fail("the call succeeded");
-};
+const faults = faultControl(ctl);
+const dropNext = () => faults.add({ where: { method: GET_USER }, what: { kind: "drop" }, times: 1 });
+const failed = (p: Promise<unknown>) => refusal<unknown>(p);
 
 beforeEach(async () => {
   await ctl("/faults", { method: "DELETE" });

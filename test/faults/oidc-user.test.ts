@@ -9,14 +9,14 @@ import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { Browser } from "../helpers/browser.js";
+import { faultControl, refusal as refusalOf } from "../helpers/faults.js";
+import { seedClients } from "../helpers/seed-clients.js";
+import { pkceSignIn } from "../helpers/pkce-sign-in.js";
 import type { JournalEntry } from "../../emulator/src/index.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
-const insecure = { execute: [client.allowInsecureRequests] };
-const worker = await client.discovery(new URL(emu.issuer), "demo-worker", "demo-worker-secret", client.ClientSecretPost("demo-worker-secret"), insecure);
-const api = await client.discovery(new URL(emu.issuer), "demo-api", "demo-api-secret", client.ClientSecretBasic("demo-api-secret"), insecure);
-const browserApp = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
+const { worker, api, browserApp } = await seedClients(emu.issuer);
 const REDIRECT = "http://localhost:3000/callback";
 const events = async (type: string) =>
   ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: { username?: string } }[] }).events;
@@ -27,38 +27,19 @@ const workerUser = await idOf("user.machine.added", "demo-worker");
 const project = (await events("project.added"))[0]!.aggregateId;
 const SCOPE = `openid offline_access urn:svc:iam:org:project:id:${project}:aud`;
 
-const addFault = async (json: unknown) => {
-  const r = await ctl("/faults", { method: "POST", json });
-  assert.equal(r.status, 201, r.text);
-  return (r.body as { fault: { id: string } }).fault;
-};
-const hits = async (id: string) => ((await ctl(`/faults/${id}`)).body as { hits: number }).hits;
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return e as client.ResponseBodyError;
-  }
-  assert.fail("the call succeeded");
-};
+const { add: addFault, hits } = faultControl(ctl);
+const refusal = (p: Promise<unknown>) => refusalOf<client.ResponseBodyError>(p);
 const journal = async (endpoint: string) => ((await ctl(`/requests?endpoint=${endpoint}`)).body as { requests: JournalEntry[] }).requests;
 const usersAt = async (endpoint: string) => (await journal(endpoint)).map((e) => [e.status, e.userId]);
 
-/** Signs `loginName` in on a fresh browser; the tokens, the browser (its session) and the callback. */
-async function signIn(loginName: string, browser = new Browser(emu.url)) {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(browserApp, {
-    redirect_uri: REDIRECT,
-    scope: SCOPE,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    state,
-  });
-  const login = await browser.go(url.toString());
-  const callback = await browser.submit(login, "login", { loginName, password: "Password1!" });
-  const tokens = await client.authorizationCodeGrant(browserApp, new URL(callback.url), { pkceCodeVerifier: verifier, expectedState: state });
-  return { tokens, browser };
+/** An authorization request of demo-browser; its code is never exchanged. */
+const authorizeUrl = (state: string) =>
+  client.buildAuthorizationUrl(browserApp, { redirect_uri: REDIRECT, scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256", state });
+
+/** Signs `loginName` in on a fresh browser; the tokens and the browser (its session). */
+async function signIn(loginName: string) {
+  const { callback, verifier, browser } = await pkceSignIn(emu.url, browserApp, { redirectUri: REDIRECT, scope: SCOPE, loginName });
+  return { tokens: await client.authorizationCodeGrant(browserApp, callback, { pkceCodeVerifier: verifier }), browser };
 }
 
 beforeEach(async () => {
@@ -138,13 +119,7 @@ describe("OIDC faults narrowed to a user", () => {
       what: { kind: "oauthError", error: "access_denied", description: "alice may not" },
     });
     const state = client.randomState();
-    const url = client.buildAuthorizationUrl(browserApp, {
-      redirect_uri: REDIRECT,
-      scope: "openid",
-      code_challenge: "x".repeat(43),
-      code_challenge_method: "S256",
-      state,
-    });
+    const url = authorizeUrl(state);
     const browser = new Browser(emu.url);
     const login = await browser.go(url.toString());
     assert.equal(login.status, 200, "the login page itself names no user yet");
@@ -162,13 +137,7 @@ describe("OIDC faults narrowed to a user", () => {
     const { tokens, browser } = await signIn("alice");
     await ctl("/requests", { method: "DELETE" });
     const a = await addFault({ where: { endpoint: "authorize", userId: alice }, what: { kind: "oauthError", error: "login_required" }, times: 1 });
-    const url = client.buildAuthorizationUrl(browserApp, {
-      redirect_uri: REDIRECT,
-      scope: "openid",
-      code_challenge: "x".repeat(43),
-      code_challenge_method: "S256",
-      state: "s",
-    });
+    const url = authorizeUrl("s");
     assert.equal(new URL((await browser.go(url.toString())).url).searchParams.get("error"), "login_required");
     // A browser with no session names no user: the fault is not spent on it.
     const stranger = await new Browser(emu.url).go(url.toString());

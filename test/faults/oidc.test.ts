@@ -10,32 +10,19 @@ import * as client from "openid-client";
 import { createRemoteJWKSet, jwtVerify, decodeJwt } from "jose";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { Browser } from "../helpers/browser.js";
+import { faultControl, refusal as refusalOf } from "../helpers/faults.js";
+import { seedClients } from "../helpers/seed-clients.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
-const insecure = { execute: [client.allowInsecureRequests] };
-const worker = await client.discovery(new URL(emu.issuer), "demo-worker", "demo-worker-secret", client.ClientSecretPost("demo-worker-secret"), insecure);
-const api = await client.discovery(new URL(emu.issuer), "demo-api", "demo-api-secret", client.ClientSecretBasic("demo-api-secret"), insecure);
-const browserApp = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
+const { worker, api, browserApp } = await seedClients(emu.issuer);
 const REDIRECT = "http://localhost:3000/callback";
 // demo-api introspects tokens whose audience holds its project.
 const project = ((await ctl("/events?type=project.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
 const API_AUDIENCE = `openid urn:svc:iam:org:project:id:${project}:aud`;
 
-const addFault = async (json: unknown) => {
-  const r = await ctl("/faults", { method: "POST", json });
-  assert.equal(r.status, 201, r.text);
-  return (r.body as { fault: { id: string } }).fault;
-};
-const hits = async (id: string) => ((await ctl(`/faults/${id}`)).body as { hits: number }).hits;
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return e as client.ResponseBodyError & { cause?: unknown; response?: Response };
-  }
-  assert.fail("the call succeeded");
-};
+const { add: addFault, hits } = faultControl(ctl);
+const refusal = (p: Promise<unknown>) => refusalOf<client.ResponseBodyError & { cause?: unknown; response?: Response }>(p);
 
 beforeEach(async () => {
   await ctl("/faults", { method: "DELETE" });

@@ -13,6 +13,7 @@ import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 import { B, setUpResourceTest } from "../helpers/resource-test.js";
 import { request } from "../helpers/emulator.js";
 import type { Outcome } from "../helpers/transports.js";
+import { faultControl } from "../helpers/faults.js";
 
 const { emu, ctl, pat, transports, seededId } = await setUpResourceTest();
 const users = transports({
@@ -32,12 +33,7 @@ after(() => {
 const GET_USER = "/svc.resources.user.v3alpha.SvcUsers/GetUser";
 const alice = await seededId("user.human.added", (p) => p.username === "alice");
 
-const addFault = async (json: unknown) => {
-  const r = await ctl("/faults", { method: "POST", json });
-  assert.equal(r.status, 201, r.text);
-  return (r.body as { fault: { id: string } }).fault;
-};
-const hits = async (id: string) => ((await ctl(`/faults/${id}`)).body as { hits: number }).hits;
+const { add: addFault, hits } = faultControl(ctl);
 const failure = (o: Outcome) => {
   assert.equal(o.ok, false, JSON.stringify(o));
   return o as Extract<Outcome, { ok: false }>;

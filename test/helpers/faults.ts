@@ -1,0 +1,36 @@
+// What the fault tests (issue 29) share: defining a fault through the control API (201 asserted),
+// reading its hits, and the error a client's call failed with.
+
+import assert from "node:assert/strict";
+import type { control } from "./emulator.js";
+
+type Control = ReturnType<typeof control>;
+
+export interface DefinedFault {
+  id: string;
+  hits: number;
+  remaining: number | null;
+  state: string;
+}
+
+/** `add` defines a fault (asserting 201) and answers it as stored; `hits` reads how many requests it answered. */
+export function faultControl(ctl: Control) {
+  return {
+    add: async (json: unknown): Promise<DefinedFault> => {
+      const r = await ctl("/faults", { method: "POST", json });
+      assert.equal(r.status, 201, r.text);
+      return (r.body as { fault: DefinedFault }).fault;
+    },
+    hits: async (id: string): Promise<number> => ((await ctl(`/faults/${id}`)).body as { hits: number }).hits,
+  };
+}
+
+/** The error `p` rejects with; fails the test when it resolves. */
+export async function refusal<E = Error>(p: Promise<unknown>): Promise<E> {
+  try {
+    await p;
+  } catch (e) {
+    return e as E;
+  }
+  return assert.fail("the call succeeded");
+}
