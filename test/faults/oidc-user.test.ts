@@ -1,20 +1,33 @@
 // OIDC faults narrowed to a user, and the journal's user on the OIDC surface (issue 29): a fault
 // narrowed to alice answers her requests wherever the endpoint knows the user (the token endpoint's
-// code, refresh and client credentials grants, userinfo, introspection and revocation of her token,
-// end session with her hint, authorize with her session, the login page she signs in on) and leaves
-// everyone else's alone; the journal records the user at each of these.
+// code, refresh, client credentials and device code grants, userinfo, introspection and revocation of
+// her token, end session with her hint, authorize with her session, the login and device pages she
+// signs in on) and leaves everyone else's alone, and requests that name a user in broken ways; the
+// journal records the user at each of these.
 
 import { describe, it, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { Browser } from "../helpers/browser.js";
+import { withApps } from "../helpers/fixtures.js";
 import { faultControl, refusal as refusalOf } from "../helpers/faults.js";
 import { seedClients } from "../helpers/seed-clients.js";
 import { pkceSignIn } from "../helpers/pkce-sign-in.js";
 import type { JournalEntry } from "../../emulator/src/index.js";
 
-const emu = await startTestEmulator();
+const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+// One more public app, with the device grant.
+const emu = await startTestEmulator({
+  fixtures: withApps({
+    type: "oidc",
+    name: "TV app",
+    clientId: "tv-app",
+    authMethod: "none",
+    redirectUris: ["http://localhost:3000/tv"],
+    grantTypes: ["authorization_code", DEVICE_GRANT],
+  }),
+});
 const ctl = control(emu);
 const { worker, api, browserApp } = await seedClients(emu.issuer);
 const REDIRECT = "http://localhost:3000/callback";
@@ -159,6 +172,61 @@ describe("OIDC faults narrowed to a user", () => {
       [503, alice],
       [200, alice],
     ]);
+  });
+
+  it("the device code grant: no user while the device waits, then the user who allowed it; the consent pages name her", async () => {
+    const post = (path: string, fields: Record<string, string>) => request(`${emu.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+    const started = await post("/oauth/v2/device_authorization", { client_id: "tv-app", scope: "openid" });
+    const { device_code, user_code } = started.body as { device_code: string; user_code: string };
+    const poll = () => post("/oauth/v2/token", { grant_type: DEVICE_GRANT, client_id: "tv-app", device_code });
+    const f = await addFault({ where: { endpoint: "token", grantType: DEVICE_GRANT, userId: alice }, what: { kind: "oauthError", error: "access_denied" } });
+    const pending = await poll();
+    assert.deepEqual([pending.status, (pending.body as { error: string }).error], [400, "authorization_pending"]);
+    assert.equal(await hits(f.id), 0, "a waiting device names no user");
+    const browser = new Browser(emu.url);
+    const login = await browser.submit(await browser.go("/ui/login/device"), "device", { user_code });
+    const consent = await browser.submit(login, "login", { loginName: "alice", password: "Password1!" });
+    const done = await browser.submit(consent, "allowed", {});
+    assert.equal(done.status, 200, done.html);
+    const denied = await poll();
+    assert.deepEqual([denied.status, (denied.body as { error: string }).error], [400, "access_denied"]);
+    assert.equal(await hits(f.id), 1);
+    assert.deepEqual(await usersAt("token"), [
+      [400, null],
+      [400, alice],
+    ]);
+    // The consent page and the decision name the user who signed in on this browser.
+    assert.deepEqual((await journal("login")).map((e) => e.userId).slice(-3), [alice, alice, alice]);
+  });
+
+  it("requests that name a user in broken ways get their own errors; the fault answers none of them", async () => {
+    const faults = await Promise.all(
+      ["token", "userinfo", "introspect", "revoke", "end_session", "authorize", "login"].map((endpoint) =>
+        addFault({ where: { endpoint, userId: alice }, what: { kind: "http", status: 418 } }),
+      ),
+    );
+    const post = (path: string, body: string, auth?: string) =>
+      request(`${emu.url}${path}`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(auth ? { authorization: auth } : {}) },
+      });
+    const statuses = [
+      (await post("/oauth/v2/token", "grant_type=refresh_token&client_id=demo-browser&refresh_token=not-a-token")).status,
+      (await post("/oauth/v2/token", "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=a.b.c&client_id=demo-worker")).status,
+      (await post("/oauth/v2/token", "grant_type=authorization_code&code=&client_id=demo-browser")).status,
+      (await request(`${emu.url}/oidc/v1/userinfo`, { token: "x.y.z" })).status,
+      (await post("/oauth/v2/introspect", "token=%00", `Basic ${Buffer.from("demo-api:demo-api-secret").toString("base64")}`)).status,
+      (await post("/oauth/v2/revoke", "token=&client_id=demo-browser")).status,
+      (await request(`${emu.url}/oidc/v1/end_session?id_token_hint=e30.e30.e30`, { redirect: "manual" })).status,
+      (await request(`${emu.url}/oauth/v2/authorize?client_id=demo-browser&id_token_hint=%E2%80`, { redirect: "manual" })).status,
+      (await post("/ui/login/login", "authRequest=nope&loginName=nobody")).status,
+    ];
+    assert.ok(
+      statuses.every((s) => s !== 418 && s < 500),
+      `no fault, no server error: ${statuses.join(", ")}`,
+    );
+    for (const f of faults) assert.equal(await hits(f.id), 0);
   });
 
   it("no user is known at discovery, jwks and device authorization: a user id there is refused, nothing stored", async () => {
