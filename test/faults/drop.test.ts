@@ -57,7 +57,10 @@ beforeEach(async () => {
 describe("a dropped connection, as a crashed server drops it", () => {
   it("gRPC-web: connect-web reports UNKNOWN, fetch failed, the other side closed the socket", async () => {
     const call = (base: string, token?: string) =>
-      createClient(SvcUsers, createGrpcWebTransport({ baseUrl: base })).getUser({ id: alice }, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      createClient(SvcUsers, createGrpcWebTransport({ baseUrl: base })).getUser(
+        { id: alice },
+        { headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 10_000 },
+      );
     const real = described(await failed(call(`http://${await dyingServer("http")}`)));
     await dropNext();
     const dropped = described(await failed(call(emu.url, pat)));
@@ -73,7 +76,8 @@ describe("a dropped connection, as a crashed server drops it", () => {
   });
 
   it("REST: fetch fails as it does when the server dies", async () => {
-    const call = (base: string, token?: string) => fetch(`${base}${B}/users/${alice}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const call = (base: string, token?: string) =>
+      fetch(`${base}${B}/users/${alice}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(10_000) });
     const real = described(await failed(call(`http://${await dyingServer("http")}`)));
     await dropNext();
     assert.deepEqual(described(await failed(call(emu.url, pat))), real);
