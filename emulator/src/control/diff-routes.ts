@@ -11,7 +11,8 @@ import { readOrg } from "../domain/org/read-org.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import { importEngine, targetInstance } from "./import-routes.js";
+import { chosenInstance } from "./chosen-instance.js";
+import { importEngine } from "./import-routes.js";
 import { ControlError, DiffResult, ImportBody } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 
@@ -37,8 +38,8 @@ export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
     "/orgs/_diff",
     { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: DiffResult, 400: ControlError, 404: ControlError } } },
     async (req, reply) => {
-      const instanceId = targetInstance(ctx, req.body.instanceId);
-      if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
+      const instanceId = chosenInstance(ctx, reply, req.body.instanceId)?.id;
+      if (!instanceId) return reply;
       const { validateImport } = await importEngine();
       const { errors } = validateImport(req.body.document);
       if (errors.length) return { errors, orgs: [] };

@@ -4,10 +4,8 @@
 // routes that take a document accept bodies up to the admin rpcs' ORG_DOCUMENT_BODY_LIMIT.
 
 import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
-import { Code } from "../kernel/errors.js";
 import { summariseDocument } from "../domain/org/inspect-document.js";
-import { getInstance, listInstances } from "../domain/instance/queries.js";
-import { sendControlError } from "./control-error.js";
+import { chosenInstance } from "./chosen-instance.js";
 import type { ControlContext } from "./control-context.js";
 import { ControlError, ImportBody, ImportQuery, ImportResult, InspectResult, ValidateResult } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
@@ -37,18 +35,12 @@ export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void
     "/orgs/_import",
     { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, querystring: ImportQuery, response: { 200: ImportResult, 404: ControlError } } },
     async (req, reply) => {
-      const instanceId = targetInstance(ctx, req.body.instanceId);
-      if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.body.instanceId}`);
+      const instance = chosenInstance(ctx, reply, req.body.instanceId);
+      if (!instance) return reply;
       const { importOrgs } = await importEngine();
-      return importOrgs(ctx.core, importActor(instanceId), req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
+      return importOrgs(ctx.core, importActor(instance.id), req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
     },
   );
-}
-
-/** The instance a document request names, or the default instance; undefined when there is no such instance. */
-export function targetInstance(ctx: ControlContext, instanceId: string | undefined): string | undefined {
-  const id = instanceId ?? listInstances(ctx.core.db).find((i) => i.isDefault)?.id ?? "";
-  return getInstance(ctx.core.db, id) ? id : undefined;
 }
 
 /** The actor of an import through the control API: the console, origin "import". */

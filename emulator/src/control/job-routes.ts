@@ -9,7 +9,8 @@ import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import { importActor, importEngine, targetInstance } from "./import-routes.js";
+import { chosenInstance } from "./chosen-instance.js";
+import { importActor, importEngine } from "./import-routes.js";
 import { type JobRun, Jobs } from "./jobs.js";
 import { ControlError, IdParams, Job, JobBody, JobList, JobListQuery, JobStarted } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
@@ -50,8 +51,8 @@ export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
 
   app.post("/jobs", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: JobBody, response: { 202: JobStarted, 404: ControlError } } }, async (req, reply) => {
     const body = req.body;
-    const instanceId = targetInstance(ctx, body.instanceId);
-    if (!instanceId) return sendControlError(reply, 404, Code.NotFound, `No instance ${body.instanceId}`);
+    const instanceId = chosenInstance(ctx, reply, body.instanceId)?.id;
+    if (!instanceId) return reply;
     const exporter = body.kind === "export" ? await loadExport() : undefined;
     const engine = body.kind === "import" ? await importEngine() : undefined;
     const view =

@@ -1,13 +1,15 @@
 // Issued tokens and login sessions as the control API shows them: list, introspect, userinfo, revoke,
-// terminate.
+// terminate. A session is found in the instance `?instanceId=` names, the default one without it
+// (chosen-instance.ts); a token by its value alone.
 
 import { Code } from "../kernel/errors.js";
 import type { Actor } from "../domain/core.js";
 import { terminateLoginSessions } from "../domain/login-session/commands.js";
-import { loginSessionWithId, listLoginSessions } from "../domain/login-session/queries.js";
+import { getLoginSession, listLoginSessions } from "../domain/login-session/queries.js";
 import { revokeToken } from "../domain/token/commands.js";
 import { OIDC_TOKEN, TokenAdded, TokenRevoked } from "../domain/token/events.js";
 import { getToken, isActive, listTokens, tokenWithDependents } from "../domain/token/queries.js";
+import { chosenInstance } from "./chosen-instance.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
 import {
@@ -78,6 +80,8 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
     },
   );
 
+  // A token is named by its value, which the emulator generated: unique in the whole emulator, so no
+  // instance needs naming (a value of another instance's token revokes that token).
   app.post("/tokens/:id/_revoke", { schema: { params: IdParams, response: { 200: TokensRevoked, 404: ControlError } } }, async (req, reply) => {
     const t = getToken(core.db, req.params.id);
     if (!t) return sendControlError(reply, 404, Code.NotFound, "No such token");
@@ -91,10 +95,16 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
     sessions: listLoginSessions(core.db, req.query.instanceId),
   }));
 
-  app.post("/sessions/:id/_terminate", { schema: { params: IdParams, response: { 200: SessionTerminated, 404: ControlError } } }, async (req, reply) => {
-    const s = loginSessionWithId(core.db, req.params.id);
-    if (!s) return sendControlError(reply, 404, Code.NotFound, "No such session");
-    const events = terminateLoginSessions(core, [{ session: s, actor: consoleIn(s.instanceId) }]);
-    return { terminated: s.id, revokedTokens: events.filter((e) => TokenRevoked.is(e)).length };
-  });
+  app.post(
+    "/sessions/:id/_terminate",
+    { schema: { params: IdParams, querystring: ByInstanceQuery, response: { 200: SessionTerminated, 404: ControlError } } },
+    async (req, reply) => {
+      const instance = chosenInstance(ctx, reply, req.query.instanceId);
+      if (!instance) return reply;
+      const s = getLoginSession(core.db, instance.id, req.params.id);
+      if (!s) return sendControlError(reply, 404, Code.NotFound, "No such session");
+      const events = terminateLoginSessions(core, [{ session: s, actor: consoleIn(s.instanceId) }]);
+      return { terminated: s.id, revokedTokens: events.filter((e) => TokenRevoked.is(e)).length };
+    },
+  );
 }

@@ -1,15 +1,16 @@
 // Users on the console: lock / unlock / deactivate / reactivate, and metadata (list, set, remove).
-// The resource API has no rpc for these; the UI's users screen and scripts use these routes. A user
-// id names the user (a user id given to several instances: the oldest such user, docs/behaviour.md).
+// The resource API has no rpc for these; the UI's users screen and scripts use these routes. The user
+// is found in the instance `?instanceId=` names, the default one without it (chosen-instance.ts).
 
 import { Code, SvcError } from "../kernel/errors.js";
 import type { Actor } from "../domain/core.js";
 import { changeUserState, removeUserMetadata, setUserMetadata } from "../domain/user/commands.js";
-import { getUser, userWithIdAnywhere } from "../domain/user/queries.js";
+import { getUser } from "../domain/user/queries.js";
 import { type User, type UserStateChange, userState } from "../domain/user/user.js";
+import { chosenInstance } from "./chosen-instance.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
-import { ControlError, IdParams, MetadataBody, MetadataList, MetadataParams, UserStateParams, UserStateResult } from "./schemas.js";
+import { ByInstanceQuery, ControlError, IdParams, MetadataBody, MetadataList, MetadataParams, UserStateParams, UserStateResult } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 import type { FastifyReply } from "fastify";
 
@@ -22,9 +23,14 @@ const metadataOf = (u: User) =>
 export function registerUserRoutes(app: ControlApp, ctx: ControlContext): void {
   const { core } = ctx;
   const errors = { 404: ControlError, 400: ControlError };
-  /** Runs `work` on the user, answering 404 for an unknown id and a domain refusal as {code, message}. */
-  const withUser = <T>(reply: FastifyReply, id: string, work: (u: User) => T): T | FastifyReply => {
-    const user = userWithIdAnywhere(core.db, id);
+  /**
+   * Runs `work` on the user of the chosen instance, answering 404 for an unknown instance or a user id
+   * the instance does not hold, and a domain refusal as {code, message}.
+   */
+  const withUser = <T>(reply: FastifyReply, instanceId: string | undefined, id: string, work: (u: User) => T): T | FastifyReply => {
+    const instance = chosenInstance(ctx, reply, instanceId);
+    if (!instance) return reply;
+    const user = getUser(core.db, instance.id, id);
     if (!user) return sendControlError(reply, 404, Code.NotFound, "No such user");
     try {
       return work(user);
@@ -33,30 +39,31 @@ export function registerUserRoutes(app: ControlApp, ctx: ControlContext): void {
       return sendControlError(reply, e.httpStatus, e.code, e.text);
     }
   };
+  const querystring = ByInstanceQuery;
 
-  app.post("/users/:id/:change", { schema: { params: UserStateParams, response: { 200: UserStateResult, ...errors } } }, async (req, reply) =>
-    withUser(reply, req.params.id, (u) => {
+  app.post("/users/:id/:change", { schema: { params: UserStateParams, querystring, response: { 200: UserStateResult, ...errors } } }, async (req, reply) =>
+    withUser(reply, req.query.instanceId, req.params.id, (u) => {
       changeUserState(core, consoleIn(u.instanceId), u.id, req.params.change.slice(1) as UserStateChange);
       return { id: u.id, state: userState(getUser(core.db, u.instanceId, u.id)!) };
     }),
   );
 
-  app.get("/users/:id/metadata", { schema: { params: IdParams, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
-    withUser(reply, req.params.id, (u) => ({ metadata: metadataOf(u) })),
+  app.get("/users/:id/metadata", { schema: { params: IdParams, querystring, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
+    withUser(reply, req.query.instanceId, req.params.id, (u) => ({ metadata: metadataOf(u) })),
   );
 
   app.put(
     "/users/:id/metadata/:key",
-    { schema: { params: MetadataParams, body: MetadataBody, response: { 200: MetadataList, ...errors } } },
+    { schema: { params: MetadataParams, querystring, body: MetadataBody, response: { 200: MetadataList, ...errors } } },
     async (req, reply) =>
-      withUser(reply, req.params.id, (u) => {
+      withUser(reply, req.query.instanceId, req.params.id, (u) => {
         setUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key, req.body.value);
         return { metadata: metadataOf(getUser(core.db, u.instanceId, u.id)!) };
       }),
   );
 
-  app.delete("/users/:id/metadata/:key", { schema: { params: MetadataParams, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
-    withUser(reply, req.params.id, (u) => {
+  app.delete("/users/:id/metadata/:key", { schema: { params: MetadataParams, querystring, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
+    withUser(reply, req.query.instanceId, req.params.id, (u) => {
       removeUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key);
       return { metadata: metadataOf(getUser(core.db, u.instanceId, u.id)!) };
     }),

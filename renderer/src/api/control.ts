@@ -152,17 +152,18 @@ export const control = {
     const s = params.toString();
     return controlCall<{ jobs: JobSummary[] }>(`/jobs${s ? `?${s}` : ""}`).then((r) => r.jobs);
   },
-  /** Locks, unlocks, deactivates or reactivates a user (the resource API has no rpc for it). */
-  changeUserState: (userId: string, change: "lock" | "unlock" | "deactivate" | "reactivate") =>
-    post<UserStateResult>(`/users/${encodeURIComponent(userId)}/_${change}`),
-  userMetadata: (userId: string) => controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata`).then((r) => r.metadata),
-  setUserMetadata: (userId: string, key: string, value: string) =>
-    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata/${encodeURIComponent(key)}`, {
+  /** Locks, unlocks, deactivates or reactivates a user of the instance (the resource API has no rpc for it). */
+  changeUserState: (instanceId: string | undefined, userId: string, change: "lock" | "unlock" | "deactivate" | "reactivate") =>
+    post<UserStateResult>(`/users/${encodeURIComponent(userId)}/_${change}${query({ instanceId })}`),
+  userMetadata: (instanceId: string | undefined, userId: string) =>
+    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata${query({ instanceId })}`).then((r) => r.metadata),
+  setUserMetadata: (instanceId: string | undefined, userId: string, key: string, value: string) =>
+    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata/${encodeURIComponent(key)}${query({ instanceId })}`, {
       method: "PUT",
       body: { value },
     }).then((r) => r.metadata),
-  removeUserMetadata: (userId: string, key: string) =>
-    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata/${encodeURIComponent(key)}`, { method: "DELETE" }).then(
-      (r) => r.metadata,
-    ),
+  removeUserMetadata: (instanceId: string | undefined, userId: string, key: string) =>
+    controlCall<{ metadata: MetadataEntry[] }>(`/users/${encodeURIComponent(userId)}/metadata/${encodeURIComponent(key)}${query({ instanceId })}`, {
+      method: "DELETE",
+    }).then((r) => r.metadata),
 };

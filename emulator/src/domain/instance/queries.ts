@@ -38,9 +38,9 @@ export function defaultInstance(db: Database): Instance | undefined {
   return r && fromRow(db, r);
 }
 
-/** The instance `id` names, or the default one when no id is given (the control API's optional `instanceId`). */
+/** The instance `id` names, or the default one when no id is given (the control API's optional `instanceId`; "" names no instance). */
 export function namedOrDefaultInstance(db: Database, id: string | undefined): Instance | undefined {
-  return id ? getInstance(db, id) : defaultInstance(db);
+  return id === undefined ? defaultInstance(db) : getInstance(db, id);
 }
 
 export function instanceByDomain(db: Database, domain: string): Instance | undefined {

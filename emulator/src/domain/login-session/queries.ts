@@ -30,12 +30,6 @@ export function getLoginSession(db: Database, instanceId: string, id: string): L
   return r && fromRow(r);
 }
 
-/** A session by id alone (session ids are generated, so unique in the emulator): the control API's. */
-export function loginSessionWithId(db: Database, id: string): LoginSession | undefined {
-  const r = db.stmt("SELECT * FROM login_sessions WHERE id = ?").get(id) as Row | undefined;
-  return r && fromRow(r);
-}
-
 export function activeSessions(db: Database, instanceId: string, userAgentId: string | undefined): LoginSession[] {
   if (!userAgentId) return [];
   const rows = db

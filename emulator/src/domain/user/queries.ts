@@ -31,12 +31,6 @@ export function getUser(db: Database, instanceId: string, id: string): User | un
   return r && userFromRow(r);
 }
 
-/** A user by id alone (the control API's user routes, which name no instance): the oldest of that id. */
-export function userWithIdAnywhere(db: Database, id: string): User | undefined {
-  const r = db.stmt("SELECT * FROM users WHERE id = ? ORDER BY created_at LIMIT 1").get(id) as UserRow | undefined;
-  return r && userFromRow(r);
-}
-
 export function getUserByUsername(db: Database, instanceId: string, username: string): User | undefined {
   const r = db.stmt(USER_ID_BY_USERNAME).get(instanceId, username) as { id: string } | undefined;
   return r && getUser(db, instanceId, r.id);

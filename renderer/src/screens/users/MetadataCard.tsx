@@ -8,18 +8,19 @@ import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 
-export function MetadataCard({ userId }: { userId: string }) {
-  const list = useData(() => control.userMetadata(userId), [userId]);
+/** The metadata of user `userId` of instance `instanceId` (the default instance when undefined). */
+export function MetadataCard({ instanceId, userId }: { instanceId: string | undefined; userId: string }) {
+  const list = useData(() => control.userMetadata(instanceId, userId), [instanceId, userId]);
   const action = useAction();
   const [key, setKey] = useState("");
   const [value, setValue] = useState("");
   const set = async (e: FormEvent) => {
     e.preventDefault();
-    const next = await action.run(() => control.setUserMetadata(userId, key.trim(), value));
+    const next = await action.run(() => control.setUserMetadata(instanceId, userId, key.trim(), value));
     if (next) list.set(next), setKey(""), setValue("");
   };
   const remove = async (k: string) => {
-    const next = await action.run(() => control.removeUserMetadata(userId, k));
+    const next = await action.run(() => control.removeUserMetadata(instanceId, userId, k));
     if (next) list.set(next);
   };
   return (

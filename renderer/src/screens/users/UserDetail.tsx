@@ -20,11 +20,11 @@ type Change = "lock" | "unlock" | "deactivate" | "reactivate";
 const CHANGES: Record<string, Change[]> = { active: ["lock", "deactivate"], locked: ["unlock", "deactivate"], inactive: ["reactivate"] };
 
 export function UserDetail({ row, onChanged, onDeleted }: { row: UserRow; onChanged(): void; onDeleted(): void }) {
-  const { resource } = useSelection();
+  const { resource, instance } = useSelection();
   const action = useAction();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const change = async (c: Change) => {
-    if (await action.run(() => control.changeUserState(row.id, c))) onChanged();
+    if (await action.run(() => control.changeUserState(instance?.id, row.id, c))) onChanged();
   };
   const remove = async () => {
     if (await action.run(() => resource.delete(`/users/${encodeURIComponent(row.id)}`))) onDeleted();
@@ -66,7 +66,7 @@ export function UserDetail({ row, onChanged, onDeleted }: { row: UserRow; onChan
       <div className="grid">
         <ProfileCard row={row} onSaved={onChanged} />
         {row.kind === "human" && <SignInAs row={row} />}
-        <MetadataCard userId={row.id} />
+        <MetadataCard instanceId={instance?.id} userId={row.id} />
         <GrantsCard userId={row.id} />
         <MembershipsCard userId={row.id} />
       </div>
