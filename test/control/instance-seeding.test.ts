@@ -206,6 +206,27 @@ describe("POST instances/{id}/_seed, _reset and snapshots", () => {
     const other = await make({ name: "snap-other" });
     assert.deepEqual((await api(`/instances/${other.id}/snapshots`)).body, { snapshots: [] }, "snapshots are per instance");
   });
+
+  it("restores one instance's snapshot while another instance with the same ids keeps its rows, tokens and events", async () => {
+    const [a, b] = [await make({ name: "sa", seed: { fixtures: WITH_IDS } }), await make({ name: "sb", seed: { fixtures: WITH_IDS } })];
+    const eventsOf = async (id: string) => ((await api(`/events?instanceId=${id}&limit=1000`)).body as { events: unknown[] }).events.length;
+    assert.equal((await api(`/instances/${a.id}/snapshots`, { method: "POST", json: { name: "seeded" } })).status, 201);
+    await addMachine(a, "a-after-snapshot");
+    await addMachine(b, "b-after-snapshot");
+    const tokenB = await clientCredentials(b.issuer);
+    const [bUsers, bEvents] = [await usernames(b), await eventsOf(b.id)];
+    const restored = await api(`/instances/${a.id}/snapshots/seeded/_restore`, { method: "POST" });
+    assert.deepEqual([restored.status, restored.body], [200, { restored: "seeded" }]);
+    assert.ok(!(await usernames(a)).includes("a-after-snapshot"));
+    assert.deepEqual(await usernames(b), bUsers);
+    assert.ok(bUsers.includes("b-after-snapshot") && bUsers.includes("fixed-bot"));
+    assert.equal(await eventsOf(b.id), bEvents);
+    assert.equal((await userinfo(b.issuer, tokenB)).status, 200, "B's token made after A's snapshot stays active");
+    for (const i of [a, b]) {
+      const row = core.db.stmt("SELECT id FROM users WHERE instance_id = ? AND username = 'fixed-bot'").get(i.id);
+      assert.deepEqual(row, { id: "620000000000000002" });
+    }
+  });
 });
 
 describe("emu.instances.create", () => {
