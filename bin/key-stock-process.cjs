@@ -1,5 +1,5 @@
 "use strict";
-// The command's use of the stock of signing keys at start (emulator/src/domain/signing-key/stock-maker.ts):
+// The command's use of the stock of signing keys at start (emulator/src/keys/stock-maker.ts):
 // whether this start needs a pair of its own, and the process that fills the stock.
 
 const { spawn } = require("node:child_process");

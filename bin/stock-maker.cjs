@@ -1,6 +1,6 @@
 "use strict";
-// Fills the stock of signing keys in the folder given as the first argument (emulator/src/domain/
-// signing-key/stock-maker.ts), at the lowest priority; `replace-one` as the second stores one pair even
+// Fills the stock of signing keys in the folder given as the first argument
+// (emulator/src/keys/stock-maker.ts), at the lowest priority; `replace-one` as the second stores one pair even
 // into a full stock. Started by the command (key-stock-process.cjs) as a process of its own, which
 // finishes the pair it is making even when the emulator that started it has ended.
 

@@ -4,7 +4,7 @@
 
 // A signing key pair, started before anything else: making one takes 40 to 550 ms of one core, longer than a
 // start. On the thread pool it runs on the second core while this thread loads and starts the emulator; the
-// emulator's key ring takes it once (emulator/src/domain/signing-key/key-pair.ts), and the first JWT waits for
+// emulator's key ring takes it once (emulator/src/keys/key-pair.ts), and the first JWT waits for
 // what is left of it. A pair never serves two emulators. Measured on an idle machine (bench/HISTORY.md, round 3):
 // spawn to the first JWKS answer ~300 ms this way, 300 to 600 ms with the pair made after listen, and a
 // low-priority worker thread cost 9 MiB of RSS at ready. When the stock of earlier starts holds a key

@@ -115,7 +115,7 @@ await Promise.all([
   }),
   build({ ...common, entryPoints: ["emulator/src/index.ts"], outfile: "dist/index.cjs" }),
   // The stock of signing keys as the command uses it before its bundle loads, and its filling process (bin/).
-  build({ ...common, entryPoints: ["emulator/src/domain/signing-key/stock-maker.ts"], outfile: "dist/stock-maker.cjs" }),
+  build({ ...common, entryPoints: ["emulator/src/keys/stock-maker.ts"], outfile: "dist/stock-maker.cjs" }),
   build({ ...common, entryPoints: ["emulator/src/internal.ts"], outfile: "dist/internal.cjs" }),
   // The Testcontainers module (`svc-emulator/testcontainers`): a client of the image, with testcontainers (an optional
   // peer dependency) left to the user's install.

@@ -24,7 +24,7 @@ export const FLOORS = [
   ["store"],
   ["bucket", "records"],
   ["domain"],
-  ["auth", "notification", "faults"],
+  ["auth", "keys", "notification", "faults"],
   ["actions"],
   ["oidc"],
   ["api"],
@@ -108,8 +108,11 @@ function cycles(edges) {
 /** Appending events is the commands' job: domain/<aggregate>/commands.ts (or commands/*.ts) is the one write path. */
 const APPEND = /\bevents\.(command|commandGrouped|push)\s*\(|\.append\s*\(\s*\{[^}]*aggregateType/;
 
+/** The domain reads no files and no machine facts: that is the floors above it (keys/ for the key stock). */
+const HOST_MODULE = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)["'](?:node:)?(fs|os)(?:\/promises)?["']/;
+
 /** Where tables are declared: the store's own, each aggregate's (projections), and records/ (rows written outside the event path). */
-const TABLE_OWNER = /^(store\/schema\.ts|domain\/[^/]+\/schema\.ts|records\/[^/]+\.ts)$/;
+const TABLE_OWNER = /^(store\/(tables|emulator-meta)\.ts|domain\/[^/]+\/tables\.ts|records\/[^/]+\.ts)$/;
 const CREATE_TABLE = /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)/g;
 /** SQL naming a table: the statements that read, write or change it. */
 const namesTable = (text, table) => new RegExp(`\\b(?:INTO|UPDATE|FROM|JOIN|TABLE)\\s+${table}\\b`).test(text);
@@ -123,8 +126,9 @@ function tableProblems(texts) {
   const recordTables = [];
   for (const [rel, text] of texts) {
     for (const m of text.matchAll(CREATE_TABLE)) {
-      if (!TABLE_OWNER.test(rel)) problems.push(`${rel} declares table ${m[1]}: tables belong to store/schema.ts, domain/<aggregate>/schema.ts or records/`);
-      else if (rel.startsWith("records/")) recordTables.push({ table: m[1], owner: rel });
+      if (!TABLE_OWNER.test(rel))
+        problems.push(`${rel} declares table ${m[1]}: tables belong to store/tables.ts, store/emulator-meta.ts, domain/<aggregate>/tables.ts or records/`);
+      else if (rel.startsWith("records/") || rel === "store/emulator-meta.ts") recordTables.push({ table: m[1], owner: rel });
     }
   }
   for (const { table, owner } of recordTables) {
@@ -163,6 +167,8 @@ export function checkArchitecture(src) {
     if (unit !== "store" && !isCommand && APPEND.test(text)) {
       problems.push(`${rel} appends events: only domain/<aggregate>/commands.ts may`);
     }
+    const host = unit === "domain" && text.match(HOST_MODULE);
+    if (host) problems.push(`${rel} imports node:${host[1]}: the domain reads no files and no machine facts`);
   }
   problems.push(...tableProblems(texts));
   for (const c of cycles(edges)) problems.push(`import cycle: ${c.map((f) => relative(src, f)).join(" <-> ")}`);
@@ -281,6 +287,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(
     "architecture: floors respected (emulator/src and renderer/src), no import cycles, no feature importing another, " +
-      "events appended only in domain/, every table with one owner, the shell keeps to the library entry, docs/architecture.md lists the floors",
+      "events appended only in domain/, no node:fs or node:os in domain/, every table with one owner, " +
+      "the shell keeps to the library entry, docs/architecture.md lists the floors",
   );
 }

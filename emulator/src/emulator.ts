@@ -16,6 +16,8 @@ import { EventStore } from "./store/event-store.js";
 import { migrate, schemaVersion } from "./domain/schema.js";
 import { SNAPSHOTS_DIR, Snapshots } from "./store/snapshots.js";
 import { prepareHotSoon } from "./store/hot-statements.js";
+import { metaValue, setMetaValue } from "./store/emulator-meta.js";
+import { maxIssuedId } from "./store/issued-ids.js";
 import { BucketStore } from "./bucket/bucket-store.js";
 import { allProjections } from "./domain/projections.js";
 import { applyFixtures, checkFixtureFile, FixtureError, readFixtureFile } from "./fixtures/seed.js";
@@ -30,7 +32,7 @@ import { createH2Server } from "./server/h2-app.js";
 import { Listener } from "./server/listener.js";
 import { RequestInstances } from "./server/request-instance.js";
 import { listInstances } from "./domain/instance/queries.js";
-import { KeyRing } from "./domain/signing-key/key-ring.js";
+import { KeyRing } from "./keys/key-ring.js";
 import { DEFAULT_RETENTION_MS, Retention } from "./domain/retention.js";
 import { parseDuration } from "./kernel/duration.js";
 import { startNotifier } from "./notification/notifier.js";
@@ -83,8 +85,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const projections = allProjections();
   const events = new EventStore(db, clock, projections);
-  const core = { db, events, clock, ids, signals: new Emitter<CoreSignals>(), names } as Core;
-  core.keys = new KeyRing(core);
+  const parts = { db, events, clock, ids, signals: new Emitter<CoreSignals>(), names };
+  const core: Core = { ...parts, keys: new KeyRing(parts) };
   const instanceSeeds = new InstanceSeeds(core);
   const recordInstances = () => instanceSeeds.recordAll(listInstances(db).map((i) => i.id));
 
@@ -105,13 +107,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         return seeded;
       };
       const { adminPat } = importing ? db.transaction(seed) : seed();
-      db.stmt("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES (?, ?)").run(META_ADMIN_PAT, adminPat ?? "");
+      setMetaValue(db, META_ADMIN_PAT, adminPat ?? "");
       seedImage = db.serialize();
       if (seedFile) writeFileAtomic(seedFile, seedImage);
       recordInstances();
     } else {
       seedImage = seedFile && existsSync(seedFile) ? readFileSync(seedFile) : db.serialize();
-      ids.bumpPast(maxIssuedId(core));
+      ids.bumpPast(maxIssuedId(db));
     }
   } catch (e) {
     // A bad fixture file (or migration) leaves no open database behind, and the data dir free.
@@ -119,7 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     unlock();
     throw e;
   }
-  const adminPat = (db.stmt("SELECT value FROM emulator_meta WHERE key = ?").get(META_ADMIN_PAT) as { value: string } | undefined)?.value ?? "";
+  const adminPat = metaValue(db, META_ADMIN_PAT) ?? "";
   const idsAfterSeed = ids.state();
 
   const emitter = new Emitter<EmulatorEvents>();
@@ -144,7 +146,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const restored = snapshots.restore(name);
     if (restored) {
       instanceSeeds.forgetAll();
-      ids.bumpPast(maxIssuedId(core));
+      ids.bumpPast(maxIssuedId(db));
       prepareHotSoon(db);
     }
     return restored;
@@ -183,7 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // the thread pool once the port listens: made before, it competed with start-up for the CPU
   // (measured: spawn to discovery 417 -> 578 ms); the first JWT then waits for it (KeyRing.whenReady)
   // instead of making a second one on the main thread. The command started its pair before loading
-  // (bin/svc-emulator.cjs): the key ring takes that one here, or stocks it (key-stock.ts).
+  // (bin/svc-emulator.cjs): the key ring takes that one here, or stocks it (keys/key-stock.ts).
   keys.prepare();
   prepareHotSoon(db);
   const stopNotifier = startNotifier(core);
@@ -237,21 +239,4 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const internals: EmulatorInternals = { core, snapshots };
   Object.defineProperty(handle, INTERNALS, { value: internals, enumerable: false });
   return handle;
-}
-
-/** The highest id the generator handed out that the database holds: aggregate ids and the id (or kid) of every table. */
-function maxIssuedId(core: Core): bigint {
-  const numeric = (col: string) => `${col} GLOB '[0-9]*' AND NOT ${col} GLOB '*[^0-9]*'`;
-  const sources = [`SELECT CAST(MAX(CAST(aggregate_id AS INTEGER)) AS TEXT) AS m FROM events WHERE ${numeric("aggregate_id")}`];
-  const tables = core.db.stmt("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
-  for (const { name } of tables) {
-    const cols = (core.db.stmt(`SELECT name FROM pragma_table_info('${name}')`).all() as { name: string }[]).map((c) => c.name);
-    for (const col of ["id", "kid"].filter((c) => cols.includes(c)))
-      sources.push(`SELECT CAST(MAX(CAST(${col} AS INTEGER)) AS TEXT) AS m FROM "${name}" WHERE ${numeric(col)}`);
-  }
-  return sources.reduce((max, sql) => {
-    // As text: 18-digit ids do not fit a JavaScript number.
-    const m = (core.db.stmt(sql).get() as { m: string | null }).m;
-    return m !== null && BigInt(m) > max ? BigInt(m) : max;
-  }, 0n);
 }

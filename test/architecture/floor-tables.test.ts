@@ -42,12 +42,12 @@ describe("docs/architecture.md's floor tables against the check's lists", () => 
 
   it("names floors out of order, and a floor the page leaves out", () => {
     const swapped = page
-      .replace(/\| 5 \| `auth\/`, `notification\/`, `faults\/` \|/, "| 5 | `actions/` |")
-      .replace(/\| 6 \| `actions\/` \|/, "| 6 | `auth/`, `notification/`, `faults/` |");
+      .replace(/\| 5 \| `auth\/`, `keys\/`, `notification\/`, `faults\/` \|/, "| 5 | `actions/` |")
+      .replace(/\| 6 \| `actions\/` \|/, "| 6 | `auth/`, `keys/`, `notification/`, `faults/` |");
     assert.notEqual(swapped, page);
     assert.deepEqual(check(swapped), [
-      "docs/architecture.md floor 5 lists actions; FLOORS in scripts/check-architecture.mjs has auth, notification, faults",
-      "docs/architecture.md floor 6 lists auth, notification, faults; FLOORS in scripts/check-architecture.mjs has actions",
+      "docs/architecture.md floor 5 lists actions; FLOORS in scripts/check-architecture.mjs has auth, keys, notification, faults",
+      "docs/architecture.md floor 6 lists auth, keys, notification, faults; FLOORS in scripts/check-architecture.mjs has actions",
     ]);
     const lastRow = page.split("\n").find((l) => l.startsWith("| 13 |"));
     assert.ok(lastRow);

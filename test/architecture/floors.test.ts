@@ -1,5 +1,6 @@
 // The floors check (scripts/check-architecture.mjs, run by npm test) on small trees made here: it
-// must name an upward import, a cycle and an event appended outside a command, and pass the real tree.
+// must name an upward import, a cycle, an event appended outside a command and a domain module reading
+// files or machine facts (node:fs, node:os), and pass the real tree.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -61,6 +62,26 @@ describe("floors check", () => {
         "domain/org/org.ts appends events: only domain/<aggregate>/commands.ts may",
         'extras/thing.ts: folder "extras" has no floor in scripts/check-architecture.mjs',
         "oidc/issue.ts appends events: only domain/<aggregate>/commands.ts may",
+      ]);
+    } finally {
+      rmSync(root, { recursive: true });
+    }
+  });
+
+  it("names node:fs and node:os under domain/ (static, dynamic, bare names), and passes them in keys/ and an empty domain file", () => {
+    const root = tree({
+      "domain/a/stock.ts": 'import { readFileSync } from "node:fs";\nexport const r = readFileSync;\n',
+      "domain/b/home.ts": 'export const h = () => import("os");\n',
+      "domain/c/later.ts": 'import { readFile } from "node:fs/promises";\nexport const r = readFile;\n',
+      "domain/d/crypto.ts": 'import { randomBytes } from "node:crypto";\nexport const r = randomBytes;\n',
+      "domain/e/empty.ts": "",
+      "keys/key-stock.ts": 'import { homedir } from "node:os";\nimport { readFileSync } from "node:fs";\nexport const x = [homedir, readFileSync];\n',
+    });
+    try {
+      assert.deepEqual(check(root).sort(), [
+        "domain/a/stock.ts imports node:fs: the domain reads no files and no machine facts",
+        "domain/b/home.ts imports node:os: the domain reads no files and no machine facts",
+        "domain/c/later.ts imports node:fs: the domain reads no files and no machine facts",
       ]);
     } finally {
       rmSync(root, { recursive: true });

@@ -1,5 +1,5 @@
 // One owner per table (scripts/check-architecture.mjs, run by npm test): tables are declared only by
-// store/schema.ts, domain/<aggregate>/schema.ts and records/, and a table of records/ (rows written
+// store/tables.ts and store/emulator-meta.ts, domain/<aggregate>/tables.ts and records/, and a table of records/ (rows written
 // outside the event path) is reached by SQL only through its own module. Shown on small trees made
 // here, and on the real tree: the target calls, the sink's rows and the outbox each have one module.
 
@@ -24,8 +24,8 @@ describe("table owners", () => {
   it("pass owners that declare and use their own tables, and an empty tree", () => {
     assert.deepEqual(
       problemsOf({
-        "store/schema.ts": STORE,
-        "domain/org/schema.ts": 'export const o = "CREATE TABLE orgs (id TEXT)";\n',
+        "store/tables.ts": STORE,
+        "domain/org/tables.ts": 'export const o = "CREATE TABLE orgs (id TEXT)";\n',
         "domain/org/queries.ts": 'export const q = "SELECT * FROM orgs JOIN events ON 1";\n',
         "records/target-calls.ts": CALLS,
         "actions/calls.ts":
@@ -39,13 +39,13 @@ describe("table owners", () => {
   it("names a table declared outside its owners", () => {
     assert.deepEqual(
       problemsOf({
-        "store/schema.ts": STORE,
+        "store/tables.ts": STORE,
         "actions/sink.ts": 'export const t = "CREATE TABLE IF NOT EXISTS sink_calls (id TEXT)";\n',
         "domain/org/queries.ts": 'export const t = "CREATE TABLE orgs_copy (id TEXT)";\n',
       }),
       [
-        "actions/sink.ts declares table sink_calls: tables belong to store/schema.ts, domain/<aggregate>/schema.ts or records/",
-        "domain/org/queries.ts declares table orgs_copy: tables belong to store/schema.ts, domain/<aggregate>/schema.ts or records/",
+        "actions/sink.ts declares table sink_calls: tables belong to store/tables.ts, store/emulator-meta.ts, domain/<aggregate>/tables.ts or records/",
+        "domain/org/queries.ts declares table orgs_copy: tables belong to store/tables.ts, store/emulator-meta.ts, domain/<aggregate>/tables.ts or records/",
       ],
     );
   });

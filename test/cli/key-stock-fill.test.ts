@@ -1,5 +1,5 @@
 // The command fills the stock of signing keys from a process of its own (bin/key-stock-process.cjs,
-// bin/stock-maker.cjs, emulator/src/domain/signing-key/stock-maker.ts): at the lowest priority, and to
+// bin/stock-maker.cjs, emulator/src/keys/stock-maker.ts): at the lowest priority, and to
 // the end even when the emulator that started it stopped at once, so a burst of short starts no longer
 // empties the stock (on a busy machine a process at nice 19 waits for idle cores: the waits are long).
 // A start that finds a key takes it and makes no pair of its own; the filler never makes a stock
@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fillStock } from "../../emulator/src/domain/signing-key/stock-maker.js";
+import { fillStock } from "../../emulator/src/keys/stock-maker.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const POSIX = process.platform !== "win32";

@@ -1,4 +1,4 @@
-// The stock of signing key pairs (domain/signing-key/key-stock.ts): a start takes a pair an earlier
+// The stock of signing key pairs (keys/key-stock.ts): a start takes a pair an earlier
 // start made, so its first JWT waits for none; each stocked key serves one emulator, once, and is
 // gone from disk when taken; the pair the start made refills the stock. A stock that cannot be
 // trusted or is turned off is not used, and bad files in it never fail a start.

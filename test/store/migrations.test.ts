@@ -1,4 +1,4 @@
-// The schema split by owner (store/schema.ts, domain/<aggregate>/schema.ts, assembled in
+// The schema split by owner (store/tables.ts and store/emulator-meta.ts, domain/<aggregate>/tables.ts, assembled in
 // domain/schema.ts) takes a database of any earlier version to exactly the schema the single
 // migration list (frozen in schema-v16.sql) produced, plus the steps added since (version 17 on, taken
 // from the split list itself), and keeps the rows it holds.

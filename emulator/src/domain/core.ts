@@ -13,13 +13,16 @@ export interface Core {
   events: EventStore;
   clock: Clock;
   ids: IdGenerator;
-  /** The OIDC provider's signing keys; set once the core exists (they are stored through it). */
+  /** The OIDC provider's signing keys (keys/key-ring.ts, made from the core's other parts: it stores keys through them). */
   keys: SigningKeys;
   /** What this emulator tells its subscribers besides committed events (the event store has those). */
   signals: Emitter<CoreSignals>;
   /** The public URL and the extra host names of the default instance (instance/public-names.ts). */
   names: PublicNames;
 }
+
+/** What the key ring needs of the core (everything but the keys): it is made before the core, whole, is. */
+export type KeyRingCore = Omit<Core, "keys">;
 
 /**
  * The signals' names and values. Empty here: the floor that raises a signal declares it by merging

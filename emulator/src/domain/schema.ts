@@ -1,5 +1,6 @@
-// The whole schema: every owner's steps (store/schema.ts, domain/<aggregate>/schema.ts, and records/
-// for the rows written outside the event path) in the order they run within a version. The order
+// The whole schema: every owner's steps (store/tables.ts and store/emulator-meta.ts,
+// domain/<aggregate>/tables.ts, and records/ for the rows written outside the event path) in the
+// order they run within a version. The order
 // across owners only matters inside one version (a step that reads another owner's table must come
 // after it); within one owner the steps keep their versions.
 
@@ -8,49 +9,51 @@ import { migrate as runSteps, type SchemaStep, versionsOf } from "../store/migra
 import { outboxTables } from "../records/outbox.js";
 import { sinkTables } from "../records/sinks.js";
 import { targetCallTables } from "../records/target-calls.js";
-import { storeSchema } from "../store/schema.js";
-import { appSchema } from "./app/schema.js";
-import { authRequestSchema } from "./auth-request/schema.js";
-import { deviceAuthorizationSchema } from "./device-authorization/schema.js";
-import { executionSchema } from "./execution/schema.js";
-import { idpSchema } from "./idp/schema.js";
-import { instanceSchema } from "./instance/schema.js";
-import { loginSessionSchema } from "./login-session/schema.js";
-import { membershipSchema } from "./membership/schema.js";
-import { orgSchema } from "./org/schema.js";
-import { projectSchema } from "./project/schema.js";
-import { providerSchema } from "./provider/schema.js";
-import { settingsSchema } from "./settings/schema.js";
-import { signingKeySchema } from "./signing-key/schema.js";
-import { targetSchema } from "./target/schema.js";
-import { tokenSchema } from "./token/schema.js";
-import { userSchema } from "./user/schema.js";
-import { userGrantSchema } from "./user-grant/schema.js";
-import { userschemaSchema } from "./userschema/schema.js";
+import { storeTables } from "../store/tables.js";
+import { emulatorMetaTables } from "../store/emulator-meta.js";
+import { appTables } from "./app/tables.js";
+import { authRequestTables } from "./auth-request/tables.js";
+import { deviceAuthorizationTables } from "./device-authorization/tables.js";
+import { executionTables } from "./execution/tables.js";
+import { idpTables } from "./idp/tables.js";
+import { instanceTables } from "./instance/tables.js";
+import { loginSessionTables } from "./login-session/tables.js";
+import { membershipTables } from "./membership/tables.js";
+import { orgTables } from "./org/tables.js";
+import { projectTables } from "./project/tables.js";
+import { providerTables } from "./provider/tables.js";
+import { settingsTables } from "./settings/tables.js";
+import { signingKeyTables } from "./signing-key/tables.js";
+import { targetTables } from "./target/tables.js";
+import { tokenTables } from "./token/tables.js";
+import { userTables } from "./user/tables.js";
+import { userGrantTables } from "./user-grant/tables.js";
+import { userschemaTables } from "./userschema/tables.js";
 
 export const schema: readonly SchemaStep[] = [
-  ...storeSchema,
-  ...instanceSchema,
-  ...orgSchema,
-  ...userSchema,
-  ...membershipSchema,
-  ...targetSchema,
+  ...storeTables,
+  ...emulatorMetaTables,
+  ...instanceTables,
+  ...orgTables,
+  ...userTables,
+  ...membershipTables,
+  ...targetTables,
   ...targetCallTables,
   ...sinkTables,
-  ...executionSchema,
-  ...projectSchema,
-  ...appSchema,
-  ...userGrantSchema,
-  ...signingKeySchema,
-  ...authRequestSchema,
-  ...loginSessionSchema,
-  ...tokenSchema,
-  ...settingsSchema,
-  ...idpSchema,
-  ...providerSchema,
+  ...executionTables,
+  ...projectTables,
+  ...appTables,
+  ...userGrantTables,
+  ...signingKeyTables,
+  ...authRequestTables,
+  ...loginSessionTables,
+  ...tokenTables,
+  ...settingsTables,
+  ...idpTables,
+  ...providerTables,
   ...outboxTables,
-  ...userschemaSchema,
-  ...deviceAuthorizationSchema,
+  ...userschemaTables,
+  ...deviceAuthorizationTables,
 ];
 
 /** The version a fully migrated database has (its user_version). */

@@ -1,6 +1,6 @@
-// The schema migration runner. The tables are declared beside their owners (store/schema.ts for the
-// store's own, domain/<aggregate>/schema.ts for each aggregate, records/ for rows written outside the
-// event path) as numbered steps; domain/schema.ts gives them in order. Every step of one version runs
+// The schema migration runner. The tables are declared beside their owners (store/tables.ts and
+// store/emulator-meta.ts for the store's own, domain/<aggregate>/tables.ts for each aggregate,
+// records/ for rows written outside the event path) as numbered steps; domain/schema.ts gives them in order. Every step of one version runs
 // in one transaction, in the order given, and the database's user_version records the last version
 // applied. Never edit an applied step: add a step with the next version (a version's SQL may move
 // between owners when a table changes owner, as long as the version runs the same statements).

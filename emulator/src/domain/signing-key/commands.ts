@@ -1,8 +1,8 @@
-// Signing key commands: adding a key pair made by the key ring (key-ring.ts). Its private key is
+// Signing key commands: adding a key pair made by the key ring (keys/key-ring.ts). Its private key is
 // sealed in the event (store/sealed.ts).
 
 import { createPrivateKey, type JsonWebKey, type KeyObject } from "node:crypto";
-import type { Actor, Core, GivenId } from "../core.js";
+import type { Actor, GivenId, KeyRingCore } from "../core.js";
 import { seal } from "../../store/sealed.js";
 import { SigningKeyAdded } from "./events.js";
 import { PUBLISH_LIFETIME_MS, SIGN_LIFETIME_MS, type PublicJwk, type SigningKey } from "./signing-key.js";
@@ -21,7 +21,7 @@ export function signingKeyOf(pair: KeyPair, kid: string): SigningKey {
 }
 
 /** Adds a key that signs from now for SIGN_LIFETIME_MS and is published for PUBLISH_LIFETIME_MS. */
-export function addSigningKey(core: Core, actor: Actor, pair: KeyPair, opts: GivenId = {}): SigningKey {
+export function addSigningKey(core: KeyRingCore, actor: Actor, pair: KeyPair, opts: GivenId = {}): SigningKey {
   const key = signingKeyOf(pair, opts.id ?? core.ids.next());
   const now = core.clock.nowMs();
   core.events.command(() => [

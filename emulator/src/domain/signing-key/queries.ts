@@ -1,5 +1,5 @@
 // Reads of signing keys: every key of an instance, newest first, with its lifetimes. The key ring
-// (key-ring.ts) caches them and picks the one that signs and the ones published at a time.
+// (keys/key-ring.ts) caches them and picks the one that signs and the ones published at a time.
 
 import type { Database } from "../../store/database.js";
 import type { PublicJwk } from "./signing-key.js";

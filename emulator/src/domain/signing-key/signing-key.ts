@@ -18,7 +18,7 @@ export interface SigningKey {
   publicJwk: PublicJwk;
 }
 
-/** The OIDC provider's keys of every instance (domain/signing-key/key-ring.ts). */
+/** The OIDC provider's keys of every instance (keys/key-ring.ts). */
 export interface SigningKeys {
   /** Has the first key pair ready for the first token: from the stock, or made in the background. */
   prepare(): void;

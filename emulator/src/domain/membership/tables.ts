@@ -4,7 +4,7 @@
 
 import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
-export const membershipSchema: readonly SchemaStep[] = [
+export const membershipTables: readonly SchemaStep[] = [
   // 1: the event log and the projections of the core
   {
     version: 1,

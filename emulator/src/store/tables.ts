@@ -1,11 +1,12 @@
-// The store's own tables: the event log (with the surface each event came through), the emulator's
-// meta values and the key that seals secrets inside event payloads (store/sealed.ts). The key is
+// The store's own tables: the event log (with the surface each event came through) and the key that
+// seals secrets inside event payloads (store/sealed.ts); the emulator's meta values are
+// store/emulator-meta.ts's. The key is
 // not a projection, so a rebuild from the events can still open them.
 // Steps run by store/migrations.ts in the order domain/schema.ts gives; never edit an applied step.
 
 import type { SchemaStep } from "./migrations.js";
 
-export const storeSchema: readonly SchemaStep[] = [
+export const storeTables: readonly SchemaStep[] = [
   // 1: the event log and the projections of the core
   {
     version: 1,
@@ -25,10 +26,6 @@ export const storeSchema: readonly SchemaStep[] = [
   );
   CREATE INDEX events_by_instance ON events (instance_id, position);
   CREATE INDEX events_by_type ON events (type, position);
-  CREATE TABLE emulator_meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-  );
   `,
   },
   // 14: the key that seals secrets inside event payloads (store/sealed.ts)

@@ -4,7 +4,7 @@
 
 import type { SchemaStep } from "../../store/migrations.js";
 
-export const deviceAuthorizationSchema: readonly SchemaStep[] = [
+export const deviceAuthorizationTables: readonly SchemaStep[] = [
   // 13: device authorizations (RFC 8628) between the device authorization and token endpoints
   {
     version: 13,

@@ -4,7 +4,7 @@
 
 import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
-export const idpSchema: readonly SchemaStep[] = [
+export const idpTables: readonly SchemaStep[] = [
   // 5: identity providers, reusable: owned by a context, with state policies of child contexts
   {
     version: 5,

@@ -3,7 +3,7 @@
 
 import type { SchemaStep } from "../../store/migrations.js";
 
-export const authRequestSchema: readonly SchemaStep[] = [
+export const authRequestTables: readonly SchemaStep[] = [
   // 2: the identity model of the OpenID Connect provider
   {
     version: 2,

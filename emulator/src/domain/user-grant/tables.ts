@@ -3,7 +3,7 @@
 
 import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
-export const userGrantSchema: readonly SchemaStep[] = [
+export const userGrantTables: readonly SchemaStep[] = [
   // 2: the identity model of the OpenID Connect provider
   {
     version: 2,

@@ -4,7 +4,7 @@
 
 import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
-export const providerSchema: readonly SchemaStep[] = [
+export const providerTables: readonly SchemaStep[] = [
   // 9: SMTP and SMS providers (and, in records/outbox.ts, the outbox)
   {
     version: 9,

@@ -1,4 +1,4 @@
-// The key ring of the OIDC provider (Core.keys): finds the key that signs now and makes one when
+// The key ring of the OIDC provider (Core.keys, built before the core from its other parts): finds the key that signs now and makes one when
 // there is none. Making a key costs 40 to 550 ms, so the first one is prepared: taken at start from
 // the stock of pairs earlier starts made (key-stock.ts), else made in the background (the command's
 // is started before its bundle loads when the stock is empty, key-pair.ts). A pair the command made
@@ -14,13 +14,13 @@
 
 import { createPrivateKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
-import type { Core, Origin } from "../core.js";
-import { addSigningKey, signingKeyOf, type KeyPair } from "./commands.js";
+import type { KeyRingCore, Origin } from "../domain/core.js";
+import { addSigningKey, signingKeyOf, type KeyPair } from "../domain/signing-key/commands.js";
+import { SIGNING_KEY } from "../domain/signing-key/events.js";
+import { signingKeysOf, type StoredSigningKey } from "../domain/signing-key/queries.js";
+import type { PublicJwk, SigningKey, SigningKeys } from "../domain/signing-key/signing-key.js";
 import { commandFillsStock, exportPair, makeKeyPair, takeFirstKeyPair, warm, type MadePair } from "./key-pair.js";
 import { KeyStock } from "./key-stock.js";
-import { SIGNING_KEY } from "./events.js";
-import { signingKeysOf, type StoredSigningKey } from "./queries.js";
-import type { PublicJwk, SigningKey, SigningKeys } from "./signing-key.js";
 
 /** One instance's keys as cached: the rows, their key objects and verification sets made on first use. */
 interface CachedKeys {
@@ -36,7 +36,7 @@ export class KeyRing implements SigningKeys {
   private stock: KeyStock | undefined;
   private closed = false;
 
-  constructor(private readonly core: Core) {}
+  constructor(private readonly core: KeyRingCore) {}
 
   /** The first pair: a stocked one at once (the one the command started goes into the stock), else the one being made (key-pair.ts). */
   prepare(): void {

@@ -3,7 +3,7 @@
 
 import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
-export const userSchema: readonly SchemaStep[] = [
+export const userTables: readonly SchemaStep[] = [
   // 1: the event log and the projections of the core
   {
     version: 1,

@@ -3,7 +3,7 @@
 
 import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
-export const settingsSchema: readonly SchemaStep[] = [
+export const settingsTables: readonly SchemaStep[] = [
   // 4: settings: what each context set, property by property
   {
     version: 4,

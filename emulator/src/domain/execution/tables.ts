@@ -3,7 +3,7 @@
 
 import type { SchemaStep } from "../../store/migrations.js";
 
-export const executionSchema: readonly SchemaStep[] = [
+export const executionTables: readonly SchemaStep[] = [
   // 1: the event log and the projections of the core
   {
     version: 1,

@@ -6,7 +6,7 @@
 // ring could take a pair from the stock of earlier starts (key-stock.ts), this one goes into the stock.
 
 import { generateKeyPair, sign, type KeyObject } from "node:crypto";
-import type { KeyPair } from "./commands.js";
+import type { KeyPair } from "../domain/signing-key/commands.js";
 
 /** Where the command leaves the pair it started: a promise of `{ publicKey, privateKey }` key objects, or undefined when it failed. */
 const FIRST_PAIR = Symbol.for("svc-emulator.firstKeyPair");

@@ -3,7 +3,7 @@
 
 import { rebuildTable, type SchemaStep } from "../../store/migrations.js";
 
-export const userschemaSchema: readonly SchemaStep[] = [
+export const userschemaTables: readonly SchemaStep[] = [
   // 11: user schemas (SvcUserSchemas)
   {
     version: 11,
