@@ -17,6 +17,11 @@ export function instanceResourceDetails(id: string, instanceId: string, sequence
   return { id, sequence: BigInt(sequence), changeDate: timestamp(changedAt), resourceOwner: { type: OwnerType.INSTANCE, id: instanceId } };
 }
 
+/** Details of an org-owned resource. */
+export function orgResourceDetails(id: string, orgId: string, sequence: number, changedAt: string): Details {
+  return { id, sequence: BigInt(sequence), changeDate: timestamp(changedAt), resourceOwner: { type: OwnerType.ORG, id: orgId } };
+}
+
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 

@@ -4,7 +4,7 @@
 
 import type { DescMethod, DescService, JsonValue, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
 import { getOption, hasOption } from "@bufbuild/protobuf";
-import type { Core } from "../domain/core.js";
+import type { Actor, Core } from "../domain/core.js";
 import type { Feature, Instance } from "../domain/instance/instance.js";
 import type { Principal } from "../auth/bearer-token.js";
 import type { PermissionScope } from "../auth/permissions.js";
@@ -33,6 +33,9 @@ export interface RpcCall {
    */
   documentJson(jsonName: string): JsonValue | undefined;
 }
+
+/** The actor of a call: its instance and the user its token names (origin "api", the default). */
+export const actorOf = (call: RpcCall): Actor => ({ instanceId: call.instance.id, userId: call.principal.user.id });
 
 type MethodsOf<S extends DescService> = S extends { method: infer M } ? M : never;
 

@@ -7,16 +7,13 @@ import { getOrg, orgPrimaryDomain } from "../domain/org/queries.js";
 import { getProject } from "../domain/project/queries.js";
 import { grantsOfUser } from "../domain/user-grant/queries.js";
 import type { User } from "../domain/user/user.js";
+import { loginName } from "../domain/user/queries.js";
 import { apiProjectId } from "../domain/token/api-audience.js";
 
 export const CLAIM_PREFIX = "urn:svc:iam";
 export const ROLES_CLAIM = "urn:svc:iam:org:project:roles";
 const PROJECT_AUD_SCOPE = /^urn:svc:iam:org:project:id:(.+):aud$/;
 const ROLE_SCOPE = /^urn:svc:iam:org:project:role:(.+)$/;
-
-export function loginName(core: Core, user: User): string {
-  return `${user.username}@${orgPrimaryDomain(core, user.instanceId, user.orgId)}`;
-}
 
 /** Project ids the scopes add to the audience (`urn:svc:iam:org:project:id:<id>:aud`); "svc" names the API project. */
 export function audienceScopes(scopes: string[], instance: { id: string }): string[] {

@@ -4,9 +4,9 @@
 // audience of its own: like the product, the introspecting client and its project join it, so an
 // API accepts service users' PATs.
 
-import { cachedUser } from "../domain/user/queries.js";
+import { cachedUser, loginName } from "../domain/user/queries.js";
 import { activeAccessToken } from "./access-token.js";
-import { allRoleClaims, loginName, userinfoClaims } from "./claims.js";
+import { allRoleClaims, userinfoClaims } from "./claims.js";
 import { clientRecord } from "./client-records.js";
 import { authenticateClient, type ClientCredentials } from "./clients.js";
 import type { OidcContext } from "./issue.js";

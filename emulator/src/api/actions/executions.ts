@@ -8,8 +8,7 @@ import type { SvcActions } from "../../gen/svc/resources/action/v3alpha/action_s
 import type { Condition, ConditionSchema, GetExecutionSchema } from "../../gen/svc/resources/action/v3alpha/execution_pb.js";
 import type { ExecutionSearchFilter } from "../../gen/svc/resources/action/v3alpha/query_pb.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
-import type { Handlers, RpcTable } from "../rpc.js";
-import { actorOf } from "./targets.js";
+import { actorOf, type Handlers, type RpcTable } from "../rpc.js";
 
 /** The API's Condition as the domain's; field rules have already made sure exactly one member is set. */
 export function conditionOf(c: Condition): DomainCondition {

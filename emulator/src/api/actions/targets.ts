@@ -2,7 +2,6 @@
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { durationFromMs, durationMs } from "@bufbuild/protobuf/wkt";
-import type { Actor } from "../../domain/core.js";
 import { createTarget, patchTarget, removeTarget } from "../../domain/target/commands.js";
 import { getTarget, searchTargets } from "../../domain/target/queries.js";
 import type { TargetConfig, TargetState } from "../../domain/target/target.js";
@@ -11,10 +10,8 @@ import { TargetFieldName, type TargetSearchFilter } from "../../gen/svc/resource
 import type { SvcActions } from "../../gen/svc/resources/action/v3alpha/action_service_pb.js";
 import { notFound } from "../../kernel/errors.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
-import type { Handlers, RpcCall } from "../rpc.js";
+import { actorOf, type Handlers } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
-
-export const actorOf = (call: RpcCall): Actor => ({ instanceId: call.instance.id, userId: call.principal.user.id });
 
 function configOf(t: Target): TargetConfig {
   const type = t.targetType;

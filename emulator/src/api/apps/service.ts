@@ -18,11 +18,10 @@ import {
   type GetAppSchema,
   type OIDCApp,
 } from "../../gen/svc/resources/app/v3alpha/app_service_pb.js";
-import { actorOf } from "../actions/targets.js";
 import { authorize, readableBy } from "../authorization.js";
-import { listDetails, pageOf } from "../details.js";
-import { checkedProject, orgResourceDetails, projectTarget } from "../projects/service.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { orgResourceDetails, listDetails, pageOf } from "../details.js";
+import { checkedProject, projectTarget } from "../projects/service.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
 const RESPONSE_TYPES = new Map<OIDCResponseType, OidcAppConfig["responseTypes"][number]>([

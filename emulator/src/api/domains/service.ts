@@ -5,12 +5,10 @@ import type { OrgDomain } from "../../domain/org/org.js";
 import { getDomain, searchDomains, type DomainFilter } from "../../domain/org/queries.js";
 import { SvcDomains, type DomainSearchFilter } from "../../gen/svc/resources/domain/v3alpha/domain_service_pb.js";
 import { notFound } from "../../kernel/errors.js";
-import { actorOf } from "../actions/targets.js";
 import { authorize, readableCondition } from "../authorization.js";
-import { listDetails, pageOf } from "../details.js";
+import { orgResourceDetails, listDetails, pageOf } from "../details.js";
 import { orgOfRequest } from "../organization.js";
-import { orgResourceDetails } from "../projects/service.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
 const domainMessage = (d: OrgDomain) => ({

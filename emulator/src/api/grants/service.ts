@@ -7,11 +7,10 @@ import { SvcGrants } from "../../gen/svc/resources/grant/v3alpha/grant_service_p
 import { addRole, changeProjectGrant, changeRole, createProjectGrant, removeProjectGrant, removeRole } from "../../domain/project/commands.js";
 import type { ProjectGrant } from "../../domain/project/project.js";
 import { foundProject, foundProjectGrant, grantOfUserGrant, searchProjectGrants, searchRoles } from "../../domain/project/queries.js";
-import { actorOf } from "../actions/targets.js";
 import { authorize, readableBy } from "../authorization.js";
-import { listDetails, pageOf } from "../details.js";
-import { checkedProject, orgResourceDetails } from "../projects/service.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { orgResourceDetails, listDetails, pageOf } from "../details.js";
+import { checkedProject } from "../projects/service.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
 const projectGrantMessage = (g: ProjectGrant) => ({
   details: orgResourceDetails(g.id, g.orgId, g.sequence, g.changedAt),

@@ -15,10 +15,9 @@ import {
   type Options,
 } from "../../gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { State, StatePolicy } from "../../gen/svc/resources/object/v3alpha/object_pb.js";
-import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
 import { authorizeContext, ownerOf, requestContext } from "../context-access.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
 const POLICIES: Record<StatePolicy, Policy | undefined> = {

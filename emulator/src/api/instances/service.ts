@@ -11,9 +11,8 @@ import { defaultOrgId, getOrg } from "../../domain/org/queries.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import { SvcInstances, type GetInstanceSchema, type InstanceSearchFilter, type Limits } from "../../gen/svc/resources/instance/v3alpha/instance_service_pb.js";
 import { notFound } from "../../kernel/errors.js";
-import { actorOf } from "../actions/targets.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
 const details = (i: Instance) => ({
   id: i.id,

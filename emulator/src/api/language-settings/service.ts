@@ -11,9 +11,8 @@ import { languageDetails, resolveLanguages } from "../../domain/settings/queries
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import type { DetailsSchema } from "../../gen/svc/settings/object/v3alpha/object_pb.js";
 import { SvcLanguageSettings } from "../../gen/svc/settings/language/v3alpha/language_service_pb.js";
-import { actorOf } from "../actions/targets.js";
 import { timestamp } from "../details.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
 function details(call: RpcCall, ctx: Context): MessageInitShape<typeof DetailsSchema> {
   const last = languageDetails(call.core, ctx);

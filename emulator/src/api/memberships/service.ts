@@ -8,12 +8,11 @@ import { ROLES_BY_CONTEXT, permissionsOfRole } from "../../domain/membership/rol
 import { getProject } from "../../domain/project/queries.js";
 import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
 import { SvcMemberships, type GetMembershipSchema } from "../../gen/svc/resources/membership/v3alpha/membership_service_pb.js";
-import { actorOf } from "../actions/targets.js";
 import { getProjectGrant } from "../../domain/project/queries.js";
 import { authorizeContext, memberContext, ownerOf, targetOfContext } from "../context-access.js";
 import { readablePredicate } from "../authorization.js";
 import { listDetails, pageOf, timestamp } from "../details.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
 /** A membership's context, with the org and project a project or project grant context belongs to. */
 function contextOf(call: RpcCall, m: Membership): MemberContext {

@@ -11,10 +11,9 @@ import {
   type OrganizationSearchFilter,
 } from "../../gen/svc/resources/org/v3alpha/org_service_pb.js";
 import { notFound } from "../../kernel/errors.js";
-import { actorOf } from "../actions/targets.js";
 import { authorize, readableCondition } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
 function orgMessage(call: RpcCall, org: Org): MessageInitShape<typeof GetOrganizationSchema> {

@@ -5,19 +5,12 @@ import { addRole, changeProject, createProject, removeProject, removeRole } from
 import type { Project } from "../../domain/project/project.js";
 import { foundProject, projectRoles, searchProjects } from "../../domain/project/queries.js";
 import { SvcProjects, type GetProjectSchema, type ProjectSearchFilter } from "../../gen/svc/resources/project/v3alpha/project_service_pb.js";
-import { OwnerType } from "../../gen/svc/object/v3alpha/object_pb.js";
-import { actorOf } from "../actions/targets.js";
 import { authorize, readableBy } from "../authorization.js";
-import { listDetails, pageOf, timestamp } from "../details.js";
+import { listDetails, orgResourceDetails, pageOf } from "../details.js";
 import { orgOfRequest } from "../organization.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 import type { TextMatch } from "../../store/text-filter.js";
-
-/** Details of an org-owned resource. */
-export function orgResourceDetails(id: string, orgId: string, sequence: number, changedAt: string) {
-  return { id, sequence: BigInt(sequence), changeDate: timestamp(changedAt), resourceOwner: { type: OwnerType.ORG, id: orgId } };
-}
 
 function projectMessage(call: RpcCall, p: Project): MessageInitShape<typeof GetProjectSchema> {
   return {

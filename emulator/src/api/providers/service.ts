@@ -5,9 +5,8 @@ import type { Provider } from "../../domain/provider/provider.js";
 import { searchProviders } from "../../domain/provider/queries.js";
 import { SvcSMSProviders } from "../../gen/svc/resources/sms/v3alpha/sms_service_pb.js";
 import { SvcSMTPProviders } from "../../gen/svc/resources/smtp/v3alpha/smtp_service_pb.js";
-import { actorOf } from "../actions/targets.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
 const details = (p: Provider) => instanceResourceDetails(p.id, p.instanceId, p.sequence, p.changedAt);
 

@@ -2,18 +2,16 @@
 // (which revokes their tokens).
 
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { getUser } from "../../domain/user/queries.js";
+import { getUser, loginName } from "../../domain/user/queries.js";
 import { SvcSessions, type SessionSchema } from "../../gen/svc/resources/session/v3alpha/session_service_pb.js";
-import { loginName } from "../../oidc/claims.js";
 import { findUserByLoginName, passwordMatches } from "../../oidc/login/find-user.js";
 import { addLoginSession, terminateLoginSessions } from "../../domain/login-session/commands.js";
 import { newUserAgentId, type LoginSession } from "../../domain/login-session/login-session.js";
 import { getLoginSession, loginSessionSequence, searchLoginSessions, type LoginSessionFilter } from "../../domain/login-session/queries.js";
 import { Code, SvcError, notFound } from "../../kernel/errors.js";
-import { actorOf } from "../actions/targets.js";
 import { authorize, readablePredicate } from "../authorization.js";
 import { instanceResourceDetails, listDetails, pageOf, timestamp } from "../details.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 
 function sessionMessage(call: RpcCall, s: LoginSession): MessageInitShape<typeof SessionSchema> {
   const user = getUser(call.core.db, call.instance.id, s.userId);

@@ -12,7 +12,7 @@ import {
   generateMachineSecret,
   removeUser,
 } from "../../domain/user/commands.js";
-import { searchUsers, type UserFilter } from "../../domain/user/queries.js";
+import { searchUsers, type UserFilter, loginName } from "../../domain/user/queries.js";
 import { type User, type UserState as State, userState } from "../../domain/user/user.js";
 import {
   AccessTokenType,
@@ -24,13 +24,10 @@ import {
   type UserSearchFilter,
   type Profile,
 } from "../../gen/svc/resources/user/v3alpha/user_service_pb.js";
-import { loginName } from "../../oidc/claims.js";
-import { actorOf } from "../actions/targets.js";
 import { authorize, readableBy } from "../authorization.js";
-import { listDetails, pageOf } from "../details.js";
+import { orgResourceDetails, listDetails, pageOf } from "../details.js";
 import { orgOfRequest } from "../organization.js";
-import { orgResourceDetails } from "../projects/service.js";
-import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
 const GENDERS: Record<Gender, string | undefined> = {

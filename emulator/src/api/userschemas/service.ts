@@ -5,9 +5,8 @@ import { changeUserSchema, createUserSchema, foundUserSchema, removeUserSchema, 
 import { searchUserSchemas, type UserSchemaFilter } from "../../domain/userschema/queries.js";
 import type { UserSchema } from "../../domain/userschema/user-schema.js";
 import { SvcUserSchemas, UserSchemaState } from "../../gen/svc/resources/userschema/v3alpha/user_schema_service_pb.js";
-import { actorOf } from "../actions/targets.js";
 import { instanceResourceDetails, listDetails, pageOf } from "../details.js";
-import { defineService, type ServiceDefinition } from "../rpc.js";
+import { actorOf, defineService, type ServiceDefinition } from "../rpc.js";
 import { textMatch } from "../text-filter.js";
 
 const message = (s: UserSchema) => ({

@@ -1,6 +1,8 @@
 // Reads of the user aggregate: users by id and user name, the humans of an instance, a password
 // hash, machine keys, personal access tokens, and the paged search of SvcUsers.SearchUsers.
 
+import type { Core } from "../core.js";
+import { orgPrimaryDomain } from "../org/queries.js";
 import type { Database } from "../../store/database.js";
 import { inList, pagedSearch, type PageRequest } from "../../store/paged-search.js";
 import { textCondition, type TextMatch } from "../../store/text-filter.js";
@@ -92,4 +94,9 @@ export function searchUsers(db: Database, instanceId: string, readable: Readable
   }
   const { total, rows } = pagedSearch<UserRow>(db, "users", where, args, "created_at", page);
   return { total, users: rows.map(userFromRow) };
+}
+
+/** A user's login name: its user name at its org's primary domain (`alice@emulator-org.localhost`). */
+export function loginName(core: Core, user: User): string {
+  return `${user.username}@${orgPrimaryDomain(core, user.instanceId, user.orgId)}`;
 }

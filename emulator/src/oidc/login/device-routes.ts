@@ -4,11 +4,10 @@
 // the signed-in user allows or denies the device.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { getUser } from "../../domain/user/queries.js";
+import { getUser, loginName } from "../../domain/user/queries.js";
 import type { AuthorizeParams } from "../../domain/auth-request/auth-request.js";
 import { getAuthRequest } from "../../domain/auth-request/queries.js";
 import { startLogin } from "../authorize/endpoint.js";
-import { loginName } from "../claims.js";
 import { findApp } from "../clients.js";
 import { decideDeviceAuthorization } from "../../domain/device-authorization/commands.js";
 import { normalizeUserCode } from "../../domain/device-authorization/device-authorization.js";

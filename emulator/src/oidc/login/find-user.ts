@@ -3,9 +3,8 @@
 
 import type { Core } from "../../domain/core.js";
 import { passwordMatchesHash } from "../../domain/user/password-hash.js";
-import { humansOfInstance, passwordHashOf } from "../../domain/user/queries.js";
+import { humansOfInstance, passwordHashOf, loginName } from "../../domain/user/queries.js";
 import type { User } from "../../domain/user/user.js";
-import { loginName } from "../claims.js";
 
 export function findUserByLoginName(core: Core, instanceId: string, name: string): User | undefined {
   const wanted = name.trim().toLowerCase();

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Core } from "../../domain/core.js";
 import { createHuman } from "../../domain/user/commands.js";
-import { getUser, humansOfInstance } from "../../domain/user/queries.js";
+import { getUser, humansOfInstance, loginName } from "../../domain/user/queries.js";
 import { canSignIn, type User } from "../../domain/user/user.js";
 import type { AuthRequest } from "../../domain/auth-request/auth-request.js";
 import { getAuthRequest } from "../../domain/auth-request/queries.js";
@@ -14,7 +14,7 @@ import { activeSessions } from "../../domain/login-session/queries.js";
 import { oidcActor } from "../actor.js";
 import { completeAuthRequest } from "../authorize/complete.js";
 import { findApp } from "../clients.js";
-import { loginName, userMatchesOrgScopes } from "../claims.js";
+import { userMatchesOrgScopes } from "../claims.js";
 import { findUserByLoginName, passwordMatches } from "./find-user.js";
 import type { OidcContext } from "../issue.js";
 import { OidcError, invalidRequest } from "../errors.js";
