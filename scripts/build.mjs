@@ -93,6 +93,10 @@ const common = {
   banner: { js: 'const __svcImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
+const TESTING_CJS = ["index", "jest", "jest-global-setup", "jest-global-teardown", "playwright", "playwright-global-setup"];
+const TESTING_ESM = ["vitest", "node-test", "node-test-setup"];
+const testingCommon = { ...common, plugins: [], external: ["vitest", "vitest/node", "@playwright/test"] };
+
 /** The desktop shell's main process uses the library bundle beside it instead of a second copy of the emulator. */
 const libraryBesideIt = {
   name: "library-beside-it",
@@ -136,6 +140,24 @@ await Promise.all([
     platform: "browser",
     target: "chrome130",
     external: ["electron"],
+    define: {},
+    banner: {},
+  }),
+  // The test-runner fixtures (svc-emulator/testing/*): clients of an emulator they start as a process, so
+  // small and free of the emulator itself. CommonJS where the runner requires them (Jest, Playwright), ES
+  // modules where they import an ES-only runner (vitest) or wait at the top level (node:test's setup).
+  build({
+    ...testingCommon,
+    entryPoints: TESTING_CJS.map((name) => `emulator/src/testing/${name}.ts`),
+    outdir: "dist/testing",
+    outExtension: { ".js": ".cjs" },
+  }),
+  build({
+    ...testingCommon,
+    entryPoints: TESTING_ESM.map((name) => `emulator/src/testing/${name}.ts`),
+    outdir: "dist/testing",
+    format: "esm",
+    outExtension: { ".js": ".mjs" },
     define: {},
     banner: {},
   }),

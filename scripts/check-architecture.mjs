@@ -33,6 +33,7 @@ export const FLOORS = [
   ["server"],
   ["emulator", "handle", "index", "internal", "testcontainers"],
   ["cli", "cli-main"],
+  ["testing"],
 ];
 
 /**

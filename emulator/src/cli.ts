@@ -12,7 +12,7 @@ import { EXPORT_USAGE, exportCommand } from "./cli/export-command.js";
 import { IMPORT_USAGE, importCommand } from "./cli/import-command.js";
 import { INSPECT_USAGE, inspectCommand } from "./cli/inspect-command.js";
 import { CommandError, UsageError } from "./cli/remote.js";
-import { ENV_USAGE, startArgsFromEnv } from "./cli/start-env.js";
+import { consoleTokenFromEnv, ENV_USAGE, startArgsFromEnv } from "./cli/start-env.js";
 import { publicNames } from "./domain/instance/public-names.js";
 
 export { UsageError } from "./cli/remote.js";
@@ -107,6 +107,7 @@ export function parseCli(
   if (!Number.isInteger(instances) || instances > 1000) throw new UsageError(`--instances must be a number from 0 to 1000, not ${values.instances}`);
   if (values.retention !== undefined && parseDuration(values.retention) === undefined)
     throw new UsageError(`--retention needs a duration like 1h, 30m or 0s, not ${values.retention}`);
+  const consoleToken = consoleTokenFromEnv(env);
   const hostNames = values["host-name"] ?? [];
   try {
     publicNames(values["public-url"], hostNames);
@@ -128,6 +129,7 @@ export function parseCli(
       ...(values.retention !== undefined ? { retention: values.retention } : {}),
       ...(values["public-url"] !== undefined ? { publicUrl: values["public-url"] } : {}),
       ...(hostNames.length ? { hostNames } : {}),
+      ...(consoleToken ? { consoleToken } : {}),
     },
   };
 }

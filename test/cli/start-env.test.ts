@@ -69,7 +69,21 @@ describe("svc-emulator start from the environment", () => {
     assert.equal((await stop(proc)).code, 0);
   });
 
+  it("takes the console token from SVC_EMULATOR_CONSOLE_TOKEN (a test runner's webServer chooses it)", LIMIT, async () => {
+    const token = "runner-chosen_token.0123456789~";
+    const proc = spawnCli(["start", "--json", "--port", "0", "--in-memory"], { SVC_EMULATOR_CONSOLE_TOKEN: token });
+    const r = await ready(proc);
+    assert.equal(r.consoleToken, token);
+    const given = await fetch(`${r.url}/emulator/v1/instances`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(given.status, 200);
+    const other = await fetch(`${r.url}/emulator/v1/instances`, { headers: { authorization: "Bearer runner-chosen_token.0123456789x" } });
+    assert.equal(other.status, 401);
+    assert.equal((await stop(proc)).code, 0);
+  });
+
   const bad: [string, string[], NodeJS.ProcessEnv, RegExp][] = [
+    ["a short console token", [], { SVC_EMULATOR_CONSOLE_TOKEN: "short" }, /SVC_EMULATOR_CONSOLE_TOKEN must be 16 to 200 characters/],
+    ["a console token with a space", [], { SVC_EMULATOR_CONSOLE_TOKEN: "0123456789 abcdef" }, /SVC_EMULATOR_CONSOLE_TOKEN must be 16 to 200/],
     ["SVC_EMULATOR_IN_MEMORY=yes", ["--port", "0"], { SVC_EMULATOR_IN_MEMORY: "yes" }, /SVC_EMULATOR_IN_MEMORY must be 1, true, 0 or false, not yes/],
     ["SVC_EMULATOR_PORT=http", ["--in-memory"], { SVC_EMULATOR_PORT: "http" }, /--port must be a number from 0 to 65535, not http/],
     ["SVC_EMULATOR_RETENTION=soon", [], { SVC_EMULATOR_RETENTION: "soon" }, /--retention needs a duration/],

@@ -18,7 +18,9 @@ export const ENV_USAGE = `Environment (each read as its flag; a flag on the comm
   SVC_EMULATOR_PORT, SVC_EMULATOR_HOST, SVC_EMULATOR_DATA_DIR, SVC_EMULATOR_FIXTURES,
   SVC_EMULATOR_RETENTION, SVC_EMULATOR_PUBLIC_URL
   SVC_EMULATOR_IN_MEMORY=1    as --in-memory, over SVC_EMULATOR_DATA_DIR (0 or false: off)
-  SVC_EMULATOR_HOST_NAMES     comma-separated, each as --host-name`;
+  SVC_EMULATOR_HOST_NAMES     comma-separated, each as --host-name
+  SVC_EMULATOR_CONSOLE_TOKEN  the control API's token instead of a new one (16 to 200 characters
+                              of A-Z a-z 0-9 - . _ ~; no flag: a command line is visible to others)`;
 
 const gives = (argv: string[], flag: string) => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
 
@@ -42,4 +44,15 @@ export function startArgsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): string
   const hostNames = value("SVC_EMULATOR_HOST_NAMES");
   if (hostNames !== undefined && !gives(argv, "--host-name")) for (const name of hostNames.split(/[\s,]+/).filter(Boolean)) args.push(`--host-name=${name}`);
   return args;
+}
+
+/** A bearer token's characters (RFC 6750 b64token, less the padding and the characters a shell quotes). */
+const CONSOLE_TOKEN = /^[A-Za-z0-9._~-]{16,200}$/;
+
+/** The console token the environment fixes (a test runner's setup chooses it before the command starts), or undefined. */
+export function consoleTokenFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.SVC_EMULATOR_CONSOLE_TOKEN?.trim();
+  if (!token) return undefined;
+  if (!CONSOLE_TOKEN.test(token)) throw new UsageError("SVC_EMULATOR_CONSOLE_TOKEN must be 16 to 200 characters of A-Z, a-z, 0-9, -, ., _ and ~");
+  return token;
 }
