@@ -8,7 +8,7 @@ import { type UseInstanceOptions, useTestInstance } from "./use-instance.js";
 
 export function useSvcEmulator(options: UseInstanceOptions = {}): TestInstance {
   const connect = () => requireConnection(connectionFromEnv(), "run node with --import svc-emulator/testing/node-test-setup");
-  return useTestInstance({ beforeAll: (fn) => before(fn), beforeEach: (fn) => beforeEach(fn) }, connect, {
+  return useTestInstance({ beforeAll: (fn, timeout) => before(fn, { timeout }), beforeEach: (fn, timeout) => beforeEach(fn, { timeout }) }, connect, {
     name: `node-test-${process.pid}`,
     ...options,
   });

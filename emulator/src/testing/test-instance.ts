@@ -53,10 +53,24 @@ function seedBody(seed: SeedOption): { fixtures: unknown } | { document: unknown
   return "document" in seed ? { document: read(seed.document) } : { fixtures: read(seed.fixtures) };
 }
 
+/** An instance as `POST /emulator/v1/instances` answers it. */
+export interface MadeInstance {
+  id: string;
+  name: string;
+  domains: string[];
+  issuer: string;
+  adminPat: string;
+}
+
 export async function createTestInstance(connection: EmulatorConnection, options: TestInstanceOptions = {}): Promise<TestInstance> {
-  const remote = { url: connection.url, token: connection.consoleToken };
   const body = { ...(options.name ? { name: options.name } : {}), seed: seedBody(options.seed ?? { fixtures: "default" }) };
-  const made = (await postJson(remote, "/emulator/v1/instances", body)) as { id: string; name: string; domains: string[]; issuer: string; adminPat: string };
+  const made = await postJson({ url: connection.url, token: connection.consoleToken }, "/emulator/v1/instances", body);
+  return testInstanceOf(connection, made as MadeInstance);
+}
+
+/** The handle of an instance that exists already (made by createTestInstance, or by a setup of your own). */
+export async function testInstanceOf(connection: EmulatorConnection, made: MadeInstance): Promise<TestInstance> {
+  const remote = { url: connection.url, token: connection.consoleToken };
   const domain = made.domains[0]!;
   const at = new URL(connection.url);
   const instancePath = `/emulator/v1/instances/${made.id}`;

@@ -12,10 +12,14 @@ export interface UseInstanceOptions extends TestInstanceOptions {
   perTest?: PerTest;
 }
 
+/** The runner's hooks; each takes a timeout in milliseconds (a cold emulator on a busy CI machine answers its first instance in seconds). */
 export interface RunnerHooks {
-  beforeAll(fn: () => Promise<void>): void;
-  beforeEach(fn: () => Promise<void>): void;
+  beforeAll(fn: () => Promise<void>, timeoutMs: number): void;
+  beforeEach(fn: () => Promise<void>, timeoutMs: number): void;
 }
+
+/** The hooks' timeout: well above the milliseconds an instance takes, below a stuck run's. */
+export const HOOK_TIMEOUT_MS = 60_000;
 
 /** The step run before each test, or none. */
 export function perTestStep(perTest: PerTest | undefined): ((instance: TestInstance) => Promise<void>) | undefined {
@@ -34,8 +38,8 @@ export function useTestInstance(hooks: RunnerHooks, connect: () => EmulatorConne
   let instance: TestInstance | undefined;
   hooks.beforeAll(async () => {
     instance = await createTestInstance(connect(), options);
-  });
-  if (each) hooks.beforeEach(() => each(instance!));
+  }, HOOK_TIMEOUT_MS);
+  if (each) hooks.beforeEach(() => each(instance!), HOOK_TIMEOUT_MS);
   return new Proxy({} as TestInstance, {
     get(_, key) {
       // Not a promise: `await` on it must not read members before the hook ran.

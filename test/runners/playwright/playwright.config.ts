@@ -1,0 +1,15 @@
+// The README's Playwright block: one emulator for the run, each worker on an instance of its own, in
+// Debian's Chromium. PLAYWRIGHT_WEB_SERVER_PORT picks the `webServer` form instead of the global setup.
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+import { svcEmulatorWebServer } from "svc-emulator/testing/playwright";
+
+const webServerPort = Number(process.env.PLAYWRIGHT_WEB_SERVER_PORT);
+
+export default defineConfig({
+  testDir: ".",
+  fullyParallel: true,
+  workers: 4,
+  ...(webServerPort ? { webServer: svcEmulatorWebServer({ port: webServerPort }) } : { globalSetup: fileURLToPath(import.meta.resolve("svc-emulator/testing/playwright-global-setup")) }),
+  use: { launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] } },
+});

@@ -1,0 +1,2 @@
+// The same tests in a file of their own, which Vitest runs in another worker at the same time.
+import "./same-names.test.js";
