@@ -209,6 +209,9 @@ export async function main(argv: string[]): Promise<number> {
     const stop = () => resolve();
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    // Started with an IPC channel (svc-emulator/testing does so), it ends with the process that started
+    // it, even one killed without a teardown: the channel closes when that process is gone.
+    if (process.connected) process.once("disconnect", stop);
   });
   const where = parsed.options.inMemory ? "in memory" : (parsed.options.dataDir ?? ".svc-emulator");
   process.stdout.write(`${parsed.json ? readyLine(emu, instances) : banner(emu, where, instances)}\n`);

@@ -51,6 +51,7 @@ describe("npx svc-emulator from the packed tarball", () => {
 
   it("packs what a user runs and imports, and none of the desktop shell, tests or source maps", () => {
     const paths = packed.files.map((f) => f.path);
+    const testing = ["index.cjs", "vitest.mjs", "jest.cjs", "jest-global-setup.cjs", "jest-global-teardown.cjs", "playwright.cjs", "node-test.mjs"];
     for (const needed of [
       "bin/svc-emulator.cjs",
       "dist/cli.cjs",
@@ -60,6 +61,10 @@ describe("npx svc-emulator from the packed tarball", () => {
       "emulator/src/index.ts",
       "emulator/src/testcontainers/index.ts",
       "package.json",
+      ...testing.map((f) => `dist/testing/${f}`),
+      "dist/testing/playwright-global-setup.cjs",
+      "dist/testing/node-test-setup.mjs",
+      "emulator/src/testing/index.ts",
     ])
       assert.ok(paths.includes(needed), needed);
     assert.deepEqual(
@@ -71,6 +76,21 @@ describe("npx svc-emulator from the packed tarball", () => {
   it("leaves out Testcontainers, an optional peer dependency that only svc-emulator/testcontainers needs", () => {
     assert.ok(existsSync(join(project, "node_modules/svc-emulator/dist/testcontainers.cjs")));
     assert.equal(existsSync(join(project, "node_modules/testcontainers")), false);
+  });
+
+  it("serves svc-emulator/testing from the installed package: a run's emulator and a seeded instance", { timeout: 60_000 }, () => {
+    const script = `
+      const { runEmulator, createTestInstance } = require("svc-emulator/testing");
+      (async () => {
+        const run = await runEmulator();
+        const i = await createTestInstance(run.connection, { name: "npx" });
+        const d = await (await i.fetch(i.issuer + "/.well-known/openid-configuration")).json();
+        console.log(JSON.stringify({ started: run.started, issuer: d.issuer === i.issuer, alice: typeof i.ids.users.alice }));
+        await run.stop();
+      })().catch((e) => { console.error(e); process.exit(1); });`;
+    const env = { ...process.env, SVC_EMULATOR_URL: "", SVC_EMULATOR_CONSOLE_TOKEN: "" };
+    const printed = execFileSync(process.execPath, ["-e", script], { cwd: project, encoding: "utf8", env });
+    assert.deepEqual(JSON.parse(printed), { started: true, issuer: true, alice: "string" });
   });
 
   it("starts with npx in the empty project and serves discovery and the UI", { timeout: 60_000 }, async () => {

@@ -35,7 +35,8 @@ export function commandPath(from: string = fileURLToPath(import.meta.url)): stri
 
 export function startEmulatorProcess(options: EmulatorProcessOptions = {}): Promise<EmulatorProcess> {
   const args = [commandPath(), "start", "--port", "0", "--in-memory", "--json", ...(options.args ?? [])];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  // An IPC channel: when this process ends, however it ends, the channel closes and the emulator stops (cli.ts).
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe", "ipc"] });
   const timeoutMs = options.timeoutMs ?? 30_000;
   return new Promise((resolve, reject) => {
     let out = "";
@@ -64,6 +65,7 @@ export function startEmulatorProcess(options: EmulatorProcessOptions = {}): Prom
       }
       // The run's emulator must not keep the runner's process alive by itself; stop() ends it.
       child.unref();
+      child.channel?.unref();
       (child.stdout as unknown as { unref?: () => void }).unref?.();
       (child.stderr as unknown as { unref?: () => void }).unref?.();
       resolve({ url: ready.url, port: ready.port, consoleToken: ready.consoleToken, stop: () => stopChild(child), stopNow: () => void child.kill("SIGTERM") });
