@@ -46,7 +46,7 @@ const sampleFiles = (dir: string) => readdirSync(join(ROOT, "test/runners", dir)
 type VitestReport = { numPassedTests: number; numFailedTests: number; testResults: { assertionResults: { status: string; failureMessages: string[] }[] }[] };
 
 describe("the sample suites, 4 workers each on an instance of its own", () => {
-  it("Vitest: globalSetup + useSvcEmulator()", LIMIT, async () => {
+  it("Vitest: globalSetup + svcEmulatorInstance()", LIMIT, async () => {
     const report = join(out, "vitest.json");
     const r = await run(bin("vitest"), ["run", "--config", "test/runners/vitest/vitest.config.ts", "--reporter=json", `--outputFile=${report}`]);
     assert.equal(r.code, 0, r.output);
@@ -66,7 +66,7 @@ describe("the sample suites, 4 workers each on an instance of its own", () => {
     assert.equal(failures.filter((m) => m.includes("expected 409 to be 201")).length, 3, failures.join("\n"));
   });
 
-  it("Jest: globalSetup/globalTeardown + useSvcEmulator(), TypeScript through babel-jest", LIMIT, async () => {
+  it("Jest: globalSetup/globalTeardown + svcEmulatorInstance(), TypeScript through babel-jest", LIMIT, async () => {
     const report = join(out, "jest.json");
     const r = await run(bin("jest"), ["--config", "test/runners/jest/jest.config.cjs", "--json", `--outputFile=${report}`]);
     assert.equal(r.code, 0, r.output);
@@ -74,7 +74,7 @@ describe("the sample suites, 4 workers each on an instance of its own", () => {
     assert.deepEqual([j.numPassedTests, j.numFailedTests, j.numTotalTestSuites], [12, 0, 4]);
   });
 
-  it("node:test: --import svc-emulator/testing/node-test-setup + useSvcEmulator()", LIMIT, async () => {
+  it("node:test: --import svc-emulator/testing/node-test-setup + svcEmulatorInstance()", LIMIT, async () => {
     const files = sampleFiles("node-test").map((f) => `test/runners/node-test/${f}`);
     const r = await run(process.execPath, [
       "--import",

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestInstance, runEmulator, type RunEmulator, type TestInstance, useTestInstance } from "../../emulator/src/testing/index.js";
+import { createTestInstance, runEmulator, type RunEmulator, type TestInstance, fileInstance } from "../../emulator/src/testing/index.js";
 import { perTestStep } from "../../emulator/src/testing/use-instance.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 
@@ -79,10 +79,12 @@ describe("createTestInstance", () => {
 
   it("seeds from a fixture file's path with the file's ids, the same in every instance", LIMIT, async () => {
     const f = defaultFixtures();
-    f.instances[0]!.orgs.push({ id: "630000000000000001", name: "Fixed", users: [{ type: "machine", id: "630000000000000002", username: "fixed-bot", name: "F" }] });
+    const bot = { type: "machine" as const, id: "630000000000000002", username: "fixed-bot", name: "F" };
+    f.instances[0]!.orgs.push({ id: "630000000000000001", name: "Fixed", users: [bot] });
     const file = join(mkdtempSync(join(tmpdir(), "svc-emulator-testing-")), "fixtures.json");
     writeFileSync(file, JSON.stringify(f));
-    const [a, b] = await Promise.all([createTestInstance(run.connection, { seed: { fixtures: file } }), createTestInstance(run.connection, { seed: { fixtures: f } })]);
+    const fromPath = createTestInstance(run.connection, { seed: { fixtures: file } });
+    const [a, b] = await Promise.all([fromPath, createTestInstance(run.connection, { seed: { fixtures: f } })]);
     for (const i of [a!, b!]) assert.deepEqual([i.ids.orgs.Fixed, i.ids.users["fixed-bot"]], ["630000000000000001", "630000000000000002"]);
   });
 
@@ -96,9 +98,9 @@ describe("createTestInstance", () => {
   });
 });
 
-describe("useTestInstance", () => {
+describe("fileInstance", () => {
   it("says so when the instance is read before the runner's before-all hook made it", () => {
-    const emu = useTestInstance({ beforeAll: () => {}, beforeEach: () => {} }, () => run.connection);
+    const emu = fileInstance({ beforeAll: () => {}, beforeEach: () => {} }, () => run.connection);
     assert.throws(() => emu.url, /the instance is made in the before-all hook; read url inside a test or a later hook/);
     assert.equal((emu as unknown as { then?: unknown }).then, undefined, "not taken for a promise");
   });
@@ -106,8 +108,8 @@ describe("useTestInstance", () => {
   it("registers a before-each step only when asked, and refuses an unknown one", () => {
     const registered: string[] = [];
     const hooks = { beforeAll: () => registered.push("all"), beforeEach: () => registered.push("each") };
-    useTestInstance(hooks, () => run.connection);
-    useTestInstance(hooks, () => run.connection, { perTest: "reset" });
+    fileInstance(hooks, () => run.connection);
+    fileInstance(hooks, () => run.connection, { perTest: "reset" });
     assert.deepEqual(registered, ["all", "all", "each"]);
     assert.throws(() => perTestStep("sometimes" as never), /perTest must be "none", "reset" or \{ restore: "<snapshot name>" \}, not "sometimes"/);
   });

@@ -4,6 +4,6 @@
 export { startEmulatorProcess, type EmulatorProcess, type EmulatorProcessOptions } from "./emulator-process.js";
 export { connectionFromEnv, exportConnection, runEmulator, type EmulatorConnection, type RunEmulator } from "./run-emulator.js";
 export { createTestInstance, testInstanceOf, type MadeInstance, type SeedOption, type TestInstance, type TestInstanceOptions } from "./test-instance.js";
-export { useTestInstance, type PerTest, type RunnerHooks, type UseInstanceOptions } from "./use-instance.js";
+export { fileInstance, type PerTest, type RunnerHooks, type UseInstanceOptions } from "./use-instance.js";
 export { fetchByHost } from "./instance-fetch.js";
 export type { SeededIds } from "./seeded-ids.js";

@@ -33,7 +33,7 @@ export function perTestStep(perTest: PerTest | undefined): ((instance: TestInsta
  * Registers the hooks and answers the instance; its members can be read once the before-all hook has
  * run (in tests and later hooks), and reading one earlier throws saying so.
  */
-export function useTestInstance(hooks: RunnerHooks, connect: () => EmulatorConnection, options: UseInstanceOptions = {}): TestInstance {
+export function fileInstance(hooks: RunnerHooks, connect: () => EmulatorConnection, options: UseInstanceOptions = {}): TestInstance {
   const each = perTestStep(options.perTest);
   let instance: TestInstance | undefined;
   hooks.beforeAll(async () => {

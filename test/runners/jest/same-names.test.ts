@@ -1,8 +1,8 @@
 // The README's Jest test file: every test file of the suite writes and reads the same names, on its own instance.
 import { describe, expect, it } from "@jest/globals";
-import { useSvcEmulator } from "svc-emulator/testing/jest";
+import { svcEmulatorInstance } from "svc-emulator/testing/jest";
 
-const emu = useSvcEmulator({ perTest: "reset" });
+const emu = svcEmulatorInstance({ perTest: "reset" });
 const SEEDED = ["admin", "admin-sa", "alice", "bob", "demo-worker"];
 
 const post = (path: string, body: unknown) =>

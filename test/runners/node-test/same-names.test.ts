@@ -2,9 +2,9 @@
 // every test file of the suite writes and reads the same names, on its own instance.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { useSvcEmulator } from "svc-emulator/testing/node-test";
+import { svcEmulatorInstance } from "svc-emulator/testing/node-test";
 
-const emu = useSvcEmulator({ perTest: "reset" });
+const emu = svcEmulatorInstance({ perTest: "reset" });
 const SEEDED = ["admin", "admin-sa", "alice", "bob", "demo-worker"];
 
 const post = (path: string, body: unknown) =>

@@ -5,11 +5,14 @@ import { defineConfig } from "@playwright/test";
 import { svcEmulatorWebServer } from "svc-emulator/testing/playwright";
 
 const webServerPort = Number(process.env.PLAYWRIGHT_WEB_SERVER_PORT);
+const emulator = webServerPort
+  ? { webServer: svcEmulatorWebServer({ port: webServerPort }) }
+  : { globalSetup: fileURLToPath(import.meta.resolve("svc-emulator/testing/playwright-global-setup")) };
 
 export default defineConfig({
   testDir: ".",
   fullyParallel: true,
   workers: 4,
-  ...(webServerPort ? { webServer: svcEmulatorWebServer({ port: webServerPort }) } : { globalSetup: fileURLToPath(import.meta.resolve("svc-emulator/testing/playwright-global-setup")) }),
+  ...emulator,
   use: { launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] } },
 });

@@ -1,8 +1,8 @@
 // The README's Vitest test file: every test file of the suite writes and reads the same names, on its own instance.
 import { describe, expect, it } from "vitest";
-import { useSvcEmulator } from "svc-emulator/testing/vitest";
+import { svcEmulatorInstance } from "svc-emulator/testing/vitest";
 
-const emu = useSvcEmulator({ perTest: "reset" });
+const emu = svcEmulatorInstance({ perTest: "reset" });
 const SEEDED = ["admin", "admin-sa", "alice", "bob", "demo-worker"];
 
 const post = (path: string, body: unknown) =>

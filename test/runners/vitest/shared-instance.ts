@@ -4,4 +4,4 @@ import { testInstanceOf } from "svc-emulator/testing";
 
 const { connection, instance } = inject("svcEmulatorShared");
 const shared = await testInstanceOf(connection, instance);
-export const useSvcEmulator = (_options?: object) => shared;
+export const svcEmulatorInstance = (_options?: object) => shared;
