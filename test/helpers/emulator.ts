@@ -64,25 +64,7 @@ export function requestWithHost(
 
 /**
  * A fetch that reaches `http://<domain>:<port>/…` on loopback with that Host header (fetch itself may
- * not set Host, and instance domains such as `second.localhost` do not resolve here).
+ * not set Host, and instance domains such as `second.localhost` do not resolve here): the one
+ * svc-emulator/testing hands to test workers.
  */
-export function fetchByHost(port: number): typeof fetch {
-  return (async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const headers: Record<string, string> = { host: url.host, ...Object.fromEntries(new Headers(init.headers)) };
-    return new Promise<Response>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path: url.pathname + url.search, method: init.method ?? "GET", headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const out = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : [v ?? ""]) out.append(k, one);
-          const status = res.statusCode!;
-          resolve(new Response([101, 204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: out }));
-        });
-      });
-      req.on("error", reject);
-      req.end(init.body === undefined || init.body === null ? undefined : String(init.body));
-    });
-  }) as typeof fetch;
-}
+export { fetchByHost } from "../../emulator/src/testing/instance-fetch.js";

@@ -6,5 +6,7 @@ module.exports = {
   globalSetup: "svc-emulator/testing/jest-global-setup",
   globalTeardown: "svc-emulator/testing/jest-global-teardown",
   maxWorkers: 4,
+  // TypeScript's ESM imports name files .js: Jest finds the .ts beside them.
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   transform: { "\\.ts$": ["babel-jest", { presets: ["@babel/preset-typescript"], plugins: ["@babel/plugin-transform-modules-commonjs"] }] },
 };

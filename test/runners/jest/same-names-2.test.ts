@@ -1,2 +1,2 @@
 // The same tests in a file of their own, which Jest runs in another worker at the same time.
-require("./same-names.test");
+import "./same-names.test.js";

@@ -1,42 +1,7 @@
-// The README's node:test file (run with `node --import svc-emulator/testing/node-test-setup --test`):
-// every test file of the suite writes and reads the same names, on its own instance.
-import assert from "node:assert/strict";
+// The README's node:test file (run with `node --import svc-emulator/testing/node-test-setup --test`): this
+// file's own instance, reset before each test, and the shared tests.
 import { describe, it } from "node:test";
 import { svcEmulatorInstance } from "svc-emulator/testing/node-test";
+import { sameNames } from "../same-names.js";
 
-const emu = svcEmulatorInstance({ perTest: "reset" });
-const SEEDED = ["admin", "admin-sa", "alice", "bob", "demo-worker"];
-
-const post = (path: string, body: unknown) =>
-  emu.fetch(`${emu.url}/resources/v3alpha/${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-async function usernames(): Promise<string[]> {
-  const { result } = (await (await post("users/_search", [])).json()) as { result: { human?: { username: string }; machine?: { username: string } }[] };
-  return result.map((u) => (u.human ?? u.machine)!.username).sort();
-}
-
-describe("an instance of its own", () => {
-  it("creates the user name every other file creates too", async () => {
-    assert.equal((await post("users/machine", { username: "same-name", name: "Same" })).status, 201);
-    assert.equal((await post("users/machine", { username: "same-name", name: "Same" })).status, 409);
-    assert.deepEqual(await usernames(), [...SEEDED, "same-name"].sort());
-  });
-
-  it("starts every test from the seed", async () => {
-    assert.deepEqual(await usernames(), SEEDED);
-  });
-
-  it("signs the seeded machine user in at the instance's own issuer", async () => {
-    const token = await emu.fetch(`${emu.issuer}/oauth/v2/token`, {
-      method: "POST",
-      headers: { authorization: `Basic ${btoa("demo-worker:demo-worker-secret")}`, "content-type": "application/x-www-form-urlencoded" },
-      body: "grant_type=client_credentials&scope=openid",
-    });
-    const { access_token } = (await token.json()) as { access_token: string };
-    const info = await emu.fetch(`${emu.issuer}/oidc/v1/userinfo`, { headers: { authorization: `Bearer ${access_token}` } });
-    assert.equal(((await info.json()) as { sub: string }).sub, emu.ids.users["demo-worker"]);
-  });
-});
+sameNames(svcEmulatorInstance({ perTest: "reset" }), { describe, it });
