@@ -21,7 +21,7 @@ const LIMIT = { timeout: 300_000 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Runs a command in the repo (bounded: killed after 4 minutes) and answers its exit code and output. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string; stdout: string }> {
   return new Promise((resolve) => {
     // No emulator of an outer run: each runner starts its own; nor this file's node:test context, which
     // would make an inner `node --test` skip its files.
@@ -29,12 +29,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
     const base = { ...outer, SVC_EMULATOR_URL: "", SVC_EMULATOR_CONSOLE_TOKEN: "" };
     const child = spawn(command, args, { cwd: ROOT, env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout.on("data", (c) => (output += c));
+    let stdout = "";
+    child.stdout.on("data", (c) => ((output += c), (stdout += c)));
     child.stderr.on("data", (c) => (output += c));
     const timer = setTimeout(() => child.kill("SIGKILL"), 240_000);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, output });
+      resolve({ code, output, stdout });
     });
   });
 }
@@ -95,24 +96,20 @@ describe("the sample suites, 4 workers each on an instance of its own", () => {
   const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (.ci/run installs Debian's chromium)`;
   type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number }; errors: unknown[] };
   it("Playwright Test: globalSetup + the worker-scoped svcEmulator fixture, alice signed in by Chromium", { ...LIMIT, skip }, async () => {
-    const report = join(out, "playwright.json");
-    const r = await run(bin("playwright"), ["test", "--config", "test/runners/playwright/playwright.config.ts", "--reporter=json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    });
+    // The JSON reporter writes its report to stdout.
+    const r = await run(bin("playwright"), ["test", "--config", "test/runners/playwright/playwright.config.ts", "--reporter=json"]);
     assert.equal(r.code, 0, r.output);
-    const p = json<PlaywrightReport>(report);
+    const p = JSON.parse(r.stdout) as PlaywrightReport;
     assert.deepEqual([p.stats.expected, p.stats.unexpected, p.stats.flaky, p.errors.length], [4, 0, 0, 0]);
   });
 
   it("Playwright Test: the webServer form", { ...LIMIT, skip }, async () => {
     const port = await freePort();
-    const report = join(out, "playwright-web-server.json");
     const r = await run(bin("playwright"), ["test", "--config", "test/runners/playwright/playwright.config.ts", "--reporter=json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       PLAYWRIGHT_WEB_SERVER_PORT: String(port),
     });
     assert.equal(r.code, 0, r.output);
-    const p = json<PlaywrightReport>(report);
+    const p = JSON.parse(r.stdout) as PlaywrightReport;
     assert.deepEqual([p.stats.expected, p.stats.unexpected, p.errors.length], [4, 0, 0]);
     await assert.rejects(fetch(`http://localhost:${port}/emulator/v1/health`), /fetch failed/, "Playwright stopped the emulator");
   });
