@@ -32,8 +32,7 @@ export const FLOORS = [
   ["fixtures"],
   ["server"],
   ["emulator", "handle", "index", "internal", "testcontainers"],
-  ["cli", "cli-main"],
-  ["testing"],
+  ["cli", "cli-main", "testing"],
 ];
 
 /**
