@@ -13,6 +13,9 @@ export default defineConfig({
   testDir: ".",
   fullyParallel: true,
   workers: 4,
+  // Four Chromiums on a 2-core CI machine: a sign-in may take longer than Playwright's defaults (30 s, 5 s).
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   ...emulator,
   use: { launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] } },
 });
