@@ -15,6 +15,10 @@ const emu = await startTestEmulator();
 const ctl = control(emu);
 const core = internals(emu).core;
 const instanceId = listInstances(core.db).find((i) => i.isDefault)!.id;
+// The orgs the export below counts, written before any request: on a loaded machine this takes seconds
+// of one synchronous stretch, which a kept-alive connection of an earlier request would not survive.
+const actor = { instanceId, userId: "test", origin: "seed" as const };
+for (let i = 0; i < 1000; i++) createOrg(core, actor, { name: `Listed ${i}` });
 
 type Listed = { id: string; kind: string; instanceId: string; state: string; createdAt: string; counters: Record<string, { done: number; total: number }> };
 const list = async (query = "") => {
@@ -43,8 +47,6 @@ describe("GET /jobs", () => {
   });
 
   it("lists running and queued jobs newest first with kind, instance, state and counters; ended ones without their reports", async () => {
-    const actor = { instanceId, userId: "test", origin: "seed" as const };
-    for (let i = 0; i < 1000; i++) createOrg(core, actor, { name: `Listed ${i}` });
     const importDocument = { orgs: [{ orgId: "610000000000000001", org: { name: "Listed import" } }] };
     // The import engine is loaded on first use: load it now (a validation loads it), so that starting
     // the import below takes one round trip while the export (one org per turn of the event loop) runs.
