@@ -24,6 +24,7 @@ export const FLOORS = [
   ["store"],
   ["bucket", "records"],
   ["domain"],
+  ["migration"],
   ["auth", "keys", "notification", "faults"],
   ["actions"],
   ["oidc"],

@@ -41,18 +41,24 @@ describe("docs/architecture.md's floor tables against the check's lists", () => 
   });
 
   it("names floors out of order, and a floor the page leaves out", () => {
+    // The rows' numbers follow FLOORS, so a floor added below them renumbers them without breaking this case.
+    const floors = FLOORS as string[][];
+    const auth = floors.findIndex((f) => f.includes("auth"));
+    const actions = floors.findIndex((f) => f.includes("actions"));
+    assert.equal(actions, auth + 1, "actions/ sits right above auth/");
     const swapped = page
-      .replace(/\| 5 \| `auth\/`, `keys\/`, `notification\/`, `faults\/` \|/, "| 5 | `actions/` |")
-      .replace(/\| 6 \| `actions\/` \|/, "| 6 | `auth/`, `keys/`, `notification/`, `faults/` |");
+      .replace(new RegExp(`\\| ${auth} \\| \`auth\\/\`, \`keys\\/\`, \`notification\\/\`, \`faults\\/\` \\|`), `| ${auth} | \`actions/\` |`)
+      .replace(new RegExp(`\\| ${actions} \\| \`actions\\/\` \\|`), `| ${actions} | \`auth/\`, \`keys/\`, \`notification/\`, \`faults/\` |`);
     assert.notEqual(swapped, page);
     assert.deepEqual(check(swapped), [
-      "docs/architecture.md floor 5 lists actions; FLOORS in scripts/check-architecture.mjs has auth, keys, notification, faults",
-      "docs/architecture.md floor 6 lists auth, keys, notification, faults; FLOORS in scripts/check-architecture.mjs has actions",
+      `docs/architecture.md floor ${auth} lists actions; FLOORS in scripts/check-architecture.mjs has auth, keys, notification, faults`,
+      `docs/architecture.md floor ${actions} lists auth, keys, notification, faults; FLOORS in scripts/check-architecture.mjs has actions`,
     ]);
-    const lastRow = page.split("\n").find((l) => l.startsWith("| 13 |"));
+    const last = floors.length - 1;
+    const lastRow = page.split("\n").find((l) => l.startsWith(`| ${last} |`));
     assert.ok(lastRow);
     assert.deepEqual(check(page.replace(`${lastRow}\n`, "")), [
-      "docs/architecture.md floor 13 lists nothing; FLOORS in scripts/check-architecture.mjs has cli, cli-main, testing",
+      `docs/architecture.md floor ${last} lists nothing; FLOORS in scripts/check-architecture.mjs has cli, cli-main, testing`,
     ]);
   });
 

@@ -1,6 +1,6 @@
 // Property (issue 24, item 2): every field rule the resource API declares in proto/ holds for the
 // same field arriving by import. For each DataOrg field bound to a resource API field
-// (domain/org/document-rules.ts), the rules declared on that field are read from its descriptor,
+// (migration/document-rules.ts), the rules declared on that field are read from its descriptor,
 // and fast-check generates values that break each one (too short, too long, off-pattern, not an
 // e-mail, without the prefix, not a URI, too few items, a bad item, a required part left out) inside
 // an otherwise valid document. The admin ImportData (REST) must report each with its document path
@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { getOption, hasOption, type DescField } from "@bufbuild/protobuf";
 import { rules as fieldRules, type StringRules } from "../../emulator/src/gen/validate/validate_pb.js";
-import { DOCUMENT_FIELD_RULES } from "../../emulator/src/domain/org/document-rules.js";
+import { DOCUMENT_FIELD_RULES } from "../../emulator/src/migration/document-rules.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";
 import { assertUnchanged, fuzzParams, storeState } from "./fuzz-kit.js";
 

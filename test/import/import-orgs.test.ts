@@ -12,7 +12,7 @@ import { Browser } from "../helpers/browser.js";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
 import { internals } from "../../emulator/src/internal.js";
 import { databaseDump } from "../helpers/dump.js";
-import { importOrgs } from "../../emulator/src/domain/org/import-orgs.js";
+import { importOrgs } from "../../emulator/src/migration/import-orgs.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);

@@ -5,7 +5,7 @@
 // their paths) goes to stdout; any error exits 1.
 
 import { parseArgs } from "node:util";
-import type { ImportResult } from "../domain/org/import-orgs.js";
+import type { ImportResult } from "../migration/import-orgs.js";
 import { readDocumentFile } from "./document-file.js";
 import { progress } from "./progress.js";
 import { runJob } from "./job-client.js";

@@ -3,7 +3,7 @@
 // errors with their paths (the import engine's own validateImport). Exits 1 when the file is invalid.
 
 import { parseArgs } from "node:util";
-import { summariseDocument } from "../domain/org/inspect-document.js";
+import { summariseDocument } from "../migration/inspect-document.js";
 import { readDocumentFile } from "./document-file.js";
 import { UsageError } from "./remote.js";
 import { countLine, errorLines } from "./report.js";
@@ -21,7 +21,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   const document = readDocumentFile(file);
   const orgs = summariseDocument(document);
   // Loaded here: the engine's field rules read the resource API's descriptors, which no other command needs.
-  const { validateImport } = await import("../domain/org/validate-import.js");
+  const { validateImport } = await import("../migration/validate-import.js");
   const { errors } = validateImport(document);
   const lines = [`${file}: ${orgs.length} org(s)`];
   for (const org of orgs) {

@@ -1,7 +1,7 @@
 // Readable reports of the org commands on stdout: counts per kind and errors with their paths.
 
-import { importErrorLine } from "../domain/org/import-error-line.js";
-import type { ImportError, ImportResult } from "../domain/org/import-orgs.js";
+import { importErrorLine } from "../migration/import-error-line.js";
+import type { ImportError, ImportResult } from "../migration/import-orgs.js";
 
 /** `kind: n` pairs in a stable order, zero counts left out. */
 export function countLine(counts: Record<string, number>): string {

@@ -4,7 +4,7 @@
 // routes that take a document accept bodies up to the admin rpcs' ORG_DOCUMENT_BODY_LIMIT.
 
 import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
-import { summariseDocument } from "../domain/org/inspect-document.js";
+import { summariseDocument } from "../migration/inspect-document.js";
 import { chosenInstance } from "./chosen-instance.js";
 import type { ControlContext } from "./control-context.js";
 import { ControlError, ImportBody, ImportQuery, ImportResult, InspectResult, ValidateResult } from "./schemas.js";
@@ -12,10 +12,10 @@ import type { ControlApp } from "./type-provider.js";
 
 /**
  * The import engine: loaded on the first document, not at start, since its field rules read the
- * resource API's descriptors (domain/org/document-rules.ts; descriptors are made on first use: api/api-loader.ts).
+ * resource API's descriptors (migration/document-rules.ts; descriptors are made on first use: api/api-loader.ts).
  */
 export async function importEngine() {
-  const [{ validateImport }, { importOrgs }] = await Promise.all([import("../domain/org/validate-import.js"), import("../domain/org/import-orgs.js")]);
+  const [{ validateImport }, { importOrgs }] = await Promise.all([import("../migration/validate-import.js"), import("../migration/import-orgs.js")]);
   return { validateImport, importOrgs };
 }
 

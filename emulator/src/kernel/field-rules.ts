@@ -5,7 +5,7 @@
 // oneofs; repeated item counts and item rules. A violation is InvalidArgument (400, code 3) naming
 // the field path and the rule. The same rules also check one field's value given as proto3 JSON
 // (`fieldValueViolation`): the org import applies the resource API's rules to the document's fields
-// of the same meaning with it (domain/org/document-rules.ts), so each rule has one definition.
+// of the same meaning with it (migration/document-rules.ts), so each rule has one definition.
 
 import { getOption, hasOption, isFieldSet, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { FeatureSet_FieldPresence } from "@bufbuild/protobuf/wkt";

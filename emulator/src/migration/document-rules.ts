@@ -9,17 +9,17 @@
 // the message is left out, as in a decoded request (its `required`, if declared, reports it).
 
 import type { DescField } from "@bufbuild/protobuf";
-import { APIAppSchema, CreateAPIAppRequestSchema, CreateOIDCAppRequestSchema, OIDCAppSchema } from "../../gen/svc/resources/app/v3alpha/app_service_pb.js";
-import { DomainSchema } from "../../gen/svc/resources/domain/v3alpha/domain_service_pb.js";
-import { CreateProjectGrantRequestSchema, ProjectGrantSchema, UserGrantSchema } from "../../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
-import { MembershipSchema } from "../../gen/svc/resources/membership/v3alpha/membership_service_pb.js";
-import { CreateOrganizationRequestSchema, OrganizationSchema } from "../../gen/svc/resources/org/v3alpha/org_service_pb.js";
+import { APIAppSchema, CreateAPIAppRequestSchema, CreateOIDCAppRequestSchema, OIDCAppSchema } from "../gen/svc/resources/app/v3alpha/app_service_pb.js";
+import { DomainSchema } from "../gen/svc/resources/domain/v3alpha/domain_service_pb.js";
+import { CreateProjectGrantRequestSchema, ProjectGrantSchema, UserGrantSchema } from "../gen/svc/resources/grant/v3alpha/grant_service_pb.js";
+import { MembershipSchema } from "../gen/svc/resources/membership/v3alpha/membership_service_pb.js";
+import { CreateOrganizationRequestSchema, OrganizationSchema } from "../gen/svc/resources/org/v3alpha/org_service_pb.js";
 import {
   AddProjectRoleRequestSchema,
   CreateProjectRequestSchema,
   ProjectRoleSchema,
   ProjectSchema,
-} from "../../gen/svc/resources/project/v3alpha/project_service_pb.js";
+} from "../gen/svc/resources/project/v3alpha/project_service_pb.js";
 import {
   CreateHumanUserRequestSchema,
   CreateMachineUserRequestSchema,
@@ -28,8 +28,8 @@ import {
   MachineUserSchema,
   PhoneSchema,
   ProfileSchema,
-} from "../../gen/svc/resources/user/v3alpha/user_service_pb.js";
-import { fieldValueViolation, type Violation } from "../../kernel/field-rules.js";
+} from "../gen/svc/resources/user/v3alpha/user_service_pb.js";
+import { fieldValueViolation, type Violation } from "../kernel/field-rules.js";
 
 /** A document path (below an item) and the resource API field whose rules it takes. */
 type Binding = readonly [path: string, field: DescField];

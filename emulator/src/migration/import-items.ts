@@ -6,16 +6,16 @@
 // savepoint, so it is in force from the start. What the emulator keeps nothing of
 // (policies, texts, actions, IDPs, links, OTP secrets) is skipped: docs/behaviour.md.
 
-import type { Actor, Core } from "../core.js";
-import { addAppKey, createApp, publicJwkOf } from "../app/commands.js";
-import type { ApiAppConfig, GrantType, OidcAppConfig, ResponseType } from "../app/app.js";
-import { createMembership } from "../membership/commands.js";
-import { addRole, createProject, createProjectGrant } from "../project/commands.js";
-import { createGrant } from "../user-grant/commands.js";
-import { addMachineKey, changeUserState, createHuman, createMachine, setUserMetadata } from "../user/commands.js";
-import type { User, UserStateChange } from "../user/user.js";
-import { addDomain, createOrg, setOrgActive, setPrimaryDomain, validateDomain } from "./commands.js";
-import { domainsOfOrg, getOrg } from "./queries.js";
+import type { Actor, Core } from "../domain/core.js";
+import { addAppKey, createApp, publicJwkOf } from "../domain/app/commands.js";
+import type { ApiAppConfig, GrantType, OidcAppConfig, ResponseType } from "../domain/app/app.js";
+import { createMembership } from "../domain/membership/commands.js";
+import { addRole, createProject, createProjectGrant } from "../domain/project/commands.js";
+import { createGrant } from "../domain/user-grant/commands.js";
+import { addMachineKey, changeUserState, createHuman, createMachine, setUserMetadata } from "../domain/user/commands.js";
+import type { User, UserStateChange } from "../domain/user/user.js";
+import { addDomain, createOrg, setOrgActive, setPrimaryDomain, validateDomain } from "../domain/org/commands.js";
+import { domainsOfOrg, getOrg } from "../domain/org/queries.js";
 
 export type Item = Record<string, unknown>;
 /** Runs one item (in a savepoint); false when it failed (recorded with `field`'s type and the item's id). */

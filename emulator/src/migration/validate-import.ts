@@ -6,10 +6,10 @@
 // Every problem is reported, each with the product's error type and id and a path into the document.
 // The answer is the document normalised: lowerCamel names, enums by name.
 
-import type { Violation } from "../../kernel/field-rules.js";
-import { jsonDepth } from "../../kernel/json-depth.js";
-import { SUPPORTED_LANGUAGES } from "../settings/language.js";
-import { unusableHash } from "../user/password-hash.js";
+import type { Violation } from "../kernel/field-rules.js";
+import { jsonDepth } from "../kernel/json-depth.js";
+import { SUPPORTED_LANGUAGES } from "../domain/settings/language.js";
+import { unusableHash } from "../domain/user/password-hash.js";
 import { ERROR_TYPES, itemId } from "./import-ids.js";
 import { documentRuleViolations } from "./document-rules.js";
 import { DATA_ORG, type Fields, type Spec } from "./import-schema.js";

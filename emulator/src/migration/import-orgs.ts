@@ -5,8 +5,8 @@
 // and id and undone alone. Atomic (default): any error rolls the whole import back. Best effort:
 // the product's behaviour, the rest is kept. Dry run: everything is tried, then rolled back.
 
-import type { Actor, Core } from "../core.js";
-import { Code, SvcError, toSvcError } from "../../kernel/errors.js";
+import type { Actor, Core } from "../domain/core.js";
+import { Code, SvcError, toSvcError } from "../kernel/errors.js";
 import { CARRIED_KINDS, ERROR_TYPES, itemId } from "./import-ids.js";
 import { type Attempt, importOrgItems, type ImportSuccessOrg, type OrgImport } from "./import-items.js";
 import { validateImport, type ImportError } from "./validate-import.js";
