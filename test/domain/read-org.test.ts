@@ -1,4 +1,4 @@
-// The read of a whole org (domain/org/read-org.ts), which the export and the UI's context screens
+// The read of a whole org (migration/read-org.ts), which the export and the UI's context screens
 // use: everything that belongs to the org, built through the resource API and the seed, and
 // nothing of other orgs; secrets stay out.
 
@@ -6,7 +6,7 @@ import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
 import type { FixtureFile } from "../../emulator/src/index.js";
-import { readOrg } from "../../emulator/src/domain/org/read-org.js";
+import { readOrg } from "../../emulator/src/migration/read-org.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";
 import { internals } from "../../emulator/src/internal.js";
 

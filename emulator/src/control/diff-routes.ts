@@ -7,7 +7,7 @@ import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import type { JsonValue } from "@bufbuild/protobuf";
 import { diffOrg } from "../migration/diff-org.js";
 import { nameIndex } from "../migration/diff-names.js";
-import { readOrg } from "../domain/org/read-org.js";
+import { readOrg } from "../migration/read-org.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";

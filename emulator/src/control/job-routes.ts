@@ -4,7 +4,7 @@
 // events; POST /jobs/{id}/_cancel stops it. The registry: jobs.ts. What cancel means:
 // docs/behaviour.md "Org diff and jobs".
 
-import { type OrgRead, readOrg } from "../domain/org/read-org.js";
+import { type OrgRead, readOrg } from "../migration/read-org.js";
 import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";

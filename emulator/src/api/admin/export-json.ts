@@ -5,7 +5,7 @@
 import { create, type JsonObject, toJson } from "@bufbuild/protobuf";
 import type { Core } from "../../domain/core.js";
 import { listOrgs } from "../../domain/org/queries.js";
-import type { OrgRead } from "../../domain/org/read-org.js";
+import type { OrgRead } from "../../migration/read-org.js";
 import { DataOrgSchema } from "../../gen/svc/admin/v1/admin_pb.js";
 import { dataOrg, type ExportScope } from "./export-document.js";
 

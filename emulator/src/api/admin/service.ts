@@ -1,6 +1,6 @@
 // AdminService: the product's org export and import (wire-facts 7), for a caller with iam.read
 // (export) or iam.write (import) on the whole instance. Export is built from the read of each org
-// (domain/org/read-org.ts); import hands the document to the import engine (migration/import-orgs.ts).
+// (migration/read-org.ts); import hands the document to the import engine (migration/import-orgs.ts).
 // Either may use a bucket instead of the message (gcs_output, data_orgsv1_gcs; api/admin/gcs-storage.ts).
 // Both carry whole orgs and so accept larger requests (ORG_DOCUMENT_BODY_LIMIT). Decisions:
 // docs/behaviour.md "Admin export and import".
@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { importOrgs } from "../../migration/import-orgs.js";
 import { documentRefusal } from "../../migration/validate-import.js";
 import { listOrgs } from "../../domain/org/queries.js";
-import { readOrg } from "../../domain/org/read-org.js";
+import { readOrg } from "../../migration/read-org.js";
 import { AdminService, ExportDataResponseSchema } from "../../gen/svc/admin/v1/admin_pb.js";
 import { ImportDataOrgSchema as V1ImportDataOrgSchema } from "../../gen/svc/v1/v1/data_org_pb.js";
 import { ORG_DOCUMENT_BODY_LIMIT } from "../../kernel/body-limit.js";

@@ -4,22 +4,22 @@
 // public key parts only, no client secret or machine secret digests; password hashes (bcrypt, as
 // the product exports them) only when asked for.
 
-import type { Core } from "../core.js";
-import type { App } from "../app/app.js";
-import { appPublicKeys, getApp } from "../app/queries.js";
-import { idpsOwnedBy, statePoliciesSetIn } from "../idp/queries.js";
-import type { Idp, Policy } from "../idp/idp.js";
-import type { Membership } from "../membership/membership.js";
-import { membershipsIn } from "../membership/queries.js";
-import type { Project, ProjectGrant } from "../project/project.js";
-import { getProject, getProjectGrant, projectRoles } from "../project/queries.js";
-import { settingsSetIn } from "../settings/queries.js";
-import type { UserGrant } from "../user-grant/user-grant.js";
-import { grantsOfUser } from "../user-grant/queries.js";
-import type { User } from "../user/user.js";
-import { getUser, machineKeys } from "../user/queries.js";
-import type { Org, OrgDomain } from "./org.js";
-import { defaultOrgId, domainsOfOrg, getOrg, orgPrimaryDomain } from "./queries.js";
+import type { Core } from "../domain/core.js";
+import type { App } from "../domain/app/app.js";
+import { appPublicKeys, getApp } from "../domain/app/queries.js";
+import { idpsOwnedBy, statePoliciesSetIn } from "../domain/idp/queries.js";
+import type { Idp, Policy } from "../domain/idp/idp.js";
+import type { Membership } from "../domain/membership/membership.js";
+import { membershipsIn } from "../domain/membership/queries.js";
+import type { Project, ProjectGrant } from "../domain/project/project.js";
+import { getProject, getProjectGrant, projectRoles } from "../domain/project/queries.js";
+import { settingsSetIn } from "../domain/settings/queries.js";
+import type { UserGrant } from "../domain/user-grant/user-grant.js";
+import { grantsOfUser } from "../domain/user-grant/queries.js";
+import type { User } from "../domain/user/user.js";
+import { getUser, machineKeys } from "../domain/user/queries.js";
+import type { Org, OrgDomain } from "../domain/org/org.js";
+import { defaultOrgId, domainsOfOrg, getOrg, orgPrimaryDomain } from "../domain/org/queries.js";
 
 type PublicKey = { id: string; jwk: object; expiresAt: string | null };
 
