@@ -50,8 +50,8 @@ export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
       // instance (a grant to an org not in the file) show as they are. Read without passwords: secrets
       // are never shown side by side (diff-org.ts leaves them out of the comparison).
       const [{ dataOrgJson, exportedOrgIds }, { exportScope }] = await Promise.all([
-        import("../api/admin/export-json.js"),
-        import("../api/admin/export-document.js"),
+        import("../migration/export-json.js"),
+        import("../migration/export-document.js"),
       ]);
       const reads = exportedOrgIds(ctx.core, instanceId).map((id) => readOrg(ctx.core, instanceId, id)!);
       const scope = exportScope(reads);

@@ -19,7 +19,7 @@ type ExportOptions = Extract<JobBody, { kind: "export" }>;
 
 /** The export's mapping, with the admin API's descriptors: loaded on the first export, not at start (api/api-loader.ts). */
 async function loadExport() {
-  const [json, document] = await Promise.all([import("../api/admin/export-json.js"), import("../api/admin/export-document.js")]);
+  const [json, document] = await Promise.all([import("../migration/export-json.js"), import("../migration/export-document.js")]);
   return { ...json, exportScope: document.exportScope };
 }
 type ExportModule = Awaited<ReturnType<typeof loadExport>>;

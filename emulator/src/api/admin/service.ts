@@ -18,7 +18,7 @@ import { parseGoDuration } from "../../kernel/duration.js";
 import { Code, SvcError, invalidArgument } from "../../kernel/errors.js";
 import { authorize } from "../authorization.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
-import { dataOrg, exportScope } from "./export-document.js";
+import { dataOrg, exportScope } from "../../migration/export-document.js";
 import { openGcsTarget, readDocument, writeDocument } from "./gcs-storage.js";
 
 /** The request header (or gRPC metadata) that selects the product's best-effort import. */

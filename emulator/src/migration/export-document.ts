@@ -1,5 +1,5 @@
 // The export document: the admin DataOrg of each exported org (wire-facts 7.2), built from the read
-// of the whole org (migration/read-org.ts). What the emulator holds and the format has a field for
+// of the whole org (read-org.ts). What the emulator holds and the format has a field for
 // is exported; references to objects outside the export (a grant to an org not exported, a member
 // from another org) are left out, as the product leaves them out. Choices: docs/behaviour.md
 // "Admin export and import".
@@ -7,10 +7,10 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createPublicKey, type JsonWebKey } from "node:crypto";
-import type { App, OidcAppConfig } from "../../domain/app/app.js";
-import type { OrgRead, OrgUser } from "../../migration/read-org.js";
-import { userState } from "../../domain/user/user.js";
-import { type DataOrgSchema, OrgState } from "../../gen/svc/admin/v1/admin_pb.js";
+import type { App, OidcAppConfig } from "../domain/app/app.js";
+import type { OrgRead, OrgUser } from "./read-org.js";
+import { userState } from "../domain/user/user.js";
+import { type DataOrgSchema, OrgState } from "../gen/svc/admin/v1/admin_pb.js";
 import {
   AccessTokenType,
   APIAuthMethodType,
@@ -22,7 +22,7 @@ import {
   OIDCResponseType,
   OIDCTokenType,
   UserState,
-} from "../../gen/svc/v1/v1/data_org_pb.js";
+} from "../gen/svc/v1/v1/data_org_pb.js";
 import { durationFromMs } from "@bufbuild/protobuf/wkt";
 
 type DataOrgInit = MessageInitShape<typeof DataOrgSchema>;

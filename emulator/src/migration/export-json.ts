@@ -3,10 +3,10 @@
 // left out, int64 as strings, enums by name, bytes as base64.
 
 import { create, type JsonObject, toJson } from "@bufbuild/protobuf";
-import type { Core } from "../../domain/core.js";
-import { listOrgs } from "../../domain/org/queries.js";
-import type { OrgRead } from "../../migration/read-org.js";
-import { DataOrgSchema } from "../../gen/svc/admin/v1/admin_pb.js";
+import type { Core } from "../domain/core.js";
+import { listOrgs } from "../domain/org/queries.js";
+import type { OrgRead } from "./read-org.js";
+import { DataOrgSchema } from "../gen/svc/admin/v1/admin_pb.js";
 import { dataOrg, type ExportScope } from "./export-document.js";
 
 /** The ids of the orgs an export covers: `orgIds` (empty: all) without `excludedOrgIds`. */
