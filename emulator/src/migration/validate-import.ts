@@ -1,6 +1,6 @@
 // Validation of a whole import document before anything is written: the proto3 JSON shape
-// (import-schema.ts: types, unknown fields, enum values; snake_case names read as lowerCamel), the
-// resource API's field rules on the fields of the same meaning (document-rules.ts: required parts,
+// (document-shape.ts, read from the generated DataOrg descriptors: types, unknown fields, enum
+// values; snake_case names read as lowerCamel), the resource API's field rules on the fields of the same meaning (document-rules.ts: required parts,
 // lengths, patterns, e-mail, URIs, item counts, declared in proto/), and the product's own rules of
 // the import (wire-facts 7.3: phone, preferred language, usable password hashes, IDP links, states).
 // Every problem is reported, each with the product's error type and id and a path into the document.
@@ -12,7 +12,7 @@ import { SUPPORTED_LANGUAGES } from "../domain/settings/language.js";
 import { unusableHash } from "../domain/user/password-hash.js";
 import { ERROR_TYPES, itemId } from "./import-ids.js";
 import { documentRuleViolations } from "./document-rules.js";
-import { DATA_ORG, type Fields, type Spec } from "./import-schema.js";
+import { dataOrgShape, type Fields, type Spec } from "./document-shape.js";
 
 export interface ImportError {
   type: string;
@@ -180,11 +180,12 @@ export function validateImport(document: unknown): { errors: ImportError[]; doc?
 /** One DataOrg: each part walked with its own error type and each item with its product id. */
 function validateOrg(raw: unknown, path: string, errors: ImportError[]): Obj {
   const out: Obj = {};
+  const shape = dataOrgShape();
   if (!isObj(raw)) return (errors.push({ type: "org", id: "", message: invalid(path, "expected an object"), path }), out);
   const orgId = typeof raw.orgId === "string" ? raw.orgId : typeof raw.org_id === "string" ? raw.org_id : "";
   for (const [rawName, v] of Object.entries(raw)) {
     const name = camel(rawName);
-    const spec = DATA_ORG[name];
+    const spec = shape[name];
     const type = ERROR_TYPES[name] ?? "org";
     const p = `${path}.${name}`;
     if (!spec) {
