@@ -49,7 +49,12 @@ fixtures.instances[0]!.orgs.push({
 const emu = await startTestEmulator({ fixtures });
 const core = internals(emu).core;
 const api = control(emu);
-const send = fetchByHost(emu.port);
+const byHost = fetchByHost(emu.port);
+/** A request by Host that fails after a minute instead of waiting for ever (an answer that never comes names its URL). */
+const send: typeof fetch = (input, init = {}) =>
+  byHost(input, { ...init, signal: AbortSignal.timeout(60_000) }).catch((e: Error) => {
+    throw new Error(`${init.method ?? "GET"} ${String(input)}: ${e.message}`);
+  });
 type Json = Record<string, unknown>;
 
 /** An export of the instance's org by a job of the control API (the same path for every instance). */
