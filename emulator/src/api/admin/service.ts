@@ -9,7 +9,6 @@ import { create, toJson } from "@bufbuild/protobuf";
 import { performance } from "node:perf_hooks";
 import { importOrgs } from "../../migration/import-orgs.js";
 import { documentRefusal } from "../../migration/validate-import.js";
-import { listOrgs } from "../../domain/org/queries.js";
 import { readOrg } from "../../migration/read-org.js";
 import { AdminService, ExportDataResponseSchema } from "../../gen/svc/admin/v1/admin_pb.js";
 import { ImportDataOrgSchema as V1ImportDataOrgSchema } from "../../gen/svc/v1/v1/data_org_pb.js";
@@ -19,6 +18,7 @@ import { Code, SvcError, invalidArgument } from "../../kernel/errors.js";
 import { authorize } from "../authorization.js";
 import { defineService, type RpcCall, type ServiceDefinition } from "../rpc.js";
 import { dataOrg, exportScope } from "../../migration/export-document.js";
+import { exportedOrgIds } from "../../migration/export-json.js";
 import { openGcsTarget, readDocument, writeDocument } from "./gcs-storage.js";
 
 /** The request header (or gRPC metadata) that selects the product's best-effort import. */
@@ -64,12 +64,9 @@ export function adminService(ownUrl: () => string = () => ""): ServiceDefinition
         // The bucket is checked before the export is built, so a bad target costs nothing.
         const target = req.gcsOutput ? await openGcsTarget("gcs_output", req.gcsOutput, ownUrl()) : undefined;
         if (!req.responseOutput && !target) return {};
-        const wanted = new Set(req.orgIds);
-        const excluded = new Set(req.excludedOrgIds);
-        const orgs = listOrgs(call.core.db, call.instance.id).filter((o) => (wanted.size === 0 || wanted.has(o.id)) && !excluded.has(o.id));
-        const reads = orgs.map((o) => {
+        const reads = exportedOrgIds(call.core, call.instance.id, req.orgIds, req.excludedOrgIds).map((id) => {
           check();
-          return readOrg(call.core, call.instance.id, o.id, { withPasswords: req.withPasswords })!;
+          return readOrg(call.core, call.instance.id, id, { withPasswords: req.withPasswords })!;
         });
         const scope = exportScope(reads);
         const result = reads.map((r) => dataOrg(r, scope));
