@@ -21,7 +21,7 @@ const bin = join(root, "node_modules", ".bin");
 function template(out) {
   return JSON.stringify({
     version: "v2",
-    plugins: [{ local: "protoc-gen-es", out, opt: ["target=ts", "import_extension=js"] }],
+    plugins: [{ local: "protoc-gen-es", out, opt: ["target=ts", "import_extension=js", "json_types=true"] }],
     inputs: [{ directory: "proto" }],
   });
 }
