@@ -12,13 +12,18 @@ export const RESOURCE_BASE = "/resources/v3alpha";
 /** The settings services (SvcLanguageSettings) live beside the resources: `resourceClient(pat, SETTINGS_BASE)`. */
 export const SETTINGS_BASE = "/settings/v3alpha";
 
+/** `signal`: aborts the call (a screen that leaves aborts its loads). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 export interface ResourceClient {
   /** `path` below /resources/v3alpha, e.g. "/organizations/_search". */
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  patch<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string): Promise<T>;
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  delete<T>(path: string, options?: CallOptions): Promise<T>;
 }
 
 /** The header naming a call's instance by one of its domains (the page's Host decides without it). */
@@ -30,9 +35,15 @@ export function resourceClient(adminPat: string, base: string = RESOURCE_BASE, i
   if (instanceHost) headers[INSTANCE_HOST_HEADER] = instanceHost;
   const call =
     (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE") =>
-    <T>(path: string, body?: unknown) =>
-      fetchJson<T>(`${base}${path}`, { method, body, headers }).then((answer) => withLists(method, `${base}${path}`, answer));
-  return { get: call("GET"), post: call("POST"), patch: call("PATCH"), put: call("PUT"), delete: call("DELETE") };
+    <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+      fetchJson<T>(`${base}${path}`, { method, body, headers, signal: options.signal }).then((answer) => withLists(method, `${base}${path}`, answer));
+  return {
+    get: (path, options) => call("GET")(path, undefined, options),
+    post: call("POST"),
+    patch: call("PATCH"),
+    put: call("PUT"),
+    delete: (path, options) => call("DELETE")(path, undefined, options),
+  };
 }
 
 /** The domain the resource API is told to serve `instance` as: none for the default instance (the page's Host reaches it), else its primary domain. */
