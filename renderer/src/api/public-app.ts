@@ -5,8 +5,9 @@
 /** The auth method of a public client. */
 export const PUBLIC_AUTH_METHOD = "OIDC_AUTH_METHOD_TYPE_NONE";
 
+/** What the choice reads of an app (GetAppJson, or the flows screen's own shape). */
 interface OidcApp {
-  clientId: string;
+  clientId?: string;
   oidc?: { authMethodType?: string };
 }
 

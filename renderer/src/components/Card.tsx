@@ -8,12 +8,14 @@ export interface CardProps {
   /** The heading (an h2): text, or text with inline parts such as a badge. */
   title: ReactNode;
   children?: ReactNode;
+  /** More classes beside `card` (e.g. "wide"). */
+  className?: string;
 }
 
-export function Card({ title, children }: CardProps) {
+export function Card({ title, children, className }: CardProps) {
   const id = useId();
   return (
-    <section className="card" aria-labelledby={id}>
+    <section className={className ? `card ${className}` : "card"} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>

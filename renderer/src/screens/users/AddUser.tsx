@@ -4,12 +4,12 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import { useSelection } from "../../context/selection";
+import { type NewUser, useAddUser } from "./api/add-user";
 
-type Kind = "human" | "machine";
+type Kind = NewUser["kind"];
 
 export function AddUser({ orgId, onAdded }: { orgId: string | undefined; onAdded(id: string): void }) {
-  const { resource } = useSelection();
+  const addUser = useAddUser(orgId);
   const action = useAction();
   const [kind, setKind] = useState<Kind>("human");
   const [f, setF] = useState({ username: "", givenName: "", familyName: "", email: "", phone: "", password: "", name: "", description: "" });
@@ -20,19 +20,21 @@ export function AddUser({ orgId, onAdded }: { orgId: string | undefined; onAdded
   );
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const where = orgId ? `?organization.orgId=${encodeURIComponent(orgId)}` : "";
-    const body =
+    const user: NewUser =
       kind === "human"
         ? {
-            username: f.username,
-            profile: { givenName: f.givenName, familyName: f.familyName },
-            email: { email: f.email, isVerified: true },
-            ...(f.phone ? { phone: { phone: f.phone } } : {}),
-            ...(f.password ? { password: f.password } : {}),
+            kind,
+            user: {
+              username: f.username,
+              profile: { givenName: f.givenName, familyName: f.familyName },
+              email: { email: f.email, isVerified: true },
+              ...(f.phone ? { phone: { phone: f.phone } } : {}),
+              ...(f.password ? { password: f.password } : {}),
+            },
           }
-        : { username: f.username, name: f.name, description: f.description };
-    const made = await action.run(() => resource.post<{ details: { id: string } }>(`/users/${kind}${where}`, body));
-    if (made) onAdded(made.details.id);
+        : { kind, user: { username: f.username, name: f.name, description: f.description } };
+    const made = await action.run(() => addUser.mutateAsync(user));
+    if (made?.details?.id) onAdded(made.details.id);
   };
   return (
     <form className="user-form" onSubmit={submit} aria-label="Add user">

@@ -2,62 +2,53 @@
 // roles of a project (a new grant, or more roles on the existing one) and remove a grant.
 
 import { type FormEvent, useState } from "react";
-import { useAction, useData } from "../../api/use-data";
+import type { GetUserGrantJson } from "../../../../emulator/src/gen/svc/resources/grant/v3alpha/grant_service_pb.js";
+import { idOf } from "../../api/resource-id";
+import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import { useSelection } from "../../context/selection";
-
-type Project = { details: { id: string }; project: { name: string }; roles?: { key: string; displayName?: string }[] };
-type Grant = { details: { id: string }; grant: { userId: string; projectId: string; roleKeys: string[] } };
+import { useChangeGrant, useGrants } from "./api/search-grants";
+import { useProjects } from "./api/search-projects";
 
 export function GrantsCard({ userId }: { userId: string }) {
-  const { resource } = useSelection();
-  const projects = useData(() => resource.post<{ result: Project[] }>("/projects/_search?query.limit=1000", []).then((r) => r.result), [resource]);
-  const grants = useData(
-    () => resource.post<{ result: Grant[] }>("/grants/users/_search?query.limit=1000", [{ userId: { id: userId } }]).then((r) => r.result),
-    [resource, userId],
-  );
+  const projects = useProjects();
+  const grants = useGrants(userId);
+  const changeGrant = useChangeGrant(userId);
   const action = useAction();
   const [projectId, setProjectId] = useState("");
   const [roles, setRoles] = useState<string[]>([]);
-  const chosen = projects.data?.find((p) => p.details.id === (projectId || projects.data?.[0]?.details.id));
-  const nameOf = (id: string) => projects.data?.find((p) => p.details.id === id)?.project.name ?? id;
+  const chosen = projects.data?.find((p) => idOf(p) === (projectId || (projects.data?.[0] && idOf(projects.data[0]))));
+  const nameOf = (id: string) => projects.data?.find((p) => idOf(p) === id)?.project?.name ?? id;
+  const roleKeys = (g: GetUserGrantJson) => g.grant?.roleKeys ?? [];
 
   const grant = async (e: FormEvent) => {
     e.preventDefault();
     if (!chosen) return;
-    const existing = grants.data?.find((g) => g.grant.projectId === chosen.details.id);
-    const done = await action.run(() =>
-      existing
-        ? resource.patch(`/grants/users/${encodeURIComponent(existing.details.id)}`, { roleKeys: [...new Set([...existing.grant.roleKeys, ...roles])] })
-        : resource.post("/grants/users", { userId, projectId: chosen.details.id, roleKeys: roles }),
-    );
-    if (done) setRoles([]), await grants.reload();
+    const existing = grants.data?.find((g) => g.grant?.projectId === idOf(chosen));
+    if (await action.run(() => changeGrant.mutateAsync({ add: { projectId: idOf(chosen), roleKeys: roles, existing } }))) setRoles([]);
   };
-  const remove = async (g: Grant) => {
-    if (await action.run(() => resource.delete(`/grants/users/${encodeURIComponent(g.details.id)}`))) await grants.reload();
-  };
+  const remove = (g: GetUserGrantJson) => action.run(() => changeGrant.mutateAsync({ remove: g }));
   return (
-    <section className="card" aria-labelledby="grants-title">
-      <h2 id="grants-title">Roles and grants</h2>
+    <Card title="Roles and grants">
       <ErrorBanner error={projects.error ?? grants.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
       <Table
         caption="Project roles of the user"
         rows={grants.data ?? []}
-        rowKey={(g) => g.details.id}
-        empty={grants.loading ? "Loading…" : "No grants."}
+        rowKey={(g) => idOf(g)}
+        empty={grants.isFetching ? "Loading…" : "No grants."}
         columns={[
-          { id: "project", header: "Project", cell: (g) => nameOf(g.grant.projectId) },
-          { id: "roles", header: "Roles", cell: (g) => g.grant.roleKeys.join(", ") },
+          { id: "project", header: "Project", cell: (g) => nameOf(g.grant?.projectId ?? "") },
+          { id: "roles", header: "Roles", cell: (g) => roleKeys(g).join(", ") },
           {
             id: "remove",
             header: "",
             cell: (g) => (
               <ConfirmButton
                 label="Remove"
-                ariaLabel={`Remove grant on ${nameOf(g.grant.projectId)}`}
-                question={`Remove the grant on ${nameOf(g.grant.projectId)} (${g.grant.roleKeys.join(", ") || "no roles"})?`}
+                ariaLabel={`Remove grant on ${nameOf(g.grant?.projectId ?? "")}`}
+                question={`Remove the grant on ${nameOf(g.grant?.projectId ?? "")} (${roleKeys(g).join(", ") || "no roles"})?`}
                 disabled={action.pending}
                 onConfirm={() => void remove(g)}
               />
@@ -69,10 +60,10 @@ export function GrantsCard({ userId }: { userId: string }) {
         <div className="row">
           <label>
             Project{" "}
-            <select value={chosen?.details.id ?? ""} onChange={(e) => (setProjectId(e.target.value), setRoles([]))}>
+            <select value={chosen ? idOf(chosen) : ""} onChange={(e) => (setProjectId(e.target.value), setRoles([]))}>
               {(projects.data ?? []).map((p) => (
-                <option key={p.details.id} value={p.details.id}>
-                  {p.project.name}
+                <option key={idOf(p)} value={idOf(p)}>
+                  {p.project?.name}
                 </option>
               ))}
             </select>
@@ -85,8 +76,8 @@ export function GrantsCard({ userId }: { userId: string }) {
             <label key={r.key}>
               <input
                 type="checkbox"
-                checked={roles.includes(r.key)}
-                onChange={(e) => setRoles(e.target.checked ? [...roles, r.key] : roles.filter((k) => k !== r.key))}
+                checked={roles.includes(r.key ?? "")}
+                onChange={(e) => setRoles(e.target.checked ? [...roles, r.key ?? ""] : roles.filter((k) => k !== r.key))}
               />{" "}
               {r.key}
             </label>
@@ -96,6 +87,6 @@ export function GrantsCard({ userId }: { userId: string }) {
           Grant roles
         </button>
       </form>
-    </section>
+    </Card>
   );
 }

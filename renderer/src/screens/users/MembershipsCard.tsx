@@ -2,59 +2,56 @@
 // chosen context with one of the roles that context offers, remove.
 
 import { type FormEvent, useState } from "react";
-import { useAction, useData } from "../../api/use-data";
+import type { GetMembershipJson } from "../../../../emulator/src/gen/svc/resources/membership/v3alpha/membership_service_pb.js";
+import { idOf } from "../../api/resource-id";
+import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import { useSelection } from "../../context/selection";
-
-type Membership = { details: { id: string }; context: { type: string; id: string }; membership: { userId: string; roles: string[] } };
-type Project = { details: { id: string }; project: { name: string } };
+import { useChangeMembership, useMembershipRoles, useMemberships } from "./api/search-memberships";
+import { useProjects } from "./api/search-projects";
 
 export function MembershipsCard({ userId }: { userId: string }) {
-  const { resource, instance, org } = useSelection();
-  const list = useData(
-    () => resource.post<{ result: Membership[] }>("/memberships/_search?query.limit=1000", [{ userId: { id: userId } }]).then((r) => r.result),
-    [resource, userId],
-  );
-  const projects = useData(() => resource.post<{ result: Project[] }>("/projects/_search?query.limit=1000", []).then((r) => r.result), [resource]);
+  const { instance, org } = useSelection();
+  const list = useMemberships(userId);
+  const projects = useProjects();
+  const changeMembership = useChangeMembership(userId);
   // Contexts as the resource API's ctx query names them: the instance, the selected org, each project.
   const contexts = [
     { ctx: "", label: `Instance ${instance?.name ?? ""}` },
     ...(org ? [{ ctx: `ctx.orgId=${encodeURIComponent(org.id)}`, label: `Org ${org.name}` }] : []),
-    ...(projects.data ?? []).map((p) => ({ ctx: `ctx.projectId=${encodeURIComponent(p.details.id)}`, label: `Project ${p.project.name}` })),
+    ...(projects.data ?? []).map((p) => ({ ctx: `ctx.projectId=${encodeURIComponent(idOf(p))}`, label: `Project ${p.project?.name ?? ""}` })),
   ];
   const [ctx, setCtx] = useState("");
-  const roles = useData(() => resource.get<{ roles: { key: string }[] }>(`/memberships/roles${ctx ? `?${ctx}` : ""}`).then((r) => r.roles), [resource, ctx]);
+  const roles = useMembershipRoles(ctx);
   const [role, setRole] = useState("");
   const chosenRole = role || roles.data?.[0]?.key || "";
   const action = useAction();
 
-  const add = async (e: FormEvent) => {
+  const add = (e: FormEvent) => {
     e.preventDefault();
-    const done = await action.run(() => resource.post(`/memberships${ctx ? `?${ctx}` : ""}`, { userId, roles: [chosenRole] }));
-    if (done) await list.reload();
+    void action.run(() => changeMembership.mutateAsync({ add: { ctx, role: chosenRole } }));
   };
-  const remove = async (m: Membership) => {
-    if (await action.run(() => resource.delete(`/memberships/${encodeURIComponent(m.details.id)}`))) await list.reload();
-  };
-  const where = (m: Membership) => {
-    const type = m.context.type.replace("OWNER_TYPE_", "").toLowerCase().replace("_", " ");
-    const name = m.context.type === "OWNER_TYPE_PROJECT" ? projects.data?.find((p) => p.details.id === m.context.id)?.project.name : undefined;
-    return `${type} ${name ?? m.context.id}`;
+  const remove = (m: GetMembershipJson) => action.run(() => changeMembership.mutateAsync({ remove: m }));
+  const rolesOf = (m: GetMembershipJson) => (m.membership?.roles ?? []).join(", ");
+  const where = (m: GetMembershipJson) => {
+    const type = (m.context?.type ?? "").replace("OWNER_TYPE_", "").toLowerCase().replace("_", " ");
+    const name = m.context?.type === "OWNER_TYPE_PROJECT" ? projects.data?.find((p) => idOf(p) === m.context?.id)?.project?.name : undefined;
+    return `${type} ${name ?? m.context?.id ?? ""}`;
   };
   return (
-    <section className="card" aria-labelledby="memberships-title">
-      <h2 id="memberships-title">Memberships</h2>
+    <Card title="Memberships">
       <ErrorBanner error={list.error ?? roles.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
       <Table
         caption="Administrator roles of the user"
         rows={list.data ?? []}
-        rowKey={(m) => m.details.id}
-        empty={list.loading ? "Loading…" : "No memberships."}
+        rowKey={(m) => idOf(m)}
+        empty={list.isFetching ? "Loading…" : "No memberships."}
         columns={[
           { id: "context", header: "Context", cell: where },
-          { id: "roles", header: "Roles", cell: (m) => m.membership.roles.join(", ") },
+          { id: "roles", header: "Roles", cell: rolesOf },
           {
             id: "remove",
             header: "",
@@ -62,7 +59,7 @@ export function MembershipsCard({ userId }: { userId: string }) {
               <ConfirmButton
                 label="Remove"
                 ariaLabel={`Remove membership in ${where(m)}`}
-                question={`Remove the membership in ${where(m)} (${m.membership.roles.join(", ")})?`}
+                question={`Remove the membership in ${where(m)} (${rolesOf(m)})?`}
                 disabled={action.pending}
                 onConfirm={() => void remove(m)}
               />
@@ -95,6 +92,6 @@ export function MembershipsCard({ userId }: { userId: string }) {
           Add membership
         </button>
       </form>
-    </section>
+    </Card>
   );
 }

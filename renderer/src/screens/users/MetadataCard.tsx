@@ -2,36 +2,33 @@
 // control API's user routes (the resource API has no rpc for it).
 
 import { type FormEvent, useState } from "react";
-import { control } from "../../api/control";
-import { useAction, useData } from "../../api/use-data";
+import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
+import { useMetadata, useSetMetadata } from "./api/list-metadata";
 
-/** The metadata of user `userId` of instance `instanceId` (the default instance when undefined). */
-export function MetadataCard({ instanceId, userId }: { instanceId: string | undefined; userId: string }) {
-  const list = useData(() => control.userMetadata(instanceId, userId), [instanceId, userId]);
+/** The metadata of user `userId` of the selected instance. */
+export function MetadataCard({ userId }: { userId: string }) {
+  const list = useMetadata(userId);
+  const setMetadata = useSetMetadata(userId);
   const action = useAction();
   const [key, setKey] = useState("");
   const [value, setValue] = useState("");
   const set = async (e: FormEvent) => {
     e.preventDefault();
-    const next = await action.run(() => control.setUserMetadata(instanceId, userId, key.trim(), value));
-    if (next) list.set(next), setKey(""), setValue("");
+    if (await action.run(() => setMetadata.mutateAsync({ key: key.trim(), value }))) setKey(""), setValue("");
   };
-  const remove = async (k: string) => {
-    const next = await action.run(() => control.removeUserMetadata(instanceId, userId, k));
-    if (next) list.set(next);
-  };
+  const remove = (k: string) => action.run(() => setMetadata.mutateAsync({ key: k }));
   return (
-    <section className="card" aria-labelledby="metadata-title">
-      <h2 id="metadata-title">Metadata</h2>
+    <Card title="Metadata">
       <ErrorBanner error={list.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
       <Table
         caption="Metadata entries"
         rows={list.data ?? []}
         rowKey={(r) => r.key}
-        empty={list.loading ? "Loading…" : "No metadata."}
+        empty={list.isFetching ? "Loading…" : "No metadata."}
         columns={[
           { id: "key", header: "Key", cell: (r) => <code>{r.key}</code> },
           { id: "value", header: "Value", cell: (r) => r.value },
@@ -61,6 +58,6 @@ export function MetadataCard({ instanceId, userId }: { instanceId: string | unde
           Set metadata
         </button>
       </form>
-    </section>
+    </Card>
   );
 }

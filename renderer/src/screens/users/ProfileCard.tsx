@@ -3,24 +3,25 @@
 
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
+import { type ProfilePatch, useSaveProfile } from "./api/change-user";
 import type { UserRow } from "./user-list";
-import { useSelection } from "../../context/selection";
 
-export function ProfileCard({ row, onSaved }: { row: UserRow; onSaved(): void }) {
-  const { resource } = useSelection();
+export function ProfileCard({ row }: { row: UserRow }) {
+  const saveProfile = useSaveProfile(row.id);
   const action = useAction();
   const h = row.user.human;
   const m = row.user.machine;
   const [f, setF] = useState({
     username: h?.username ?? m?.username ?? "",
-    givenName: h?.profile.givenName ?? "",
-    familyName: h?.profile.familyName ?? "",
-    displayName: h?.profile.displayName ?? "",
-    nickName: h?.profile.nickName ?? "",
-    preferredLanguage: h?.profile.preferredLanguage ?? "",
-    email: h?.email.email ?? "",
-    emailVerified: h?.email.isVerified ?? false,
+    givenName: h?.profile?.givenName ?? "",
+    familyName: h?.profile?.familyName ?? "",
+    displayName: h?.profile?.displayName ?? "",
+    nickName: h?.profile?.nickName ?? "",
+    preferredLanguage: h?.profile?.preferredLanguage ?? "",
+    email: h?.email?.email ?? "",
+    emailVerified: h?.email?.isVerified ?? false,
     phone: h?.phone?.phone ?? "",
     phoneVerified: h?.phone?.isVerified ?? false,
     name: m?.name ?? "",
@@ -39,29 +40,27 @@ export function ProfileCard({ row, onSaved }: { row: UserRow; onSaved(): void })
   );
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const id = encodeURIComponent(row.id);
-    const body = h
+    const body: ProfilePatch = h
       ? {
-          username: f.username,
-          profile: {
-            givenName: f.givenName,
-            familyName: f.familyName,
-            displayName: f.displayName,
-            nickName: f.nickName,
-            preferredLanguage: f.preferredLanguage,
+          kind: "human",
+          patch: {
+            username: f.username,
+            profile: {
+              givenName: f.givenName,
+              familyName: f.familyName,
+              displayName: f.displayName,
+              nickName: f.nickName,
+              preferredLanguage: f.preferredLanguage,
+            },
+            email: { email: f.email, isVerified: f.emailVerified },
+            ...(f.phone ? { phone: { phone: f.phone, isVerified: f.phoneVerified } } : {}),
           },
-          email: { email: f.email, isVerified: f.emailVerified },
-          ...(f.phone ? { phone: { phone: f.phone, isVerified: f.phoneVerified } } : {}),
         }
-      : { username: f.username, name: f.name, description: f.description };
-    if (await action.run(() => resource.patch(`/users/${row.kind}/${id}`, body))) {
-      setSaved(true);
-      onSaved();
-    }
+      : { kind: "machine", patch: { username: f.username, name: f.name, description: f.description } };
+    if (await action.run(() => saveProfile.mutateAsync(body))) setSaved(true);
   };
   return (
-    <section className="card" aria-labelledby="profile-title">
-      <h2 id="profile-title">Profile</h2>
+    <Card title="Profile">
       <ErrorBanner error={action.error} onDismiss={action.clearError} />
       <form className="user-form" onSubmit={save}>
         {text("username", "User name", { required: true })}
@@ -90,6 +89,6 @@ export function ProfileCard({ row, onSaved }: { row: UserRow; onSaved(): void })
           {saved && <span role="status">Saved</span>}
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -3,16 +3,17 @@
 // the ID token (which the inspector opens with the access token and nonce: at_hash and nonce checks).
 
 import { type FormEvent, useState } from "react";
-import { control, type FlowRequest, type FlowResult } from "../../api/control";
-import { useAction, useData } from "../../api/use-data";
+import type { FlowRequest, FlowResult } from "../../api/control";
+import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSelection } from "../../context/selection";
 import { href, navigate } from "../../router";
 import { needsSecretOf, preferredClientId } from "../../api/public-app";
 import { inspectPath } from "../../links/token-inspector";
+import { useRunFlow } from "./api/run-flow";
+import { useOidcApps } from "./api/search-apps";
 import type { UserRow } from "./user-list";
-
-type App = { clientId: string; details: { resourceOwner?: { id: string } }; oidc?: { name: string; authMethodType?: string } };
 
 /**
  * Where the inspector opens for a finished flow: the access token (it has a record: live state,
@@ -29,14 +30,9 @@ function inspectorPathOf(result: FlowResult): string | undefined {
 }
 
 export function SignInAs({ row }: { row: UserRow }) {
-  const { resource, instance, org } = useSelection();
-  const apps = useData(
-    () =>
-      resource
-        .post<{ result: App[] }>("/apps/_search?query.limit=1000", [])
-        .then((r) => r.result.filter((a) => a.oidc && (!org || a.details.resourceOwner?.id === org.id))),
-    [resource, org?.id],
-  );
+  const { instance, org } = useSelection();
+  const apps = useOidcApps(org?.id);
+  const runFlow = useRunFlow();
   const [clientId, setClientId] = useState("");
   const [secret, setSecret] = useState("");
   const [failed, setFailed] = useState<FlowResult>();
@@ -50,12 +46,12 @@ export function SignInAs({ row }: { row: UserRow }) {
     if (!app) return;
     const req: FlowRequest = {
       flow: "authorization_code",
-      clientId: app.clientId,
+      clientId: app.clientId ?? "",
       userId: row.id,
       ...(instance ? { instanceId: instance.id } : {}),
       ...(needsSecret && secret ? { clientSecret: secret } : {}),
     };
-    const result = await action.run(() => control.runFlow(req));
+    const result = await action.run(() => runFlow.mutateAsync(req));
     if (!result) return;
     const path = result.outcome === "ok" ? inspectorPathOf(result) : undefined;
     if (path) navigate(path);
@@ -63,8 +59,7 @@ export function SignInAs({ row }: { row: UserRow }) {
   };
   const failedStep = failed?.steps.find((s) => s.name === failed.failedStep);
   return (
-    <section className="card" aria-labelledby="signin-title">
-      <h2 id="signin-title">Sign in as {row.user.loginName}</h2>
+    <Card title={`Sign in as ${row.user.loginName ?? ""}`}>
       <ErrorBanner error={apps.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
       <form className="row" onSubmit={signIn}>
         <label>
@@ -72,7 +67,7 @@ export function SignInAs({ row }: { row: UserRow }) {
           <select value={app?.clientId ?? ""} onChange={(e) => (setClientId(e.target.value), setFailed(undefined))}>
             {(apps.data ?? []).map((a) => (
               <option key={a.clientId} value={a.clientId}>
-                {a.oidc!.name} ({a.clientId})
+                {a.oidc?.name} ({a.clientId})
               </option>
             ))}
           </select>
@@ -95,6 +90,6 @@ export function SignInAs({ row }: { row: UserRow }) {
           </a>
         </p>
       )}
-    </section>
+    </Card>
   );
 }

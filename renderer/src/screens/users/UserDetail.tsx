@@ -2,8 +2,8 @@
 // cards for its profile, metadata, grants, memberships and "sign in as".
 
 import { useState } from "react";
-import { control } from "../../api/control";
 import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { GrantsCard } from "./GrantsCard";
@@ -12,32 +12,33 @@ import { MetadataCard } from "./MetadataCard";
 import { ProfileCard } from "./ProfileCard";
 import { SignInAs } from "./SignInAs";
 import { stateClass, type UserRow } from "./user-list";
-import { useSelection } from "../../context/selection";
 import { Confirm } from "../../components/Confirm";
+import { type UserStateChange, useChangeUserState, useDeleteUser } from "./api/change-user";
 
-type Change = "lock" | "unlock" | "deactivate" | "reactivate";
 /** The changes a state allows (the control API refuses the others). */
-const CHANGES: Record<string, Change[]> = { active: ["lock", "deactivate"], locked: ["unlock", "deactivate"], inactive: ["reactivate"] };
+const CHANGES: Record<string, UserStateChange[]> = { active: ["lock", "deactivate"], locked: ["unlock", "deactivate"], inactive: ["reactivate"] };
 
-export function UserDetail({ row, onChanged, onDeleted }: { row: UserRow; onChanged(): void; onDeleted(): void }) {
-  const { resource, instance } = useSelection();
+export function UserDetail({ row, onDeleted }: { row: UserRow; onDeleted(): void }) {
+  const changeState = useChangeUserState(row.id);
+  const deleteUser = useDeleteUser(row.id);
   const action = useAction();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const change = async (c: Change) => {
-    if (await action.run(() => control.changeUserState(instance?.id, row.id, c))) onChanged();
-  };
+  const change = (c: UserStateChange) => action.run(() => changeState.mutateAsync(c));
   const remove = async () => {
-    if (await action.run(() => resource.delete(`/users/${encodeURIComponent(row.id)}`))) onDeleted();
+    if (await action.run(() => deleteUser.mutateAsync(undefined))) onDeleted();
   };
   return (
     <>
-      <section className="card" aria-labelledby="user-title">
-        <h2 id="user-title">
-          {row.user.loginName}{" "}
-          <span className={stateClass(row.state)} data-testid="user-state">
-            {row.state}
-          </span>
-        </h2>
+      <Card
+        title={
+          <>
+            {row.user.loginName}{" "}
+            <span className={stateClass(row.state)} data-testid="user-state">
+              {row.state}
+            </span>
+          </>
+        }
+      >
         <ErrorBanner error={action.error} onDismiss={action.clearError} />
         <div className="row">
           <span className="muted">
@@ -62,11 +63,11 @@ export function UserDetail({ row, onChanged, onDeleted }: { row: UserRow; onChan
             disabled={action.pending}
           />
         )}
-      </section>
+      </Card>
       <div className="grid">
-        <ProfileCard row={row} onSaved={onChanged} />
+        <ProfileCard row={row} />
         {row.kind === "human" && <SignInAs row={row} />}
-        <MetadataCard instanceId={instance?.id} userId={row.id} />
+        <MetadataCard userId={row.id} />
         <GrantsCard userId={row.id} />
         <MembershipsCard userId={row.id} />
       </div>

@@ -3,14 +3,16 @@
 // (/users/<id>) with profile, state, metadata, grants, memberships and "sign in as".
 
 import { useDeferredValue, useMemo, useState } from "react";
-import { useData } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import type { Column } from "../../components/Table";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { VirtualTable } from "../../components/VirtualTable";
 import { useSelection } from "../../context/selection";
 import { href, navigate, usePath } from "../../router";
 import { AddUser } from "./AddUser";
-import { filterUsers, loadUsers, orgNames, stateClass, type UserRow } from "./user-list";
+import { useOrgNames } from "./api/search-org-names";
+import { useUsers } from "./api/search-users";
+import { filterUsers, stateClass, type UserRow } from "./user-list";
 import { UserDetail } from "./UserDetail";
 
 /** The org column of the instance-wide list (the org's name, its id until the names are in). */
@@ -20,10 +22,10 @@ function orgColumn(names: Map<string, string> | undefined): Column<UserRow>[] {
 }
 
 export default function Users() {
-  const { resource, instance, org } = useSelection();
-  const users = useData(() => loadUsers(resource, org?.id), [resource, org?.id]);
+  const { instance, org } = useSelection();
+  const users = useUsers(org?.id);
   // The instance-wide list names each user's org; an org's own list does not need to.
-  const orgs = useData(async () => (org ? undefined : orgNames(resource)), [resource, org?.id]);
+  const orgs = useOrgNames(!org);
   const [query, setQuery] = useState("");
   const [adding, setAdding] = useState(false);
   // The table may lag a keystroke behind on a slow machine; the input never does.
@@ -37,29 +39,27 @@ export default function Users() {
   return (
     <>
       <h1>Users</h1>
-      <section className="card" aria-labelledby="users-title">
-        <h2 id="users-title">Users of the {where}</h2>
+      <Card title={`Users of the ${where}`}>
         <ErrorBanner error={users.error} />
         <div className="row">
           <label>
             Filter users <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="login name, name, email or id" size={32} />
           </label>
           <span className="muted" aria-live="polite">
-            {users.loading && !users.data ? "Loading…" : `${rows.length} of ${users.data?.length ?? 0}`}
+            {users.isPending ? "Loading…" : `${rows.length} of ${users.data?.length ?? 0}`}
           </span>
           <button type="button" onClick={() => setAdding((a) => !a)} aria-expanded={adding}>
             Add user
           </button>
-          <button type="button" onClick={() => void users.reload()}>
+          <button type="button" onClick={() => void users.refetch()}>
             Reload
           </button>
         </div>
         {adding && (
           <AddUser
             orgId={org?.id}
-            onAdded={async (id) => {
+            onAdded={(id) => {
               setAdding(false);
-              await users.reload();
               open(id);
             }}
           />
@@ -69,7 +69,7 @@ export default function Users() {
           rows={rows}
           rowKey={(r) => r.id}
           height={360}
-          empty={users.loading ? "Loading…" : users.data?.length ? "No user matches." : `No users in the ${where} yet.`}
+          empty={users.isFetching ? "Loading…" : users.data?.length ? "No user matches." : `No users in the ${where} yet.`}
           columns={[
             {
               id: "login",
@@ -82,23 +82,13 @@ export default function Users() {
             },
             { id: "name", header: "Name", cell: (r) => r.name },
             { id: "kind", header: "Type", cell: (r) => r.kind },
-            ...orgColumn(orgs.data),
+            ...orgColumn(org ? undefined : orgs.data),
             { id: "state", header: "State", cell: (r) => <span className={stateClass(r.state)}>{r.state}</span> },
           ]}
         />
-      </section>
+      </Card>
       {selectedId && !selected && users.data && <p className="muted">No user {selectedId} in this context.</p>}
-      {selected && (
-        <UserDetail
-          key={selected.id}
-          row={selected}
-          onChanged={() => void users.reload()}
-          onDeleted={async () => {
-            navigate("/users");
-            await users.reload();
-          }}
-        />
-      )}
+      {selected && <UserDetail key={selected.id} row={selected} onDeleted={() => navigate("/users")} />}
     </>
   );
 }

@@ -1,27 +1,12 @@
-// The users of a context as the resource API lists them, loaded whole (pages of 1,000, the API's
-// maximum) and filtered in the page: a keystroke on 10,000 users is a scan of precomputed lowercase
-// text (bench/ui-filter.ts measures it), far below a server round trip per keystroke.
+// The users of a context as rows, filtered in the page: the list is loaded whole (api/search-users.ts)
+// and a keystroke on 10,000 users is a scan of precomputed lowercase text (bench/ui-users-filter.ts
+// measures it), far below a server round trip per keystroke. No import beyond types, so the bench can
+// load this module under Node.
 
-/** The part of the resource client (api/resource.ts) this module needs; no import, so bench/ui-filter.ts can load it under Node. */
-interface Poster {
-  post<T>(path: string, body?: unknown): Promise<T>;
-}
-
-export interface ApiUser {
-  details: { id: string; resourceOwner?: { type: string; id: string } };
-  state: string;
-  loginName: string;
-  human?: {
-    username: string;
-    profile: { givenName: string; familyName: string; nickName?: string; displayName?: string; preferredLanguage?: string };
-    email: { email: string; isVerified?: boolean };
-    phone?: { phone: string; isVerified?: boolean };
-  };
-  machine?: { username: string; name: string; description?: string; accessTokenType?: string };
-}
+import type { GetUserJson } from "../../../../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
 
 export interface UserRow {
-  user: ApiUser;
+  user: GetUserJson;
   id: string;
   name: string;
   kind: "human" | "machine";
@@ -33,42 +18,20 @@ export interface UserRow {
   text: string;
 }
 
-const PAGE = 1000;
-
-export function rowOf(user: ApiUser): UserRow {
-  const name = user.human ? `${user.human.profile.givenName} ${user.human.profile.familyName}` : (user.machine?.name ?? "");
-  const email = user.human?.email.email ?? "";
+export function rowOf(user: GetUserJson): UserRow {
+  const profile = user.human?.profile;
+  const name = user.human ? `${profile?.givenName ?? ""} ${profile?.familyName ?? ""}` : (user.machine?.name ?? "");
+  const email = user.human?.email?.email ?? "";
+  const id = user.details?.id ?? "";
   return {
     user,
-    id: user.details.id,
+    id,
     name,
     kind: user.human ? "human" : "machine",
-    orgId: user.details.resourceOwner?.id ?? "",
-    state: user.state.replace("USER_STATE_", "").toLowerCase(),
-    text: `${user.loginName}\n${name}\n${email}\n${user.details.id}`.toLowerCase(),
+    orgId: user.details?.resourceOwner?.id ?? "",
+    state: (user.state ?? "").replace("USER_STATE_", "").toLowerCase(),
+    text: `${user.loginName ?? ""}\n${name}\n${email}\n${id}`.toLowerCase(),
   };
-}
-
-/** Every user of the org (or of the instance when no org is given), oldest first. */
-export async function loadUsers(resource: Poster, orgId: string | undefined): Promise<UserRow[]> {
-  const filters = orgId ? [{ organizationId: { id: orgId } }] : [];
-  const page = (offset: number) =>
-    resource.post<{ details: { totalResult?: string }; result: ApiUser[] }>(
-      `/users/_search?query.limit=${PAGE}&query.offset=${offset}&query.asc=true`,
-      filters,
-    );
-  const first = await page(0);
-  const total = Number(first.details.totalResult ?? first.result.length);
-  const rest = [];
-  for (let offset = PAGE; offset < total; offset += PAGE) rest.push(page(offset));
-  const pages = [first, ...(await Promise.all(rest))];
-  return pages.flatMap((p) => p.result.map(rowOf));
-}
-
-/** The names of the instance's orgs by id (the first 1,000: the API's page). */
-export async function orgNames(resource: Poster): Promise<Map<string, string>> {
-  const r = await resource.post<{ result: { details: { id: string }; organization: { name: string } }[] }>("/organizations/_search?query.limit=1000", []);
-  return new Map(r.result.map((o) => [o.details.id, o.organization.name]));
 }
 
 /** The rows whose login name, name, email or id contain every word of the query (case-insensitive). */
