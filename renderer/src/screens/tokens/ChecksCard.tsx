@@ -2,12 +2,12 @@
 // expiry" to see the token expire on the emulator clock.
 
 import { useEffect, useState } from "react";
-import { control } from "../../api/control";
 import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
+import { useAdvanceClock } from "./api/read-clock";
 import { type Check, runChecks } from "./checklist";
 import type { Decoded } from "./jwt";
-import type { EmulatorClock } from "./time";
 import { type Jwk, type Verification, verifySignature } from "./verify";
 
 interface Props {
@@ -16,14 +16,16 @@ interface Props {
   expectedIssuer: string;
   accessToken?: string;
   nonce?: string;
-  clock: EmulatorClock;
+  /** The emulator's now. */
+  now: Date | undefined;
 }
 
-export function ChecksCard({ token, keys, expectedIssuer, accessToken, nonce, clock }: Props) {
+export function ChecksCard({ token, keys, expectedIssuer, accessToken, nonce, now }: Props) {
   const [verification, setVerification] = useState<Verification>();
   const [checks, setChecks] = useState<Check[]>();
+  const advanceClock = useAdvanceClock();
   const action = useAction();
-  const nowS = clock.now ? Math.floor(clock.now.getTime() / 1000) : undefined;
+  const nowS = now ? Math.floor(now.getTime() / 1000) : undefined;
   useEffect(() => {
     if (keys) void verifySignature(token, keys).then(setVerification);
   }, [token, keys]);
@@ -33,13 +35,9 @@ export function ChecksCard({ token, keys, expectedIssuer, accessToken, nonce, cl
     void runChecks(input).then(setChecks);
   }, [token, expectedIssuer, accessToken, nonce, nowS]);
   const exp = typeof token.payload?.exp === "number" ? token.payload.exp : undefined;
-  const toExpiry = async () => {
-    const state = await action.run(() => control.advanceClock(`${Math.max(1, (exp ?? 0) - (nowS ?? 0) + 1)}s`));
-    if (state) clock.set(state);
-  };
+  const toExpiry = () => action.run(() => advanceClock.mutateAsync(`${Math.max(1, (exp ?? 0) - (nowS ?? 0) + 1)}s`));
   return (
-    <section className="card" aria-labelledby="checks-title">
-      <h2 id="checks-title">Verification</h2>
+    <Card title="Verification">
       <ErrorBanner error={action.error} onDismiss={action.clearError} />
       <p data-testid="signature" className={verification?.ok ? "check-ok" : "check-failed"}>
         {verification ? verification.message : "Verifying the signature…"}
@@ -57,6 +55,6 @@ export function ChecksCard({ token, keys, expectedIssuer, accessToken, nonce, cl
           Advance clock to expiry
         </button>
       )}
-    </section>
+    </Card>
   );
 }

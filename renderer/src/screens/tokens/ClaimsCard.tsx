@@ -6,6 +6,7 @@ import { JsonView } from "../../components/JsonView";
 import { Table } from "../../components/Table";
 import { type ClaimInfo, claimInfo, SOURCE_LABEL, TIME_CLAIMS } from "./claim-info";
 import { TimeValue } from "./time";
+import { Card } from "../../components/Card";
 
 type Row = { name: string; value: unknown };
 
@@ -24,8 +25,7 @@ export function ClaimsCard({ payload, now, added }: { payload: Record<string, un
   const label = (name: string) => (added?.names.includes(name) ? `action function (${added.fn})` : SOURCE_LABEL[claimInfo(name).source]);
   const rows: Row[] = Object.entries(payload).map(([name, value]) => ({ name, value }));
   return (
-    <section className="card wide" aria-labelledby="claims-title">
-      <h2 id="claims-title">Claims</h2>
+    <Card title="Claims" className="wide">
       <label className="row">
         <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Raw JSON
       </label>
@@ -57,6 +57,6 @@ export function ClaimsCard({ payload, now, added }: { payload: Record<string, un
           ]}
         />
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@
 // are left as shell variables: the UI does not have them).
 
 import { CopyButton } from "../../components/CopyButton";
+import { Card } from "../../components/Card";
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -15,8 +16,7 @@ export function CurlCard({ issuer, token, accessToken }: { issuer: string; token
     },
   ];
   return (
-    <section className="card" aria-labelledby="curl-title">
-      <h2 id="curl-title">Copy as curl</h2>
+    <Card title="Copy as curl">
       {commands.map((c) => (
         <div key={c.what} className="curl">
           <pre>
@@ -25,6 +25,6 @@ export function CurlCard({ issuer, token, accessToken }: { issuer: string; token
           <CopyButton text={c.text} label="Copy" what={`the ${c.what} curl command`} />
         </div>
       ))}
-    </section>
+    </Card>
   );
 }

@@ -2,13 +2,13 @@
 
 import { JsonView } from "../../components/JsonView";
 import type { Jwk } from "./verify";
+import { Card } from "../../components/Card";
 
 export function HeaderCard({ header, keys, instanceName }: { header: Record<string, unknown>; keys: Jwk[] | undefined; instanceName: string }) {
   const kid = typeof header.kid === "string" ? header.kid : undefined;
   const key = kid ? keys?.find((k) => k.kid === kid) : undefined;
   return (
-    <section className="card" aria-labelledby="header-title">
-      <h2 id="header-title">Header</h2>
+    <Card title="Header">
       <dl className="facts">
         {["alg", "kid", "typ"].map((name) => (
           <div key={name}>
@@ -29,6 +29,6 @@ export function HeaderCard({ header, keys, instanceName }: { header: Record<stri
           {kid ? `No key ${kid} in the JWKS of ${instanceName} (${keys.length} published).` : "The header names no key."}
         </p>
       )}
-    </section>
+    </Card>
   );
 }

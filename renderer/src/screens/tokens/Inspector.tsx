@@ -4,8 +4,7 @@
 
 import { type FormEvent, useMemo, useState } from "react";
 import type { Instance } from "../../api/control";
-import { control } from "../../api/control";
-import { useData } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSession } from "../../context/session";
 import { useSelection } from "../../context/selection";
@@ -14,10 +13,12 @@ import { ChecksCard } from "./ChecksCard";
 import { ClaimsCard } from "./ClaimsCard";
 import { CurlCard } from "./CurlCard";
 import { type InspectInput, inspectFragment, inspectPath, useInspectInput } from "../../links/token-inspector";
+import { useIntrospection } from "./api/introspect-token";
+import { useSigningKeys } from "./api/list-signing-keys";
 import { HeaderCard } from "./HeaderCard";
 import { type Decoded, decodeToken } from "./jwt";
 import { LiveCard } from "./LiveCard";
-import { useEmulatorClock } from "./time";
+import { useEmulatorNow } from "./time";
 import { UserinfoCard } from "./UserinfoCard";
 
 /** What the inspector says of the token's form. */
@@ -42,13 +43,13 @@ export function Inspector() {
 function InspectorOf({ input }: { input: InspectInput }) {
   const { session } = useSession();
   const selection = useSelection();
-  const clock = useEmulatorClock();
+  const now = useEmulatorNow();
   const [pasted, setPasted] = useState(input.token);
   const token = useMemo(() => (input.token ? decodeToken(input.token) : undefined), [input.token]);
   // The token's own instance when its issuer names one, else the selected instance.
   const issuers = session.instances.map((i) => ({ instance: i, issuer: issuerOf(i, session.url, session.issuer) }));
   const own = issuers.find((i) => i.issuer === token?.payload?.iss) ?? issuers.find((i) => i.instance.id === selection.instance?.id) ?? issuers[0];
-  const keys = useData(async () => (own ? control.keys(own.instance.id) : []), [own?.instance.id, clock.changes]);
+  const keys = useSigningKeys(own?.instance.id);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     navigate(inspectPath({ token: pasted.trim() }));
@@ -56,14 +57,13 @@ function InspectorOf({ input }: { input: InspectInput }) {
   const isIdToken = !!token?.payload && token.payload.azp !== undefined && token.payload.client_id === undefined;
   // The issuance record (the access token's, for an ID token) says which claims actions added.
   const recordValue = isIdToken ? input.accessToken : token?.kind === "jwt" ? token.raw : undefined;
-  const issuance = useData(async () => (recordValue ? control.introspectToken(recordValue, own?.instance.id) : undefined), [recordValue, own?.instance.id]);
+  const issuance = useIntrospection(recordValue, own?.instance.id);
   const names = issuance.data?.actionClaims?.[isIdToken ? "idToken" : "accessToken"];
   const added = names?.length ? { names, fn: isIdToken ? ("preuserinfo" as const) : ("preaccesstoken" as const) } : undefined;
   return (
     <>
       <h1>Token inspector</h1>
-      <section className="card" aria-labelledby="input-title">
-        <h2 id="input-title">Token</h2>
+      <Card title="Token">
         <form onSubmit={submit}>
           <label className="stack">
             Paste a token (JWT or opaque); it stays in this page's address fragment, nothing is stored
@@ -104,10 +104,10 @@ function InspectorOf({ input }: { input: InspectInput }) {
             {token.problem.message}
           </p>
         )}
-      </section>
+      </Card>
       {!token && input.jti && (
         <div className="grid inspector">
-          <LiveCard token={input.jti} instanceId={own?.instance.id} clockChanges={clock.changes} />
+          <LiveCard token={input.jti} instanceId={own?.instance.id} />
         </div>
       )}
       {token && (
@@ -115,10 +115,10 @@ function InspectorOf({ input }: { input: InspectInput }) {
           <ErrorBanner error={keys.error} />
           {token.header && <HeaderCard header={token.header} keys={keys.data} instanceName={own?.instance.name ?? ""} />}
           {token.kind !== "opaque" && own && (
-            <ChecksCard token={token} keys={keys.data} expectedIssuer={own.issuer} accessToken={input.accessToken} nonce={input.nonce} clock={clock} />
+            <ChecksCard token={token} keys={keys.data} expectedIssuer={own.issuer} accessToken={input.accessToken} nonce={input.nonce} now={now} />
           )}
-          {token.payload && <ClaimsCard payload={token.payload} now={clock.now} added={added} />}
-          {token.kind !== "malformed" && <LiveCard token={token.raw} instanceId={own?.instance.id} clockChanges={clock.changes} />}
+          {token.payload && <ClaimsCard payload={token.payload} now={now} added={added} />}
+          {token.kind !== "malformed" && <LiveCard token={token.raw} instanceId={own?.instance.id} />}
           {isIdToken && input.accessToken && own && <UserinfoCard idToken={token.payload!} accessToken={input.accessToken} instanceId={own.instance.id} />}
           {own && <CurlCard issuer={own.issuer} token={token.raw} accessToken={input.accessToken} />}
         </div>

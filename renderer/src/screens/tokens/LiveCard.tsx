@@ -1,27 +1,24 @@
 // The token's live state from the emulator's records: its record (kind, client, user, times,
 // revocation), the introspection answer its own client would get, and Revoke.
 
-import { useState } from "react";
-import { control } from "../../api/control";
-import { useAction, useData } from "../../api/use-data";
+import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { JsonView } from "../../components/JsonView";
+import { useIntrospection, useRevokeToken } from "./api/introspect-token";
 
-export function LiveCard({ token, instanceId, clockChanges }: { token: string; instanceId: string | undefined; clockChanges: number }) {
-  const [revokes, setRevokes] = useState(0);
-  const live = useData(() => control.introspectToken(token, instanceId), [token, instanceId, clockChanges, revokes]);
+export function LiveCard({ token, instanceId }: { token: string; instanceId: string | undefined }) {
+  const live = useIntrospection(token, instanceId);
+  const revokeToken = useRevokeToken();
   const action = useAction();
   const record = live.data?.token;
   const revoke = async () => {
-    if (!record) return;
-    await action.run(() => control.revokeToken(record.id));
-    setRevokes((n) => n + 1);
+    if (record) await action.run(() => revokeToken.mutateAsync(record.id));
   };
   const state = !record ? undefined : record.revokedAt ? "revoked" : record.active ? "active" : "expired";
   return (
-    <section className="card" aria-labelledby="live-title">
-      <h2 id="live-title">Live state</h2>
+    <Card title="Live state">
       <ErrorBanner error={live.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
       {live.data && !record && (
         <p data-testid="live-state">
@@ -37,7 +34,7 @@ export function LiveCard({ token, instanceId, clockChanges }: { token: string; i
             {record.revokedAt ? `, revoked ${record.revokedAt}` : ""}
           </p>
           <div className="row">
-            <button type="button" onClick={() => live.reload()}>
+            <button type="button" onClick={() => void live.refetch()}>
               Refresh
             </button>
             {!record.revokedAt && (
@@ -57,6 +54,6 @@ export function LiveCard({ token, instanceId, clockChanges }: { token: string; i
           <JsonView value={live.data.introspection} label="Introspection (as the token's own client would see it)" />
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,14 +2,15 @@
 // with its state on the emulator clock (active, expired, revoked), a filter, and a way to inspect.
 
 import { type FormEvent, useState } from "react";
-import { control, type Token } from "../../api/control";
-import { useData } from "../../api/use-data";
+import type { Token } from "../../api/control";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { type Column, Table } from "../../components/Table";
 import { VirtualTable } from "../../components/VirtualTable";
 import { useSelection } from "../../context/selection";
 import { href, navigate } from "../../router";
 import { inspectPath } from "../../links/token-inspector";
+import { useTokens } from "./api/list-tokens";
 
 const stateOf = (t: Token) => (t.revokedAt ? "revoked" : t.active ? "active" : "expired");
 const STATES = ["all", "active", "expired", "revoked"] as const;
@@ -37,7 +38,7 @@ const columns: Column<Token>[] = [
 
 export function TokenList() {
   const { instance } = useSelection();
-  const tokens = useData(() => control.tokens(instance?.id), [instance?.id]);
+  const tokens = useTokens(instance?.id);
   const [filter, setFilter] = useState("");
   const [state, setState] = useState<(typeof STATES)[number]>("all");
   const [pasted, setPasted] = useState("");
@@ -54,8 +55,7 @@ export function TokenList() {
   return (
     <>
       <h1>Tokens</h1>
-      <section className="card" aria-labelledby="paste-title">
-        <h2 id="paste-title">Inspect a token</h2>
+      <Card title="Inspect a token">
         <form className="row" onSubmit={paste}>
           <label>
             Token <input value={pasted} onChange={(e) => setPasted(e.target.value)} size={60} spellCheck={false} />
@@ -64,9 +64,8 @@ export function TokenList() {
             Inspect
           </button>
         </form>
-      </section>
-      <section className="card" aria-labelledby="issued-title">
-        <h2 id="issued-title">Issued tokens</h2>
+      </Card>
+      <Card title="Issued tokens">
         <ErrorBanner error={tokens.error} />
         <div className="row">
           <label>
@@ -80,7 +79,7 @@ export function TokenList() {
               ))}
             </select>
           </label>
-          <button type="button" onClick={() => tokens.reload()}>
+          <button type="button" onClick={() => void tokens.refetch()}>
             Refresh
           </button>
         </div>
@@ -90,7 +89,7 @@ export function TokenList() {
           rows={rows}
           rowKey={(t) => t.id}
         />
-      </section>
+      </Card>
     </>
   );
 }

@@ -2,42 +2,18 @@
 // and claim times shown as local, UTC and relative to the emulator's now.
 
 import { useEffect, useState } from "react";
-import { type ClockState, control } from "../../api/control";
+import { useClock } from "./api/read-clock";
 
-export interface EmulatorClock {
-  /** The emulator's now (undefined until read). */
-  now: Date | undefined;
-  /** Takes the state a clock change answered. */
-  set(state: ClockState): void;
-  /** Counts the changes made here (live data reloads on a change). */
-  changes: number;
-}
-
-export function useEmulatorClock(): EmulatorClock {
-  const [read, setRead] = useState<{ state: ClockState; at: number }>();
-  const [changes, setChanges] = useState(0);
+/** The emulator's now (undefined until read), ticking every second while the clock runs. */
+export function useEmulatorNow(): Date | undefined {
+  const clock = useClock();
   const [, tick] = useState(0);
   useEffect(() => {
-    let live = true;
-    control.clock().then(
-      (state) => live && setRead({ state, at: Date.now() }),
-      () => undefined,
-    );
     const t = setInterval(() => tick((n) => n + 1), 1000);
-    return () => {
-      live = false;
-      clearInterval(t);
-    };
+    return () => clearInterval(t);
   }, []);
-  const now = read && new Date(Date.parse(read.state.now) + (read.state.frozen ? 0 : Date.now() - read.at));
-  return {
-    now,
-    changes,
-    set: (state) => {
-      setRead({ state, at: Date.now() });
-      setChanges((n) => n + 1);
-    },
-  };
+  const state = clock.data;
+  return state && new Date(Date.parse(state.now) + (state.frozen ? 0 : Date.now() - clock.dataUpdatedAt));
 }
 
 /** "in 4m 12s" or "3h 2m ago". */
