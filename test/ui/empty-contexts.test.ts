@@ -91,7 +91,7 @@ describe("every screen on an empty context", { skip: noChromium }, async () => {
     assert.equal(user.status, 201);
     await page.click("button:text-is('Reload')");
     await page.click("a:has-text('lonely')");
-    await page.waitForSelector("#user-title:has-text('lonely')");
+    await page.waitForSelector("section.card > h2:has([data-testid=user-state]):has-text('lonely')");
     await settle(page);
     await page.waitForSelector("td.empty:text-is('No grants.')");
     await page.waitForSelector("td.empty:text-is('No memberships.')");

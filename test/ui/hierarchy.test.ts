@@ -47,7 +47,7 @@ describe("the context hierarchy screen", { skip: noChromium }, async () => {
     await ui.page.waitForSelector("[role=tree] [role=treeitem]");
     await ui.page.fill("input[type=search]", name);
     await ui.page.click(`[role=treeitem]:has(.tree-name:text-is("${name}"))`);
-    await ui.page.waitForSelector(`#org-title:text-is("System / ${instanceName} / ${name}")`);
+    await ui.page.waitForSelector(`section.card > h2:text-is("System / ${instanceName} / ${name}")`);
     return ui;
   };
 
@@ -87,12 +87,12 @@ describe("the context hierarchy screen", { skip: noChromium }, async () => {
     await page.fill("label:has-text('New instance name') input", "Acme");
     await page.fill("label:has-text('Domain') input", "acme.localhost");
     await page.click("button:text-is('Create instance')");
-    await page.waitForSelector('#instance-title:text-is("System / Acme")');
+    await page.waitForSelector('section.card > h2:text-is("System / Acme")');
     await page.waitForSelector(".breadcrumb li[aria-current]:text-is('Instance Acme')");
     await page.waitForSelector("[role=treeitem]:has(.tree-name:text-is('Default Org'))");
     await page.fill("label:has-text('New org name') input", "Acme Dev");
     await page.click("button:text-is('Create org')");
-    await page.waitForSelector('#org-title:text-is("System / Acme / Acme Dev")');
+    await page.waitForSelector('section.card > h2:text-is("System / Acme / Acme Dev")');
     await page.waitForSelector("[role=treeitem][aria-selected=true]:has(.tree-name:text-is('Acme Dev'))");
     const orgs = await inAcme("/resources/v3alpha/organizations/_search");
     assert.equal(orgs.status, 200);
@@ -106,7 +106,7 @@ describe("the context hierarchy screen", { skip: noChromium }, async () => {
     await page.click("button:text-is('Delete instance…')");
     await page.waitForSelector('.confirm span:text-is("Delete System / Acme with all its orgs, users, projects, apps and settings?")');
     await page.click(".confirm button:text-is('Delete')");
-    await page.waitForSelector("#system-title");
+    await page.waitForSelector("section.card > h2:text-is('System')");
     await page.waitForSelector("[role=treeitem]:has(.tree-name:text-is('Acme'))", { state: "detached" });
     const after = (await api("POST", "/resources/v3alpha/instances/_search", [])).body.result as { instance: { name: string } }[];
     assert.deepEqual(

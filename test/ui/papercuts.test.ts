@@ -188,7 +188,7 @@ describe("the papercuts of a new user", { skip: noChromium }, async () => {
   it("Sign in as opens on the public app too: no secret asked", async () => {
     const ui = await openUi(emu, { path: `/ui/users/${userId("alice")}` });
     const { page } = ui;
-    await page.waitForSelector("#signin-title");
+    await page.waitForSelector("section.card > h2:has-text('Sign in as')");
     await page.waitForSelector("select option[value=demo-browser]", { state: "attached" });
     assert.equal(await page.getByLabel("OIDC app").inputValue(), "demo-browser");
     assert.equal(await page.getByLabel("Client secret").count(), 0);

@@ -54,7 +54,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     await page.click("button:text-is('Fetch userinfo')");
     const diff = (claim: string) =>
       page
-        .locator("#userinfo-title ~ table tr", { has: page.locator(`code:text-is('${claim}')`) })
+        .locator("section.card:has(> h2:text-is('Userinfo compared with the ID token')) table tr", { has: page.locator(`code:text-is('${claim}')`) })
         .locator("td")
         .nth(3)
         .innerText();
@@ -108,7 +108,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     const { page } = ui;
     await page.waitForSelector("[data-testid=malformed]");
     assert.match(await page.innerText("[data-testid=malformed]"), /^The payload segment \(2nd\) is not JSON/);
-    assert.equal(await page.innerText("#header-title ~ dl div:first-child dd"), "RS256");
+    assert.equal(await page.innerText("section.card:has(> h2:text-is('Header')) > dl div:first-child dd"), "RS256");
     await page.fill("textarea", "only.two");
     await page.click("button:text-is('Inspect')");
     await page.waitForSelector("[data-testid=malformed]:has-text('this token has 2')");
@@ -119,7 +119,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     const t = await signIn();
     const ui = await openUi(emu, { path: "/ui/tokens" });
     const { page } = ui;
-    await page.waitForSelector("#issued-title");
+    await page.waitForSelector("section.card > h2:text-is('Issued tokens')");
     await page.getByLabel("Filter").fill("offline_access");
     await page.getByLabel("State").selectOption("revoked");
     await page.waitForSelector("tbody td:has-text('revoked')");
@@ -191,7 +191,10 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     const { page } = ui;
     await page.waitForSelector("p:has-text('Instance: Acme.')");
     await page.click("button:text-is('Fetch userinfo')");
-    const row = (claim: string) => page.locator("#userinfo-title ~ table tr", { has: page.locator(`code:text-is('${claim}')`) }).locator("td");
+    const row = (claim: string) =>
+      page
+        .locator("section.card:has(> h2:text-is('Userinfo compared with the ID token')) table tr", { has: page.locator(`code:text-is('${claim}')`) })
+        .locator("td");
     await row("sub").first().waitFor();
     assert.equal(await row("sub").nth(2).textContent(), ann);
     assert.equal(await row("sub").nth(3).textContent(), "same");

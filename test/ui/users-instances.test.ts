@@ -40,7 +40,7 @@ describe("the users screen of a second instance", { skip: noChromium }, async ()
     await page.waitForSelector(".breadcrumb li:text-is('Instance Beta')");
     await page.click("header.top nav a:text-is('Users')");
     await page.click("a:text-matches('^ann@')");
-    await page.waitForSelector("#user-title:has-text('ann@')");
+    await page.waitForSelector("section.card > h2:has([data-testid=user-state]):has-text('ann@')");
     await page.click("button:text-is('Lock')");
     await page.waitForSelector("[data-testid=user-state]:text-is('locked')");
     assert.equal(await stateAt(beta), "USER_STATE_LOCKED");

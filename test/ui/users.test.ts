@@ -21,7 +21,7 @@ describe("the users screen", { skip: noChromium }, async () => {
   };
   const openUser = async (ui: Awaited<ReturnType<typeof openUi>>, name: string) => {
     await ui.page.click(`a:text-is('${LOGIN(name)}')`);
-    await ui.page.waitForSelector(`#user-title:has-text('${LOGIN(name)}')`);
+    await ui.page.waitForSelector(`section.card > h2:has([data-testid=user-state]):has-text('${LOGIN(name)}')`);
   };
 
   it("adds a human, which the resource API then finds", async () => {
@@ -36,7 +36,7 @@ describe("the users screen", { skip: noChromium }, async () => {
     await form.getByLabel("Email").fill("carol@example.com");
     await form.getByLabel("Password").fill("Password1!");
     await page.click("button:text-is('Create human')");
-    await page.waitForSelector(`#user-title:has-text('${LOGIN("carol")}')`);
+    await page.waitForSelector(`section.card > h2:has([data-testid=user-state]):has-text('${LOGIN("carol")}')`);
     const carol = await userByName("carol");
     assert.equal(carol?.human?.profile.givenName, "Carol");
     assert.equal(carol?.human?.email.email, "carol@example.com");

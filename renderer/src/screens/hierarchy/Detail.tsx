@@ -2,6 +2,7 @@
 // creates instances; instances and orgs get their own panels, settings with provenance and the IDPs'
 // state per context; projects and apps show what they are (their screens edit them).
 
+import { Card } from "../../components/Card";
 import type { DetailProps } from "./detail-props";
 import { DomainsPanel } from "./DomainsPanel";
 import { IdpsPanel } from "./IdpsPanel";
@@ -11,7 +12,7 @@ import { OrgPanel } from "./OrgPanel";
 import { SystemPanel } from "./SystemPanel";
 
 export function Detail(props: DetailProps) {
-  const { node, path, api } = props;
+  const { node, path } = props;
   const title = path.join(" / ");
   if (node.kind === "system")
     return (
@@ -24,23 +25,22 @@ export function Detail(props: DetailProps) {
     return (
       <div className="hierarchy-detail">
         <InstancePanel {...props} />
-        {!node.tags?.includes("blocked") && <LanguagesPanel api={api} ctx={undefined} where={title} />}
-        {!node.tags?.includes("blocked") && <IdpsPanel api={api} ctx={undefined} where={title} />}
+        {!node.tags?.includes("blocked") && <LanguagesPanel instanceId={node.instanceId} ctx={undefined} where={title} />}
+        {!node.tags?.includes("blocked") && <IdpsPanel instanceId={node.instanceId} ctx={undefined} where={title} />}
       </div>
     );
   if (node.kind === "org")
     return (
       <div className="hierarchy-detail">
         <OrgPanel {...props} />
-        <DomainsPanel api={api} orgId={node.id} />
-        <LanguagesPanel api={api} ctx={{ orgId: node.id }} where={title} />
-        <IdpsPanel api={api} ctx={{ orgId: node.id }} where={title} />
+        <DomainsPanel instanceId={node.instanceId} orgId={node.id} />
+        <LanguagesPanel instanceId={node.instanceId} ctx={{ orgId: node.id }} where={title} />
+        <IdpsPanel instanceId={node.instanceId} ctx={{ orgId: node.id }} where={title} />
       </div>
     );
   return (
     <div className="hierarchy-detail">
-      <section className="card" aria-labelledby="detail-title">
-        <h2 id="detail-title">{title}</h2>
+      <Card title={title}>
         <dl className="facts">
           <div>
             <dt>Kind</dt>
@@ -59,7 +59,7 @@ export function Detail(props: DetailProps) {
             </div>
           )}
         </dl>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -2,29 +2,27 @@
 // validating marks it verified), make a verified one primary, delete one that is not primary.
 
 import { type FormEvent, useState } from "react";
-import { useAction, useData } from "../../api/use-data";
+import type { GetDomainJson } from "../../../../emulator/src/gen/svc/resources/domain/v3alpha/domain_service_pb.js";
+import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import type { Domain, HierarchyApi } from "./api";
+import { type DomainChange, useChangeDomain, useDomains } from "./api/search-domains";
 
-export function DomainsPanel({ api, orgId }: { api: HierarchyApi; orgId: string }) {
-  const list = useData(() => api.domains(orgId), [api, orgId]);
+export function DomainsPanel({ instanceId, orgId }: { instanceId: string | undefined; orgId: string }) {
+  const list = useDomains(instanceId, orgId);
+  const changeDomain = useChangeDomain(instanceId, orgId);
   const action = useAction();
   const [domain, setDomain] = useState("");
-  const act = async (work: () => Promise<unknown>) => {
-    const ok = (await action.run(async () => (await work(), true))) === true;
-    if (ok) await list.reload();
-    return ok;
-  };
+  const act = async (change: DomainChange) => (await action.run(async () => (await changeDomain.mutateAsync(change), true))) === true;
   const add = async (e: FormEvent) => {
     e.preventDefault();
-    if (await act(() => api.addDomain(orgId, domain.trim()))) setDomain("");
+    if (await act({ add: domain.trim() })) setDomain("");
   };
 
   return (
-    <section className="card" aria-labelledby="domains-title">
-      <h2 id="domains-title">Domains</h2>
+    <Card title="Domains">
       <ErrorBanner error={list.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
       <form className="row" onSubmit={add}>
         <label>
@@ -34,10 +32,10 @@ export function DomainsPanel({ api, orgId }: { api: HierarchyApi; orgId: string 
           Add domain
         </button>
       </form>
-      <Table<Domain>
+      <Table<GetDomainJson>
         caption="Domains of the org"
         rows={list.data ?? []}
-        rowKey={(d) => d.domain}
+        rowKey={(d) => d.domain ?? ""}
         empty="No domains."
         columns={[
           { id: "domain", header: "Domain", cell: (d) => d.domain },
@@ -49,12 +47,12 @@ export function DomainsPanel({ api, orgId }: { api: HierarchyApi; orgId: string 
             cell: (d) => (
               <span className="row">
                 {!d.isVerified && (
-                  <button type="button" aria-label={`Validate ${d.domain}`} onClick={() => act(() => api.validateDomain(d.domain))}>
+                  <button type="button" aria-label={`Validate ${d.domain}`} onClick={() => act({ validate: d.domain ?? "" })}>
                     Validate
                   </button>
                 )}
                 {d.isVerified && !d.isPrimary && (
-                  <button type="button" aria-label={`Set primary ${d.domain}`} onClick={() => act(() => api.setPrimaryDomain(d.domain))}>
+                  <button type="button" aria-label={`Set primary ${d.domain}`} onClick={() => act({ makePrimary: d.domain ?? "" })}>
                     Set primary
                   </button>
                 )}
@@ -64,7 +62,7 @@ export function DomainsPanel({ api, orgId }: { api: HierarchyApi; orgId: string 
                     ariaLabel={`Delete ${d.domain}`}
                     question={`Delete the domain ${d.domain}? Login names on it stop working.`}
                     disabled={action.pending}
-                    onConfirm={() => void act(() => api.deleteDomain(d.domain))}
+                    onConfirm={() => void act({ remove: d.domain ?? "" })}
                   />
                 )}
               </span>
@@ -72,6 +70,6 @@ export function DomainsPanel({ api, orgId }: { api: HierarchyApi; orgId: string 
           },
         ]}
       />
-    </section>
+    </Card>
   );
 }

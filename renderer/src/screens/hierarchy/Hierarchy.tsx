@@ -3,54 +3,40 @@
 // or org also selects it for every screen (the breadcrumb). Instances come from the control API; the
 // orgs, projects and apps of each from the resource API, told which instance by x-svc-instance-host.
 
-import { useCallback, useMemo, useState } from "react";
-import type { Instance } from "../../api/control";
-import { instanceClients } from "../../api/resource";
-import { useData } from "../../api/use-data";
+import { useMemo, useState } from "react";
+import type { GetOrganizationJson } from "../../../../emulator/src/gen/svc/resources/org/v3alpha/org_service_pb.js";
+import { idOf } from "../../api/resource-id";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSelection } from "../../context/selection";
 import { useSession } from "../../context/session";
-import { type HierarchyApi, hierarchyApi, type Org } from "./api";
+import { useTreeChildren } from "./api/search-children";
+import { useOrgsOfInstances } from "./api/search-orgs";
 import { ContextTree } from "./ContextTree";
 import { Detail } from "./Detail";
 import { findNode, type Row, type TreeNode, visibleRows, withChildren } from "./tree";
 
-/** The orgs of every instance that answers (a blocked instance refuses the resource API: none listed). */
-async function orgsOfAll(instances: Instance[], apiOf: (id: string) => HierarchyApi): Promise<Record<string, Org[]>> {
-  const lists = await Promise.all(instances.map(async (i) => [i.id, i.blocked ? [] : await apiOf(i.id).orgs()] as const));
-  return Object.fromEntries(lists);
-}
-
-const orgNode = (o: Org, instanceId: string): TreeNode => ({
-  key: `org:${o.details.id}`,
+const orgNode = (o: GetOrganizationJson, instanceId: string): TreeNode => ({
+  key: `org:${idOf(o)}`,
   kind: "org",
-  id: o.details.id,
+  id: idOf(o),
   instanceId,
-  name: o.organization.name,
+  name: o.organization?.name ?? "",
   tags: [...(o.isInstanceDefault ? ["default"] : []), ...(o.state === "ORGANIZATION_STATE_INACTIVE" ? ["inactive"] : [])],
 });
 
 export default function Hierarchy() {
-  const { session, refresh } = useSession();
+  const { session } = useSession();
   const selection = useSelection();
-  // One client pair per instance; the system's calls (SvcInstances) go through the default one.
-  const apis = useMemo(
-    () =>
-      new Map(
-        session.instances.map((i) => {
-          const { resource, settings } = instanceClients(session.adminPat, i);
-          return [i.id, hierarchyApi(resource, settings)];
-        }),
-      ),
-    [session.instances, session.adminPat],
-  );
   const defaultId = (session.instances.find((i) => i.isDefault) ?? session.instances[0])?.id;
-  const apiOf = useCallback((id: string | undefined) => apis.get(id ?? "") ?? apis.get(defaultId ?? "")!, [apis, defaultId]);
-  const orgs = useData(() => orgsOfAll(session.instances, apiOf), [session.instances, apiOf]);
-  const [loaded, setLoaded] = useState<Record<string, TreeNode[]>>({});
+  const orgs = useOrgsOfInstances(session.instances);
+  // The orgs and projects opened in the tree: their projects and apps are asked for from then on (of instances that still exist).
+  const [opened, setOpened] = useState<TreeNode[]>([]);
+  const openedHere = useMemo(() => opened.filter((n) => session.instances.some((i) => i.id === n.instanceId)), [opened, session.instances]);
+  const children = useTreeChildren(openedHere);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(["system", `instance:${selection.instance?.id}`]));
   const [filter, setFilter] = useState("");
-  const [loadError, setLoadError] = useState<unknown>();
+  const [dismissed, setDismissed] = useState<unknown>();
 
   const root = useMemo<TreeNode>(() => {
     let tree: TreeNode = {
@@ -73,9 +59,9 @@ export default function Hierarchy() {
         };
       }),
     };
-    for (const [key, children] of Object.entries(loaded)) tree = withChildren(tree, key, children);
+    for (const [key, kids] of Object.entries(children.byKey)) tree = withChildren(tree, key, kids);
     return tree;
-  }, [orgs.data, session.instances, loaded]);
+  }, [orgs.data, session.instances, children.byKey]);
 
   const orgCount = useMemo(() => Object.values(orgs.data ?? {}).reduce((n, l) => n + l.length, 0), [orgs.data]);
   const rows = useMemo(() => visibleRows(root, expanded, filter), [root, expanded, filter]);
@@ -83,36 +69,6 @@ export default function Hierarchy() {
   const [picked, setPicked] = useState<string>();
   // The system, a project or an app picked in the tree; otherwise the screen shows the breadcrumb's context.
   const current = picked && findNode(root, picked) ? picked : selectedKey;
-
-  // Opening an org loads its projects, opening a project its apps (once; a reload clears them), from the node's instance.
-  const loadChildren = useCallback(
-    async (n: TreeNode) => {
-      const api = apiOf(n.instanceId);
-      try {
-        const kids: TreeNode[] =
-          n.kind === "org"
-            ? (await api.projects(n.id)).map((p) => ({
-                key: `project:${p.details.id}`,
-                kind: "project",
-                id: p.details.id,
-                instanceId: n.instanceId,
-                name: p.project.name,
-              }))
-            : (await api.apps(n.id)).map((a) => ({
-                key: `app:${a.details.id}`,
-                kind: "app",
-                id: a.details.id,
-                instanceId: n.instanceId,
-                name: a.oidc?.name ?? a.api?.name ?? a.clientId ?? a.details.id,
-                children: [],
-              }));
-        setLoaded((l) => ({ ...l, [n.key]: kids }));
-      } catch (e) {
-        setLoadError(e);
-      }
-    },
-    [apiOf],
-  );
 
   const toggle = (row: Row) => {
     const open = !expanded.has(row.node.key);
@@ -122,7 +78,9 @@ export default function Hierarchy() {
       else next.delete(row.node.key);
       return next;
     });
-    if (open && row.node.children === undefined) void loadChildren(row.node);
+    // Opening an org asks for its projects, opening a project for its apps, from the node's instance.
+    const n = row.node;
+    if (open && n.children === undefined) setOpened((o) => (o.some((m) => m.key === n.key) ? o : [...o, n]));
   };
 
   const select = (row: Row) => {
@@ -136,18 +94,14 @@ export default function Hierarchy() {
     if (n.kind === "system" && selection.org) selection.selectOrg(undefined);
   };
 
-  /** After a change: the orgs again, the loaded children dropped, the selection kept when it still exists. */
-  const reload = async (select?: { id: string; name: string } | null) => {
-    setLoaded({});
-    await orgs.reload();
+  /** After an org changed (its instance's tree is loaded again by then): the selection follows. */
+  const changed = (select?: { id: string; name: string } | null) => {
     if (select === null) selection.selectOrg(undefined);
     else if (select) selection.selectOrg(select);
   };
 
-  /** After an instance was created (select it, open it) or deleted (back to the system). */
-  const instancesChanged = async (selected: string | null) => {
-    await refresh();
-    setLoaded({});
+  /** After an instance was created (select it, open it) or deleted (back to the system); the session is read again by then. */
+  const instancesChanged = (selected: string | null) => {
     setPicked(selected ? undefined : "system");
     if (selected) {
       selection.selectInstance(selected);
@@ -156,6 +110,8 @@ export default function Hierarchy() {
   };
 
   const node = findNode(root, current) ?? root;
+  // A failed load of an opened node's children can be dismissed (until another one fails).
+  const childError = children.error === dismissed ? undefined : children.error;
   const row = rows.find((r) => r.node.key === node.key);
   const instanceName = session.instances.find((i) => i.id === node.instanceId)?.name ?? "";
   const path = row?.path ?? (node.kind === "org" ? ["System", instanceName, node.name] : [node.name]);
@@ -163,10 +119,9 @@ export default function Hierarchy() {
   return (
     <>
       <h1>Context hierarchy</h1>
-      <ErrorBanner error={orgs.error ?? loadError} onDismiss={loadError ? () => setLoadError(undefined) : undefined} />
+      <ErrorBanner error={orgs.error ?? childError} onDismiss={childError ? () => setDismissed(children.error) : undefined} />
       <div className="hierarchy">
-        <section className="card hierarchy-tree" aria-labelledby="tree-title">
-          <h2 id="tree-title">Contexts</h2>
+        <Card title="Contexts" className="hierarchy-tree">
           <label className="tree-filter">
             Filter{" "}
             <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="name or id" aria-describedby="tree-filter-count" />
@@ -175,14 +130,13 @@ export default function Hierarchy() {
             {filter.trim() ? `${rows.filter((r) => r.node.kind === "org").length} orgs match` : `${orgs.data ? orgCount : "…"} orgs`}
           </p>
           <ContextTree rows={rows} selected={node.key} onSelect={select} onToggle={toggle} />
-        </section>
+        </Card>
         <Detail
           key={node.key}
           node={node}
           path={path}
-          api={apiOf(node.instanceId)}
           isDefaultInstance={node.kind === "instance" && node.id === defaultId}
-          onChanged={reload}
+          onChanged={changed}
           onInstancesChanged={instancesChanged}
         />
       </div>

@@ -3,53 +3,56 @@
 // follows, editable here. Providers defined in an org show only in that org (searches also return
 // those of child contexts, whose policy is not this context's to set).
 
-import { useAction, useData } from "../../api/use-data";
+import type { StatePolicyJson } from "../../../../emulator/src/gen/svc/resources/object/v3alpha/object_pb.js";
+import type { GetIDPJson } from "../../../../emulator/src/gen/svc/resources/idp/v3alpha/idp_service_pb.js";
+import { idOf } from "../../api/resource-id";
+import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import type { Ctx, HierarchyApi, Idp, StatePolicy } from "./api";
+import type { Ctx } from "./api/context-query";
+import { useIdps, useSetIdpPolicy } from "./api/search-idps";
 
-const POLICIES: { value: StatePolicy; label: string }[] = [
+const POLICIES: { value: StatePolicyJson; label: string }[] = [
   { value: "STATE_POLICY_INHERIT", label: "inherit" },
   { value: "STATE_POLICY_ACTIVATE", label: "activate" },
   { value: "STATE_POLICY_DEACTIVATE", label: "deactivate" },
 ];
 const stateText = (s: string | undefined) => (s === "EFFECTIVE_STATE_ACTIVE" ? "active" : s === "EFFECTIVE_STATE_INACTIVE" ? "inactive" : "unknown");
-const ownerText = (i: Idp) => {
-  const o = i.details.resourceOwner;
-  return !o ? "" : o.type === "OWNER_TYPE_SYSTEM" ? "system" : o.type === "OWNER_TYPE_INSTANCE" ? "instance" : `org ${o.id}`;
+const ownerText = (i: GetIDPJson) => {
+  const o = i.details?.resourceOwner;
+  return !o ? "" : o.type === "OWNER_TYPE_SYSTEM" ? "system" : o.type === "OWNER_TYPE_INSTANCE" ? "instance" : `org ${o.id ?? ""}`;
 };
 
-export function IdpsPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ctx; where: string }) {
+export function IdpsPanel({ instanceId, ctx, where }: { instanceId: string | undefined; ctx: Ctx; where: string }) {
   const orgId = ctx?.orgId;
-  const list = useData(() => api.idps(ctx), [api, orgId]);
+  const list = useIdps(instanceId, ctx);
+  const setIdpPolicy = useSetIdpPolicy(instanceId, ctx);
   const action = useAction();
-  const governed = (i: Idp) => i.details.resourceOwner?.type !== "OWNER_TYPE_ORG" || i.details.resourceOwner.id === orgId;
-  const setPolicy = async (i: Idp, p: StatePolicy) => {
-    if ((await action.run(async () => (await api.setIdpPolicy(ctx, i.details.id, p), true))) === true) await list.reload();
-  };
+  const governed = (i: GetIDPJson) => i.details?.resourceOwner?.type !== "OWNER_TYPE_ORG" || i.details.resourceOwner.id === orgId;
+  const setPolicy = (i: GetIDPJson, statePolicy: StatePolicyJson) => action.run(() => setIdpPolicy.mutateAsync({ id: idOf(i), statePolicy }));
 
   return (
-    <section className="card" aria-labelledby="idps-title">
-      <h2 id="idps-title">Identity providers</h2>
+    <Card title="Identity providers">
       <p className="muted">State policy and effective state in {where}.</p>
       <ErrorBanner error={list.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
-      <Table<Idp>
+      <Table<GetIDPJson>
         caption="Identity providers in this context"
         rows={(list.data ?? []).filter(governed)}
-        rowKey={(i) => i.details.id}
+        rowKey={(i) => idOf(i)}
         empty="No identity providers reach this context."
         columns={[
-          { id: "name", header: "Name", cell: (i) => i.idp.name },
+          { id: "name", header: "Name", cell: (i) => i.idp?.name },
           { id: "owner", header: "Defined in", cell: ownerText },
           {
             id: "policy",
             header: "State policy",
             cell: (i) => (
               <select
-                aria-label={`State policy of ${i.idp.name}`}
-                value={i.idp.statePolicy ?? "STATE_POLICY_INHERIT"}
+                aria-label={`State policy of ${i.idp?.name ?? ""}`}
+                value={i.idp?.statePolicy ?? "STATE_POLICY_INHERIT"}
                 disabled={action.pending || !i.type?.includes("GITLAB")}
-                onChange={(e) => setPolicy(i, e.target.value as StatePolicy)}
+                onChange={(e) => setPolicy(i, e.target.value as StatePolicyJson)}
               >
                 {POLICIES.filter((p) => p.value !== "STATE_POLICY_INHERIT" || i.parent).map((p) => (
                   <option key={p.value} value={p.value}>
@@ -63,6 +66,6 @@ export function IdpsPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ctx; wh
           { id: "state", header: "Effective state", cell: (i) => stateText(i.state) },
         ]}
       />
-    </section>
+    </Card>
   );
 }

@@ -4,14 +4,18 @@
 // admin PAT is (the server answers 403 otherwise, shown as the error).
 
 import { type FormEvent, useState } from "react";
+import { idOf } from "../../api/resource-id";
 import { useAction } from "../../api/use-data";
-import { ErrorBanner } from "../../components/ErrorBanner";
-import { useSession } from "../../context/session";
-import type { DetailProps } from "./detail-props";
+import { Card } from "../../components/Card";
 import { Confirm } from "../../components/Confirm";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { useChangeInstance } from "./api/change-instance";
+import { useChangeOrg } from "./api/change-org";
+import type { DetailProps } from "./detail-props";
 
-export function InstancePanel({ node, path, api, isDefaultInstance, onChanged, onInstancesChanged }: DetailProps) {
-  const { refresh } = useSession();
+export function InstancePanel({ node, path, isDefaultInstance, onChanged, onInstancesChanged }: DetailProps) {
+  const changeInstance = useChangeInstance(node.id);
+  const changeOrg = useChangeOrg(node.id);
   const action = useAction();
   const [name, setName] = useState(node.name);
   const [orgName, setOrgName] = useState("");
@@ -21,25 +25,24 @@ export function InstancePanel({ node, path, api, isDefaultInstance, onChanged, o
 
   const rename = async (e: FormEvent) => {
     e.preventDefault();
-    if (await action.run(() => api.renameInstance(node.id, name.trim()))) setDone(`Renamed the instance to ${name.trim()}.`), await refresh();
+    if (await action.run(() => changeInstance.mutateAsync({ rename: { id: node.id, name: name.trim() } }))) setDone(`Renamed the instance to ${name.trim()}.`);
   };
   const create = async (e: FormEvent) => {
     e.preventDefault();
     const wanted = orgName.trim();
-    const created = await action.run(() => api.createOrg(wanted));
+    const created = await action.run(() => changeOrg.mutateAsync({ create: { name: wanted } }));
     if (!created) return;
     setOrgName(""), setDone(`Created org ${wanted}.`);
-    await onChanged({ id: created.details.id, name: wanted });
+    onChanged({ id: idOf(created), name: wanted });
   };
   const remove = async () => {
     setConfirm(false);
-    if ((await action.run(async () => (await api.deleteInstance(node.id), true))) !== true) return;
-    await onInstancesChanged(null);
+    if ((await action.run(async () => (await changeInstance.mutateAsync({ remove: { id: node.id } }), true))) !== true) return;
+    onInstancesChanged(null);
   };
 
   return (
-    <section className="card" aria-labelledby="instance-title">
-      <h2 id="instance-title">{full}</h2>
+    <Card title={full}>
       <ErrorBanner error={action.error} onDismiss={action.clearError} />
       <p className="muted" aria-live="polite">
         {done}
@@ -74,6 +77,6 @@ export function InstancePanel({ node, path, api, isDefaultInstance, onChanged, o
         </button>
       </div>
       {isDefaultInstance && <p className="muted">The default instance cannot be deleted.</p>}
-    </section>
+    </Card>
   );
 }

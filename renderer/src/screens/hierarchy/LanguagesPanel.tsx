@@ -3,24 +3,27 @@
 // parent's value shows through again.
 
 import { useState } from "react";
-import { useAction, useData } from "../../api/use-data";
+import type { SetLanguageSettingsJson } from "../../../../emulator/src/gen/svc/settings/language/v3alpha/language_service_pb.js";
+import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
-import type { Ctx, HierarchyApi } from "./api";
+import type { Ctx } from "./api/context-query";
+import { useLanguages, useSetLanguages } from "./api/resolve-languages";
 import { provenance } from "./provenance";
 
-export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ctx; where: string }) {
-  const orgId = ctx?.orgId;
-  const settings = useData(() => api.languages(ctx), [api, orgId]);
+export function LanguagesPanel({ instanceId, ctx, where }: { instanceId: string | undefined; ctx: Ctx; where: string }) {
+  const settings = useLanguages(instanceId, ctx);
+  const setLanguages = useSetLanguages(instanceId, ctx);
   const action = useAction();
   // What the user chose and has not applied yet; undefined: the pickers show the current values.
   const [defaultLang, setDefaultLang] = useState<string>();
   const [restricted, setRestricted] = useState<string>();
   const s = settings.data;
-  const supported = s?.supportedLanguages.value.map((l) => l.key) ?? [];
-  const currentRestricted = (s?.restrictedLanguages.value ?? []).map((l) => l.key).join(", ");
-  const change = async (body: Record<string, unknown>) => {
-    if ((await action.run(async () => (await api.setLanguages(ctx, body), true))) === true) {
-      await settings.reload();
+  const supported = (s?.supportedLanguages?.value ?? []).map((l) => l.key ?? "");
+  const currentRestricted = (s?.restrictedLanguages?.value ?? []).map((l) => l.key).join(", ");
+  const defaultLanguage = s?.defaultLanguage?.value ?? "";
+  const change = async (body: SetLanguageSettingsJson) => {
+    if ((await action.run(async () => (await setLanguages.mutateAsync(body), true))) === true) {
       setDefaultLang(undefined);
       setRestricted(undefined);
     }
@@ -32,8 +35,7 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
       .map((key) => ({ key }));
 
   return (
-    <section className="card" aria-labelledby="languages-title">
-      <h2 id="languages-title">Language settings</h2>
+    <Card title="Language settings">
       <p className="muted">Values in {where}: each one is set here or inherited from the context above.</p>
       <ErrorBanner error={settings.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
       {s && (
@@ -41,11 +43,11 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
           <div data-testid="setting-defaultLanguage">
             <dt>Default language</dt>
             <dd>
-              <code>{s.defaultLanguage.value}</code> <span className="provenance">{provenance(s.defaultLanguage.owner)}</span>
+              <code>{defaultLanguage}</code> <span className="provenance">{provenance(s.defaultLanguage?.owner)}</span>
               <span className="row">
                 <label>
                   Override default language{" "}
-                  <select value={defaultLang ?? s.defaultLanguage.value} onChange={(e) => setDefaultLang(e.target.value)}>
+                  <select value={defaultLang ?? defaultLanguage} onChange={(e) => setDefaultLang(e.target.value)}>
                     {supported.map((k) => (
                       <option key={k} value={k}>
                         {k}
@@ -55,12 +57,12 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
                 </label>
                 <button
                   type="button"
-                  disabled={action.pending || defaultLang === undefined || (defaultLang === s.defaultLanguage.value && !s.defaultLanguage.owner)}
+                  disabled={action.pending || defaultLang === undefined || (defaultLang === defaultLanguage && !s.defaultLanguage?.owner)}
                   onClick={() => change({ defaultLanguage: { key: defaultLang } })}
                 >
                   Override
                 </button>
-                {!s.defaultLanguage.owner && (
+                {!s.defaultLanguage?.owner && (
                   <button type="button" disabled={action.pending} onClick={() => change({ resetDefaultLanguage: true })}>
                     Reset default language to inherited
                   </button>
@@ -71,7 +73,7 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
           <div data-testid="setting-restrictedLanguages">
             <dt>Restricted languages</dt>
             <dd>
-              <code>{currentRestricted || "none"}</code> <span className="provenance">{provenance(s.restrictedLanguages.owner)}</span>
+              <code>{currentRestricted || "none"}</code> <span className="provenance">{provenance(s.restrictedLanguages?.owner)}</span>
               <span className="row">
                 <label>
                   Override restricted languages{" "}
@@ -84,7 +86,7 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
                 >
                   Override list
                 </button>
-                {!s.restrictedLanguages.owner && (
+                {!s.restrictedLanguages?.owner && (
                   <button type="button" disabled={action.pending} onClick={() => change({ resetRestrictedLanguages: true })}>
                     Reset restricted languages to inherited
                   </button>
@@ -95,11 +97,11 @@ export function LanguagesPanel({ api, ctx, where }: { api: HierarchyApi; ctx: Ct
           <div data-testid="setting-supportedLanguages">
             <dt>Supported languages</dt>
             <dd>
-              <code>{supported.join(", ")}</code> <span className="provenance">{provenance(s.supportedLanguages.owner)} (fixed)</span>
+              <code>{supported.join(", ")}</code> <span className="provenance">{provenance(s.supportedLanguages?.owner)} (fixed)</span>
             </dd>
           </div>
         </dl>
       )}
-    </section>
+    </Card>
   );
 }

@@ -4,11 +4,14 @@
 
 import { type FormEvent, useState } from "react";
 import { useAction } from "../../api/use-data";
-import { ErrorBanner } from "../../components/ErrorBanner";
-import type { DetailProps } from "./detail-props";
+import { Card } from "../../components/Card";
 import { Confirm } from "../../components/Confirm";
+import { ErrorBanner } from "../../components/ErrorBanner";
+import { type OrgChange, useChangeOrg } from "./api/change-org";
+import type { DetailProps } from "./detail-props";
 
-export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
+export function OrgPanel({ node, path, onChanged }: DetailProps) {
+  const changeOrg = useChangeOrg(node.instanceId);
   const action = useAction();
   const [name, setName] = useState(node.name);
   const [confirm, setConfirm] = useState(false);
@@ -17,21 +20,21 @@ export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
   const inactive = node.tags?.includes("inactive") ?? false;
   const full = path.join(" / ");
 
-  const run = async (work: () => Promise<unknown>, message: string, select?: { id: string; name: string } | null) => {
+  const run = async (change: OrgChange, message: string, select?: { id: string; name: string } | null) => {
     setConfirm(false);
-    if ((await action.run(async () => (await work(), true))) !== true) return;
+    if ((await action.run(async () => (await changeOrg.mutateAsync(change), true))) !== true) return;
     setDone(message);
-    await onChanged(select);
+    onChanged(select);
   };
+  const id = node.id;
   const rename = (e: FormEvent) => {
     e.preventDefault();
     const wanted = name.trim();
-    void run(() => api.renameOrg(node.id, wanted), `Renamed to ${wanted}.`, { id: node.id, name: wanted });
+    void run({ rename: { id, name: wanted } }, `Renamed to ${wanted}.`, { id, name: wanted });
   };
 
   return (
-    <section className="card" aria-labelledby="org-title">
-      <h2 id="org-title">{full}</h2>
+    <Card title={full}>
       <ErrorBanner error={action.error} onDismiss={action.clearError} />
       <p className="muted" aria-live="polite">
         {done}
@@ -56,7 +59,7 @@ export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
         <Confirm
           question={`Delete ${full} with its users, projects and apps?`}
           action="Delete"
-          onConfirm={() => run(() => api.deleteOrg(node.id), `Deleted ${full}.`, null)}
+          onConfirm={() => run({ remove: { id } }, `Deleted ${full}.`, null)}
           onCancel={() => setConfirm(false)}
         />
       )}
@@ -69,19 +72,15 @@ export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
         </button>
       </form>
       <div className="row">
-        <button
-          type="button"
-          disabled={action.pending || isDefault}
-          onClick={() => run(() => api.setDefaultOrg(node.id), `${node.name} is the default org now.`)}
-        >
+        <button type="button" disabled={action.pending || isDefault} onClick={() => run({ makeDefault: { id } }, `${node.name} is the default org now.`)}>
           Make default
         </button>
         {inactive ? (
-          <button type="button" disabled={action.pending} onClick={() => run(() => api.setOrgActive(node.id, true), `Reactivated ${node.name}.`)}>
+          <button type="button" disabled={action.pending} onClick={() => run({ active: { id, active: true } }, `Reactivated ${node.name}.`)}>
             Reactivate
           </button>
         ) : (
-          <button type="button" disabled={action.pending || isDefault} onClick={() => run(() => api.setOrgActive(node.id, false), `Deactivated ${node.name}.`)}>
+          <button type="button" disabled={action.pending || isDefault} onClick={() => run({ active: { id, active: false } }, `Deactivated ${node.name}.`)}>
             Deactivate
           </button>
         )}
@@ -90,6 +89,6 @@ export function OrgPanel({ node, path, api, onChanged }: DetailProps) {
         </button>
       </div>
       {isDefault && <p className="muted">The default org cannot be deactivated or deleted; make another org the default first.</p>}
-    </section>
+    </Card>
   );
 }

@@ -3,26 +3,30 @@
 // selected). A domain may not be localhost or 127.0.0.1, which belong to the default instance.
 
 import { type FormEvent, useState } from "react";
+import { idOf } from "../../api/resource-id";
 import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
+import { useChangeInstance } from "./api/change-instance";
 import type { DetailProps } from "./detail-props";
 
-export function SystemPanel({ node, api, onInstancesChanged }: DetailProps) {
+export function SystemPanel({ node, onInstancesChanged }: DetailProps) {
+  // SvcInstances is the system's: a system owner's token reaches it from any instance (here the default one).
+  const changeInstance = useChangeInstance(undefined);
   const action = useAction();
   const [name, setName] = useState("");
   const [domain, setDomain] = useState("");
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
-    const created = await action.run(() => api.createInstance(name.trim(), domain.trim().toLowerCase()));
+    const created = await action.run(() => changeInstance.mutateAsync({ create: { name: name.trim(), domain: domain.trim().toLowerCase() } }));
     if (!created) return;
     setName(""), setDomain("");
-    await onInstancesChanged(created.details.id);
+    onInstancesChanged(idOf(created));
   };
 
   return (
-    <section className="card" aria-labelledby="system-title">
-      <h2 id="system-title">System</h2>
+    <Card title="System">
       <ErrorBanner error={action.error} onDismiss={action.clearError} />
       <p className="muted">{node.count ?? 0} instances. Select an instance or an org to edit it; type in the filter to find one.</p>
       <form className="row" onSubmit={create}>
@@ -39,6 +43,6 @@ export function SystemPanel({ node, api, onInstancesChanged }: DetailProps) {
       <p className="muted">
         The instance is reached at its domain (its issuer is http://domain:port); the UI reaches it through the x-svc-instance-host header.
       </p>
-    </section>
+    </Card>
   );
 }
