@@ -37,6 +37,17 @@ describe("renderer/ rules", () => {
     assert.deepEqual(valueImports, []);
   });
 
+  // Issue 25 step 3: a feature's components read and write through its api/ modules (fetcher, query
+  // key, hook), never the clients or useData themselves. A feature joins this list once it is converted.
+  const onDataLayer = ["hierarchy", "tokens", "users"];
+  it("leaves the API calls of the features on the data layer to their api/ modules", () => {
+    const direct = /\b(resource|settings|control)\.[a-zA-Z]+\(|\bresourceClient\(|\binstanceClients\(|\buseData\(/;
+    const inFeature = (file: string) => onDataLayer.some((f) => file.startsWith(`renderer/src/screens/${f}/`));
+    const offenders = sources.filter((s) => inFeature(s.file) && s.file.endsWith(".tsx") && direct.test(s.text)).map((s) => s.file);
+    assert.ok(sources.filter((s) => inFeature(s.file)).length > 20, "the features' files are read");
+    assert.deepEqual(offenders, []);
+  });
+
   it("keeps nothing but the theme in localStorage", () => {
     const uses = sources.filter((s) => /localStorage|sessionStorage|indexedDB/.test(s.text)).map((s) => s.file);
     assert.deepEqual(uses, ["renderer/src/theme.ts"]);

@@ -7,7 +7,7 @@ import { control } from "../../../api/control";
 import { usersKeys } from "./keys";
 import { useScope } from "./scope";
 
-export type UserStateChange = "lock" | "unlock" | "deactivate" | "reactivate";
+export type UserStateChange = Parameters<typeof control.changeUserState>[2];
 export type ProfilePatch = { kind: "human"; patch: PatchHumanUserJson } | { kind: "machine"; patch: PatchMachineUserJson };
 
 function useUserWrite<V>(write: (scope: ReturnType<typeof useScope>, vars: V) => Promise<unknown>, { wait = true } = {}) {
