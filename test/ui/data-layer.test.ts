@@ -1,7 +1,8 @@
 // The renderer's data layer (issue 25, step 3) in Chromium: a screen that leaves aborts the loads it
 // still waits for (the users list, held back by a fault's delay, fails with ERR_ABORTED in the browser
 // instead of finishing later), and one list two cards of a screen show is asked for once (the
-// grants card and the memberships card of a user share the instance's projects).
+// grants card and the memberships card of a user share the instance's projects), and an org opened in the
+// tree keeps its projects through a change (reloaded, not dropped).
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -62,6 +63,28 @@ describe("the renderer's data layer", { skip: noChromium }, async () => {
     await page.waitForSelector("table:has(caption:text-is('Project roles of the user')) td:text-is('Demo')");
     await page.waitForSelector("section.card:has(> h2:text-is('Memberships')) select option:text-is('Project Demo')", { state: "attached" });
     assert.equal(searches.length, 1, searches.join("\n"));
+    await ui.assertClean();
+  });
+
+  it("keeps an opened org's projects in the tree through a change, reloaded", async () => {
+    const ui = await openUi(emu);
+    const { page } = ui;
+    await page.click("header.top nav a:text-is('Contexts')");
+    const org = "[role=treeitem]:has(.tree-name:text-is('Emulator Org'))";
+    const demo = "[role=treeitem][aria-level='4']:has(.tree-name:text-is('Demo'))";
+    await page.click(`${org} .tree-twisty`);
+    await page.waitForSelector(demo);
+    await page.click(org);
+    await page.fill("label:has-text('Org name') input", "Emulator Org 2");
+    await page.click("button:text-is('Rename')");
+    await page.waitForSelector("[role=treeitem]:has(.tree-name:text-is('Emulator Org 2'))[aria-expanded=true]");
+    // The opened org still shows its project, loaded again with the tree.
+    await page.waitForSelector(demo, { timeout: 5000 });
+    const renamed = await request(`${emu.url}/resources/v3alpha/organizations/_search`, { method: "POST", token: emu.adminPat, json: [] });
+    assert.deepEqual(
+      (renamed.body as { result: { organization: { name: string } }[] }).result.map((o) => o.organization.name),
+      ["Emulator Org 2"],
+    );
     await ui.assertClean();
   });
 });
