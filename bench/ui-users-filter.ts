@@ -6,8 +6,7 @@
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { defaultFixtures, startEmulator } from "../emulator/src/index.js";
-import type { GetUserJson } from "../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
-import { filterUsers, rowOf } from "../renderer/src/screens/users/user-list.js";
+import { filterUsers, rowOf, type ApiUser } from "../renderer/src/screens/users/user-list.js";
 import { summary } from "./stats.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -71,7 +70,7 @@ export async function uiFilter(users = 10_000, keystrokes = 40): Promise<UiFilte
         headers: { authorization: `Bearer ${emu.adminPat}`, "content-type": "application/json" },
         body: "[]",
       })
-    ).json()) as { result: GetUserJson[] };
+    ).json()) as { result: ApiUser[] };
     // The same 10,000 rows as the page holds, built from one page of the API's users.
     const rows = Array.from({ length: listed }, (_, i) => rowOf(body.result[i % body.result.length]!));
     const filterOnly: number[] = [];

@@ -5,8 +5,11 @@
 
 import type { GetUserJson } from "../../../../emulator/src/gen/svc/resources/user/v3alpha/user_service_pb.js";
 
+/** A user as the resource API answers it (the generated proto3 JSON type; the name this module always exported). */
+export type ApiUser = GetUserJson;
+
 export interface UserRow {
-  user: GetUserJson;
+  user: ApiUser;
   id: string;
   name: string;
   kind: "human" | "machine";
@@ -18,7 +21,7 @@ export interface UserRow {
   text: string;
 }
 
-export function rowOf(user: GetUserJson): UserRow {
+export function rowOf(user: ApiUser): UserRow {
   const profile = user.human?.profile;
   const name = user.human ? `${profile?.givenName ?? ""} ${profile?.familyName ?? ""}` : (user.machine?.name ?? "");
   const email = user.human?.email?.email ?? "";
