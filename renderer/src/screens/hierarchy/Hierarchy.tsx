@@ -3,7 +3,7 @@
 // or org also selects it for every screen (the breadcrumb). Instances come from the control API; the
 // orgs, projects and apps of each from the resource API, told which instance by x-svc-instance-host.
 
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { GetOrganizationJson } from "../../../../emulator/src/gen/svc/resources/org/v3alpha/org_service_pb.js";
 import { idOf } from "../../api/resource-id";
 import { Card } from "../../components/Card";
@@ -37,6 +37,7 @@ export default function Hierarchy() {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(["system", `instance:${selection.instance?.id}`]));
   const [filter, setFilter] = useState("");
   const [dismissed, setDismissed] = useState<unknown>();
+  const countId = useId();
 
   const root = useMemo<TreeNode>(() => {
     let tree: TreeNode = {
@@ -124,9 +125,9 @@ export default function Hierarchy() {
         <Card title="Contexts" className="hierarchy-tree">
           <label className="tree-filter">
             Filter{" "}
-            <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="name or id" aria-describedby="tree-filter-count" />
+            <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="name or id" aria-describedby={countId} />
           </label>
-          <p id="tree-filter-count" className="muted" aria-live="polite" data-testid="tree-count">
+          <p id={countId} className="muted" aria-live="polite" data-testid="tree-count">
             {filter.trim() ? `${rows.filter((r) => r.node.kind === "org").length} orgs match` : `${orgs.data ? orgCount : "…"} orgs`}
           </p>
           <ContextTree rows={rows} selected={node.key} onSelect={select} onToggle={toggle} />
