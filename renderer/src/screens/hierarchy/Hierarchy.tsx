@@ -124,8 +124,7 @@ export default function Hierarchy() {
       <div className="hierarchy">
         <Card title="Contexts" className="hierarchy-tree">
           <label className="tree-filter">
-            Filter{" "}
-            <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="name or id" aria-describedby={countId} />
+            Filter <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="name or id" aria-describedby={countId} />
           </label>
           <p id={countId} className="muted" aria-live="polite" data-testid="tree-count">
             {filter.trim() ? `${rows.filter((r) => r.node.kind === "org").length} orgs match` : `${orgs.data ? orgCount : "…"} orgs`}
