@@ -173,6 +173,32 @@ describe("ImportData reports a bad document with the paths of the control API's 
     assert.equal(dump(), before);
   });
 
+  it("bytes, timestamps and durations protobuf's proto3 JSON does not read (issue 25): each at its path", async () => {
+    const key = { appId: "704133391254874610", type: "KEY_TYPE_JSON" };
+    const app = { projectId: "704133391254874609", name: "Web", redirectUris: ["http://localhost:3000/cb"] };
+    await invalidDocument(
+      {
+        orgs: [
+          org({
+            // One character left over: no whole byte.
+            appKeys: [{ id: "704133391254874611", ...key, publicKey: "QUJDR" }],
+            machineKeys: [
+              { keyId: "704133391254874612", userId: "704133391254874632", type: "KEY_TYPE_JSON", publicKey: "", expirationDate: "2031-01-01" },
+              { keyId: "704133391254874613", userId: "704133391254874632", type: "KEY_TYPE_JSON", publicKey: "", expirationDate: "+010000-01-01T00:00:00Z" },
+            ],
+            oidcApps: [{ appId: "704133391254874614", app: { ...app, clockSkew: "315576000001s" } }],
+          }),
+        ],
+      },
+      [
+        ["orgs[0].appKeys[0].publicKey", "app_key", /expected base64 bytes/],
+        ["orgs[0].machineKeys[0].expirationDate", "machine_user_key", /expected an RFC 3339 timestamp/],
+        ["orgs[0].machineKeys[1].expirationDate", "machine_user_key", /expected an RFC 3339 timestamp/],
+        ["orgs[0].oidcApps[0].app.clockSkew", "oidc_app", /expected a duration like "30s"/],
+      ],
+    );
+  });
+
   it("an invalid preferredLanguage", async () => {
     const u = user();
     (u.user.profile as Record<string, unknown>).preferredLanguage = "klingon";

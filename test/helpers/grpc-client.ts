@@ -98,6 +98,10 @@ function fromJson(type: protobuf.Type, json: Json): Json {
           const secs = Number(v.slice(0, -1));
           return { seconds: String(Math.trunc(secs)), nanos: Math.round((secs - Math.trunc(secs)) * 1e9) };
         }
+        if (rt.fullName === ".google.protobuf.Timestamp" && typeof v === "string") {
+          const digits = /\.(\d{1,9})/.exec(v)?.[1] ?? "";
+          return { seconds: String(Math.floor(Date.parse(v.replace(/\.\d+/, "")) / 1000)), nanos: Number(digits.padEnd(9, "0")) };
+        }
         return fromJson(rt, v);
       }
       return v;

@@ -7,8 +7,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createPublicKey, type JsonWebKey } from "node:crypto";
-import type { App, OidcAppConfig } from "../domain/app/app.js";
+import type { App, } from "../domain/app/app.js";
 import type { OrgRead, OrgUser } from "./read-org.js";
+import { APP_TYPES, AUTH_METHODS, GENDERS, GRANT_TYPES, RESPONSE_TYPES } from "./document-enums.js";
 import { userState } from "../domain/user/user.js";
 import { type DataOrgSchema, OrgState } from "../gen/svc/admin/v1/admin_pb.js";
 import {
@@ -16,10 +17,6 @@ import {
   APIAuthMethodType,
   Gender,
   KeyType,
-  OIDCAppType,
-  OIDCAuthMethodType,
-  OIDCGrantType,
-  OIDCResponseType,
   OIDCTokenType,
   UserState,
 } from "../gen/svc/v1/v1/data_org_pb.js";
@@ -27,31 +24,6 @@ import { durationFromMs } from "@bufbuild/protobuf/wkt";
 
 type DataOrgInit = MessageInitShape<typeof DataOrgSchema>;
 type PublicKey = { id: string; jwk: object; expiresAt: string | null };
-
-const RESPONSE_TYPES: Record<OidcAppConfig["responseTypes"][number], OIDCResponseType> = {
-  code: OIDCResponseType.OIDC_RESPONSE_TYPE_CODE,
-  id_token: OIDCResponseType.OIDC_RESPONSE_TYPE_ID_TOKEN,
-  "id_token token": OIDCResponseType.OIDC_RESPONSE_TYPE_ID_TOKEN_TOKEN,
-};
-const GRANT_TYPES: Record<OidcAppConfig["grantTypes"][number], OIDCGrantType> = {
-  authorization_code: OIDCGrantType.OIDC_GRANT_TYPE_AUTHORIZATION_CODE,
-  implicit: OIDCGrantType.OIDC_GRANT_TYPE_IMPLICIT,
-  refresh_token: OIDCGrantType.OIDC_GRANT_TYPE_REFRESH_TOKEN,
-  "urn:ietf:params:oauth:grant-type:device_code": OIDCGrantType.OIDC_GRANT_TYPE_DEVICE_CODE,
-  "urn:ietf:params:oauth:grant-type:token-exchange": OIDCGrantType.OIDC_GRANT_TYPE_TOKEN_EXCHANGE,
-};
-const APP_TYPES: Record<OidcAppConfig["appType"], OIDCAppType> = {
-  web: OIDCAppType.OIDC_APP_TYPE_WEB,
-  user_agent: OIDCAppType.OIDC_APP_TYPE_USER_AGENT,
-  native: OIDCAppType.OIDC_APP_TYPE_NATIVE,
-};
-const AUTH_METHODS: Record<OidcAppConfig["authMethod"], OIDCAuthMethodType> = {
-  client_secret_basic: OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_BASIC,
-  client_secret_post: OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_POST,
-  none: OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_NONE,
-  private_key_jwt: OIDCAuthMethodType.OIDC_AUTH_METHOD_TYPE_PRIVATE_KEY_JWT,
-};
-const GENDERS: Record<string, Gender> = { female: Gender.FEMALE, male: Gender.MALE, diverse: Gender.DIVERSE };
 
 /** What the whole export holds, for leaving out references to objects outside it. */
 export interface ExportScope {

@@ -53,8 +53,9 @@ export const ERROR_TYPES: Readonly<Record<string, string>> = {
   projectMembers: "project_member",
 };
 
-/** The product's error id of one item of `field` in the org `orgId`. */
-export function itemId(field: string, orgId: string, item: Item): string {
+/** The product's error id of one item of `field` in the org `orgId` (its proto3 JSON, or the decoded message: the names read are the same). */
+export function itemId(field: string, orgId: string, of: object): string {
+  const item = of as Item;
   switch (field) {
     case "domains":
     case "domain_isverified":
@@ -121,3 +122,6 @@ export const CARRIED_KINDS = [
   "projectGrantMembers",
   "projectMembers",
 ] as const;
+
+/** The DataOrg fields the import engine turns into emulator objects (import-items.ts). */
+export const CARRIED_FIELDS = ["orgId", "org", "orgState", ...CARRIED_KINDS] as const;

@@ -1,15 +1,19 @@
 // The import of orgs (admin ImportData `data_orgsv1`, wire-facts 7.4): the whole document is
-// validated first (validate-import.ts), then imported in the product's three passes through the
+// validated first (validate-import.ts), then its orgs, as the generated messages (document-org.ts:
+// a JSON document read once, gRPC's decoded message as it is), are imported in the product's three passes through the
 // domain commands, with the file's ids and an actor whose origin is "import", all in ONE SQLite
 // transaction. Each item runs in a savepoint: a failing item is recorded with the product's type
 // and id and undone alone. Atomic (default): any error rolls the whole import back. Best effort:
 // the product's behaviour, the rest is kept. Dry run: everything is tried, then rolled back.
 
+import { type JsonObject, toJson } from "@bufbuild/protobuf";
 import type { Actor, Core } from "../domain/core.js";
+import { type ImportDataOrg, ImportDataOrgSchema } from "../gen/svc/v1/v1/data_org_pb.js";
 import { Code, SvcError, toSvcError } from "../kernel/errors.js";
 import { CARRIED_KINDS, ERROR_TYPES, itemId } from "./import-ids.js";
 import { type Attempt, importOrgItems, type ImportSuccessOrg, type OrgImport } from "./import-items.js";
 import { validateImport, type ImportError } from "./validate-import.js";
+import { type DocumentOrg, documentOrgOf } from "./document-org.js";
 
 export type { ImportError } from "./validate-import.js";
 export type { ImportSuccessOrg } from "./import-items.js";
@@ -45,11 +49,30 @@ const messageOf = (e: unknown) => {
   return `ID=${err.id || "IMPORT-failed"} Message=${err.text}`;
 };
 
-/** `document`: the proto3 JSON (lowerCamel) of zitadel.v1.v1.ImportDataOrg, i.e. { orgs: DataOrg[] }, already parsed from JSON. */
+/** `document`: the proto3 JSON (lowerCamel or snake_case) of svc.v1.v1.ImportDataOrg, i.e. { orgs: DataOrg[] }, already parsed from JSON. */
 export function importOrgs(core: Core, actor: Actor, document: unknown, opts: ImportOptions = {}): ImportResult {
   const validated = validateImport(document);
   if (!validated.doc) return { errors: validated.errors, success: { orgs: [] } };
-  const orgs = validated.doc.orgs;
+  return importDocumentOrgs(
+    core,
+    actor,
+    validated.doc.orgs.map((org) => documentOrgOf(org as JsonObject)),
+    opts,
+  );
+}
+
+/**
+ * `document`: the decoded message (gRPC's and gRPC-web's data_orgsv1), whose orgs the passes take as
+ * they are. The check reads its proto3 JSON, the form the one set of document rules is written for
+ * (validate-import.ts), so both ways in report the same errors at the same paths.
+ */
+export function importDataOrg(core: Core, actor: Actor, document: ImportDataOrg, opts: ImportOptions = {}): ImportResult {
+  const { errors } = validateImport(toJson(ImportDataOrgSchema, document));
+  if (errors.length) return { errors, success: { orgs: [] } };
+  return importDocumentOrgs(core, actor, document.orgs, opts);
+}
+
+function importDocumentOrgs(core: Core, actor: Actor, orgs: readonly DocumentOrg[], opts: ImportOptions): ImportResult {
   const errors: ImportError[] = [];
   const success: ImportSuccessOrg[] = [];
   let timedOut = false;
@@ -99,12 +122,12 @@ export function importOrgs(core: Core, actor: Actor, document: unknown, opts: Im
 }
 
 /** The progress counters of an import: per kind, items processed of the items in the document. */
-function progressOf(orgs: Record<string, unknown>[], onProgress: ImportOptions["onProgress"]) {
+function progressOf(orgs: readonly DocumentOrg[], onProgress: ImportOptions["onProgress"]) {
   const total = new Map<string, number>([["org", orgs.length]]);
   for (const kind of CARRIED_KINDS)
     total.set(
       kind,
-      orgs.reduce((n, o) => n + (Array.isArray(o[kind]) ? o[kind].length : 0), 0),
+      orgs.reduce((n, o) => n + o[kind].length, 0),
     );
   const done = new Map<string, number>();
   // Every total up front (0 done), so a watcher knows the size of each kind before the first item.

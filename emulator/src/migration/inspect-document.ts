@@ -3,31 +3,11 @@
 // carry over (the emulator keeps no such objects: docs/behaviour.md "Org import"). Works on the raw
 // document, so a file that does not validate can still be summarised; validation is validateImport's.
 
+import { CARRIED_FIELDS } from "./import-ids.js";
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/** The DataOrg fields the import engine turns into emulator objects (import-items.ts). */
-export const CARRIED_FIELDS: readonly string[] = [
-  "orgId",
-  "org",
-  "orgState",
-  "domains",
-  "projects",
-  "projectRoles",
-  "oidcApps",
-  "apiApps",
-  "appKeys",
-  "humanUsers",
-  "machineUsers",
-  "machineKeys",
-  "userMetadata",
-  "projectGrants",
-  "userGrants",
-  "orgMembers",
-  "projectMembers",
-  "projectGrantMembers",
-];
 
 /** Parts of a human user the engine skips. */
 const SKIPPED_USER_FIELDS = ["otpCode", "passwordChangeRequired", "requestPasswordlessRegistration", "idps"];
@@ -80,7 +60,7 @@ export function summariseDocument(document: unknown): OrgSummary[] {
       else if (name === "org") org.name = isObj(value) && typeof value.name === "string" ? value.name : "";
       const n = Array.isArray(value) ? value.length : value === undefined || value === null ? 0 : 1;
       if (Array.isArray(value)) org.counts[name] = n;
-      if (!CARRIED_FIELDS.includes(name) && n) add(org.notCarried, name, n);
+      if (!(CARRIED_FIELDS as readonly string[]).includes(name) && n) add(org.notCarried, name, n);
       if (name === "humanUsers" && Array.isArray(value)) userSecrets(value, org);
       if (name === "oidcIdps" && Array.isArray(value))
         for (const i of value) if (isObj(i) && isObj(i.idp) && (i.idp.clientSecret || i.idp.client_secret)) add(org.secrets, "oidcIdps.clientSecret");

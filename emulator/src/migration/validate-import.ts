@@ -4,8 +4,11 @@
 // lengths, patterns, e-mail, URIs, item counts, declared in proto/), and the product's own rules of
 // the import (wire-facts 7.3: phone, preferred language, usable password hashes, IDP links, states).
 // Every problem is reported, each with the product's error type and id and a path into the document.
-// The answer is the document normalised: lowerCamel names, enums by name.
+// The answer is the document normalised: lowerCamel names, enums by name, free-form parts left out.
 
+import { fromJson, type JsonValue } from "@bufbuild/protobuf";
+import { base64Decode } from "@bufbuild/protobuf/wire";
+import { DurationSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
 import type { Violation } from "../kernel/field-rules.js";
 import { jsonDepth } from "../kernel/json-depth.js";
 import { SUPPORTED_LANGUAGES } from "../domain/settings/language.js";
@@ -28,6 +31,15 @@ const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const runes = (v: unknown) => (typeof v === "string" ? [...v].length : 0);
 const invalid = (path: string, text: string) => `ID=IMPORT-invalid Message=${path}: ${text}`;
+/** Whether `read` returns without throwing. */
+const reads = (read: () => unknown) => {
+  try {
+    read();
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 interface Where {
   type: string;
@@ -67,15 +79,20 @@ function walk(value: unknown, spec: Spec, path: string, at: Where): unknown {
       const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
       return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : fail("expected an unsigned integer");
     }
+    // Checked by protobuf's own reading of proto3 JSON, which reads the checked document into messages (document-org.ts).
     case "bytes":
-      return typeof value === "string" && /^[A-Za-z0-9+/_-]*={0,2}$/.test(value) ? value : fail("expected base64 bytes");
+      return typeof value === "string" && /^[A-Za-z0-9+/_-]*={0,2}$/.test(value) && reads(() => base64Decode(value)) ? value : fail("expected base64 bytes");
     case "duration":
-      return typeof value === "string" && /^-?\d+(\.\d{1,9})?s$/.test(value) ? value : fail('expected a duration like "30s"');
+      return typeof value === "string" && /^-?\d+(\.\d{1,9})?s$/.test(value) && reads(() => fromJson(DurationSchema, value))
+        ? value
+        : fail('expected a duration like "30s"');
     case "timestamp":
-      return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : fail("expected an RFC 3339 timestamp");
+      return reads(() => fromJson(TimestampSchema, value as JsonValue)) ? value : fail("expected an RFC 3339 timestamp");
     case "object":
+      // Read and not kept: checked, and left out of the normalised document.
       if (typeof value !== "object" && typeof value !== "string" && typeof value !== "number") return fail("expected an object");
-      return jsonDepth(value, MAX_DEPTH) > MAX_DEPTH ? fail(`nested deeper than ${MAX_DEPTH} levels`) : value;
+      if (jsonDepth(value, MAX_DEPTH) > MAX_DEPTH) fail(`nested deeper than ${MAX_DEPTH} levels`);
+      return undefined;
   }
 }
 

@@ -7,11 +7,10 @@
 
 import { create, toJson } from "@bufbuild/protobuf";
 import { performance } from "node:perf_hooks";
-import { importOrgs } from "../../migration/import-orgs.js";
+import { importDataOrg, importOrgs, type ImportResult } from "../../migration/import-orgs.js";
 import { documentRefusal } from "../../migration/validate-import.js";
 import { readOrg } from "../../migration/read-org.js";
 import { AdminService, ExportDataResponseSchema } from "../../gen/svc/admin/v1/admin_pb.js";
-import { ImportDataOrgSchema as V1ImportDataOrgSchema } from "../../gen/svc/v1/v1/data_org_pb.js";
 import { ORG_DOCUMENT_BODY_LIMIT } from "../../kernel/body-limit.js";
 import { parseGoDuration } from "../../kernel/duration.js";
 import { Code, SvcError, invalidArgument } from "../../kernel/errors.js";
@@ -41,6 +40,9 @@ function deadline(start: number, ms: number | undefined): () => void {
       throw new SvcError(Code.DeadlineExceeded, "ADMIN-timeout", `the export ran past its timeout of ${ms} ms`);
   };
 }
+
+/** The response of ImportData: the import's errors and the orgs it imported. */
+const answer = (result: ImportResult) => ({ errors: result.errors, success: { orgs: result.success.orgs } });
 
 function importMode(call: RpcCall): boolean {
   const mode = call.header(IMPORT_MODE_HEADER) ?? "";
@@ -81,12 +83,16 @@ export function adminService(ownUrl: () => string = () => ""): ServiceDefinition
         const ms = timeoutMs(req.timeout);
         const bestEffort = importMode(call);
         const data = req.data;
+        const actor = { instanceId: call.instance.id, userId: call.principal.user.id, origin: "import" as const };
+        const opts = { bestEffort, ...(ms !== undefined ? { deadlineMs: startedAt + ms } : {}) };
+        // Over HTTP/JSON the document as sent, so validation sees unknown fields and wrong types as
+        // the control API's _validate does; over gRPC and gRPC-web the decoded message, handed on as it is.
+        const sent = data.case === "dataOrgsv1" ? call.documentJson("dataOrgsv1") : undefined;
         let document: unknown;
         // A bucket source is read and imported before the answer, unlike the product's background job.
         if (data.case === "dataOrgsv1Gcs") document = await readDocument(await openGcsTarget("data_orgsv1_gcs", data.value, ownUrl()));
-        // Over HTTP/JSON the document as sent, so validation sees unknown fields and wrong types as
-        // the control API's _validate does; over gRPC the decoded message.
-        else if (data.case === "dataOrgsv1") document = call.documentJson("dataOrgsv1") ?? toJson(V1ImportDataOrgSchema, data.value);
+        else if (data.case === "dataOrgsv1" && sent === undefined) return answer(importDataOrg(call.core, actor, data.value, opts));
+        else if (data.case === "dataOrgsv1") document = sent;
         else {
           const text = data.case ? `${data.case} is not supported; send the document as data_orgsv1 or data_orgsv1_gcs` : "data_orgsv1 is required";
           throw data.case ? unimplemented("ADMIN-import-source", text) : invalidArgument("ADMIN-import-data-missing", text);
@@ -94,9 +100,7 @@ export function adminService(ownUrl: () => string = () => ""): ServiceDefinition
         // A value that is not a document at all is a bad request; `errors` (200) are for documents that parse.
         const refusal = data.case === "dataOrgsv1" ? documentRefusal(document) : undefined;
         if (refusal) throw invalidArgument("ADMIN-import-document-invalid", `data_orgsv1 ${refusal}`);
-        const actor = { instanceId: call.instance.id, userId: call.principal.user.id, origin: "import" as const };
-        const result = importOrgs(call.core, actor, document, { bestEffort, ...(ms !== undefined ? { deadlineMs: startedAt + ms } : {}) });
-        return { errors: result.errors, success: { orgs: result.success.orgs } };
+        return answer(importOrgs(call.core, actor, document, opts));
       },
     },
     { bodyLimit: ORG_DOCUMENT_BODY_LIMIT },
