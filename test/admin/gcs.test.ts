@@ -201,6 +201,28 @@ describe("an object that is not an export", () => {
     assert.ok(Array.isArray(invalid.errors) && invalid.errors.length > 0, JSON.stringify(invalid));
     assert.deepEqual((await ctl("/events?type=org.added&limit=1000")).body, before);
   });
+
+  it("text that is not proto3 text (a lone surrogate, NUL) is an error at its path, and nothing is imported (issue 25)", async () => {
+    const doc = structuredClone(seedDocument);
+    doc.orgs[0]!.orgId = "204133391254874697";
+    doc.orgs[0]!.humanUsers[0]!.user.profile.firstName = "Road\u0000";
+    // JSON.stringify writes a lone surrogate as the escape "\ud800", which JSON.parse reads back as one.
+    doc.orgs[0]!.humanUsers[0]!.user.userName = "bucket-\ud800";
+    const up = await request(`${emu.url}/upload/storage/v1/b/exports/o?uploadType=media&name=text.json`, { method: "POST", body: JSON.stringify(doc) });
+    assert.equal(up.status, 200);
+    const before = (await ctl("/events?type=org.added&limit=1000")).body;
+    const dataOrgsv1Gcs = { bucket: "exports", serviceaccountJson: SA, path: "text.json" };
+    const answer = ok(await admin.all[0]!.call("ImportData", { dataOrgsv1Gcs, timeout: "1m" }, pat));
+    const at = "orgs[0].humanUsers[0].user";
+    assert.deepEqual(
+      (answer.errors as { path: string; message: string }[]).map((e) => [e.path, e.message]),
+      [
+        [`${at}.userName`, `ID=IMPORT-invalid Message=${at}.userName: value must be valid UTF-8`],
+        [`${at}.profile.firstName`, `ID=IMPORT-invalid Message=${at}.profile.firstName: value must not contain NUL (U+0000)`],
+      ],
+    );
+    assert.deepEqual((await ctl("/events?type=org.added&limit=1000")).body, before);
+  });
 });
 
 describe("the emulator's own bucket store by default, and a store that cannot be reached", () => {

@@ -19,9 +19,13 @@ import {
   fullDump,
   fuzzParams,
   hostileJson,
+  getAt,
   hostileString,
   invalidUtf8,
+  type Json,
+  paths,
   rawBody,
+  setAt,
   spliceBytes,
   storeState,
 } from "./fuzz-kit.js";
@@ -151,25 +155,6 @@ const validDocument = () => ({
     },
   ],
 });
-
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-/** Every path (list of keys) inside a JSON value. */
-function paths(v: Json, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  out.push(at);
-  if (Array.isArray(v)) for (const [i, x] of v.entries()) paths(x, [...at, i], out);
-  else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) paths(x, [...at, k], out);
-  return out;
-}
-
-function setAt(doc: Json, path: (string | number)[], value: Json): Json {
-  if (path.length === 0) return value;
-  const copy = (Array.isArray(doc) ? [...doc] : { ...(doc as object) }) as Record<string | number, Json>;
-  copy[path[0]!] = setAt(copy[path[0]!] as Json, path.slice(1), value);
-  return copy as Json;
-}
-
-const getAt = (doc: Json, path: (string | number)[]): Json => path.reduce<Json>((d, k) => (d as Record<string | number, Json>)[k] as Json, doc);
 
 /** A mutation of the valid document: a value replaced, a list entry duplicated, or the text spoiled. */
 const mutatedDocument: fc.Arbitrary<Body> = fc.oneof(

@@ -131,3 +131,25 @@ export const rawBody: fc.Arbitrary<Body> = fc.oneof(
     .map(([d, k]) => ({ kind: "raw" as const, bytes: deepJson(d, k) })),
   fc.constantFrom(300_000, 3_000_000).map((n) => ({ kind: "raw" as const, bytes: JSON.stringify({ name: "x".repeat(n) }) })),
 );
+
+/** A JSON value, for the mutations of a document. */
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** Every path (list of keys) inside a JSON value. */
+export function paths(v: Json, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+  out.push(at);
+  if (Array.isArray(v)) for (const [i, x] of v.entries()) paths(x, [...at, i], out);
+  else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) paths(x, [...at, k], out);
+  return out;
+}
+
+/** A copy of `doc` with `value` at `path`. */
+export function setAt(doc: Json, path: (string | number)[], value: Json): Json {
+  if (path.length === 0) return value;
+  const copy = (Array.isArray(doc) ? [...doc] : { ...(doc as object) }) as Record<string | number, Json>;
+  copy[path[0]!] = setAt(copy[path[0]!] as Json, path.slice(1), value);
+  return copy as Json;
+}
+
+/** The value at `path` in `doc`. */
+export const getAt = (doc: Json, path: (string | number)[]): Json => path.reduce<Json>((d, k) => (d as Record<string | number, Json>)[k] as Json, doc);

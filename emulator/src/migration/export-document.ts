@@ -7,19 +7,12 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createPublicKey, type JsonWebKey } from "node:crypto";
-import type { App, } from "../domain/app/app.js";
+import type { App } from "../domain/app/app.js";
 import type { OrgRead, OrgUser } from "./read-org.js";
 import { APP_TYPES, AUTH_METHODS, GENDERS, GRANT_TYPES, RESPONSE_TYPES } from "./document-enums.js";
 import { userState } from "../domain/user/user.js";
 import { type DataOrgSchema, OrgState } from "../gen/svc/admin/v1/admin_pb.js";
-import {
-  AccessTokenType,
-  APIAuthMethodType,
-  Gender,
-  KeyType,
-  OIDCTokenType,
-  UserState,
-} from "../gen/svc/v1/v1/data_org_pb.js";
+import { AccessTokenType, APIAuthMethodType, Gender, KeyType, OIDCTokenType, UserState } from "../gen/svc/v1/v1/data_org_pb.js";
 import { durationFromMs } from "@bufbuild/protobuf/wkt";
 
 type DataOrgInit = MessageInitShape<typeof DataOrgSchema>;

@@ -9,7 +9,7 @@
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import type { Actor, Core } from "../domain/core.js";
 import { addAppKey, createApp, publicJwkOf } from "../domain/app/commands.js";
-import type { ApiAppConfig, OidcAppConfig, } from "../domain/app/app.js";
+import type { ApiAppConfig, OidcAppConfig } from "../domain/app/app.js";
 import { createMembership } from "../domain/membership/commands.js";
 import { addRole, createProject, createProjectGrant } from "../domain/project/commands.js";
 import { createGrant } from "../domain/user-grant/commands.js";

@@ -11,6 +11,7 @@ import { base64Decode } from "@bufbuild/protobuf/wire";
 import { DurationSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
 import type { Violation } from "../kernel/field-rules.js";
 import { jsonDepth } from "../kernel/json-depth.js";
+import { malformedText } from "../kernel/text.js";
 import { SUPPORTED_LANGUAGES } from "../domain/settings/language.js";
 import { unusableHash } from "../domain/user/password-hash.js";
 import { ERROR_TYPES, itemId } from "./import-ids.js";
@@ -71,8 +72,12 @@ function walk(value: unknown, spec: Spec, path: string, at: Where): unknown {
   }
   if (typeof spec === "object") return isObj(value) ? walkFields(value, spec.fields, path, at) : fail("expected an object");
   switch (spec) {
-    case "string":
-      return typeof value === "string" ? value : fail("expected a string");
+    case "string": {
+      if (typeof value !== "string") return fail("expected a string");
+      // Proto3 text, as on every other surface: a lone surrogate ("\ud800") or NUL is not stored.
+      const bad = malformedText(value);
+      return bad ? fail(bad.reason) : value;
+    }
     case "bool":
       return typeof value === "boolean" ? value : fail("expected true or false");
     case "uint": {
