@@ -8,13 +8,18 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
+import { createClient, ConnectError } from "@connectrpc/connect";
+import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 import { control } from "../helpers/emulator.js";
+import { databaseDump } from "../helpers/dump.js";
 import { ADMIN_SERVICE } from "../helpers/transports.js";
 import { setUpResourceTest } from "../helpers/resource-test.js";
 
 const { emu, pat, transports } = await setUpResourceTest();
 const ctl = control(emu);
 const admin = transports(ADMIN_SERVICE);
+const dump = databaseDump(emu);
 
 type Json = Record<string, unknown>;
 const id = (k: number) => `72510000000000000${k}`;
@@ -130,5 +135,48 @@ describe("a document with every kind of value imports the same over REST, gRPC a
     assert.equal(exports.size, 3, "every transport imported");
     assert.deepEqual(exports.get("grpc"), exports.get("rest"));
     assert.deepEqual(exports.get("grpc-web"), exports.get("rest"));
+  });
+});
+
+describe("a decoded value proto3 JSON cannot write (a Timestamp or Duration beyond its range) over gRPC-web", () => {
+  const client = createClient(AdminService, createGrpcWebTransport({ baseUrl: emu.url }));
+
+  it("is an error at its item, and nothing is written", async () => {
+    await ctl("/reset", { method: "POST" });
+    const before = dump();
+    // Year 31,690,708 and 31,709,791 years: the binary form carries them, proto3 JSON has no text for them.
+    const far = { seconds: 10n ** 15n };
+    const orgs = [
+      {
+        orgId: ORG,
+        org: { name: "Out of range" },
+        appKeys: [{ id: APP_KEY, appId: API, expirationDate: far }],
+        oidcApps: [{ appId: WEB, app: { projectId: PROJECT, name: "Web", redirectUris: ["http://localhost:3000/cb"], clockSkew: far } }],
+      },
+    ];
+    const res = await client
+      .importData({ data: { case: "dataOrgsv1", value: { orgs } }, timeout: "1m" }, { headers: { authorization: `Bearer ${pat}` } })
+      .catch((e: unknown) => ConnectError.from(e));
+    assert.ok(!(res instanceof ConnectError), String(res));
+    assert.deepEqual(
+      res.errors.map((e) => [e.type, e.id, e.path, e.message]),
+      [
+        [
+          "oidc_app",
+          WEB,
+          "orgs[0].oidcApps[0]",
+          "ID=IMPORT-invalid Message=orgs[0].oidcApps[0]: cannot encode message google.protobuf.Duration to JSON: value out of range",
+        ],
+        [
+          "app_key",
+          APP_KEY,
+          "orgs[0].appKeys[0]",
+          "ID=IMPORT-invalid Message=orgs[0].appKeys[0]: cannot encode message google.protobuf.Timestamp to JSON: " +
+            "must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z inclusive",
+        ],
+      ],
+    );
+    assert.deepEqual(res.success?.orgs ?? [], []);
+    assert.equal(dump(), before, "nothing written");
   });
 });

@@ -6,9 +6,9 @@
 // and id and undone alone. Atomic (default): any error rolls the whole import back. Best effort:
 // the product's behaviour, the rest is kept. Dry run: everything is tried, then rolled back.
 
-import { type JsonObject, toJson } from "@bufbuild/protobuf";
+import { type JsonObject, type JsonValue, toJson } from "@bufbuild/protobuf";
 import type { Actor, Core } from "../domain/core.js";
-import { type ImportDataOrg, ImportDataOrgSchema } from "../gen/svc/v1/v1/data_org_pb.js";
+import { DataOrgSchema, type ImportDataOrg, ImportDataOrgSchema } from "../gen/svc/v1/v1/data_org_pb.js";
 import { Code, SvcError, toSvcError } from "../kernel/errors.js";
 import { CARRIED_KINDS, ERROR_TYPES, itemId } from "./import-ids.js";
 import { type Attempt, importOrgItems, type ImportSuccessOrg, type OrgImport } from "./import-items.js";
@@ -67,9 +67,49 @@ export function importOrgs(core: Core, actor: Actor, document: unknown, opts: Im
  * (validate-import.ts), so both ways in report the same errors at the same paths.
  */
 export function importDataOrg(core: Core, actor: Actor, document: ImportDataOrg, opts: ImportOptions = {}): ImportResult {
-  const { errors } = validateImport(toJson(ImportDataOrgSchema, document));
+  let json: JsonValue;
+  try {
+    json = toJson(ImportDataOrgSchema, document);
+  } catch (e) {
+    const unwritable = unwritableItems(document);
+    if (!unwritable.length) throw e;
+    return { errors: unwritable, success: { orgs: [] } };
+  }
+  const { errors } = validateImport(json);
   if (errors.length) return { errors, success: { orgs: [] } };
   return importDocumentOrgs(core, actor, document.orgs, opts);
+}
+
+/**
+ * The items of a decoded document that have no proto3 JSON (a Timestamp or Duration beyond the range
+ * JSON can write, which the binary form can carry), each an error at its item: the check reads JSON.
+ */
+function unwritableItems(document: ImportDataOrg): ImportError[] {
+  const errors: ImportError[] = [];
+  document.orgs.forEach((org, i) => {
+    for (const field of DataOrgSchema.fields) {
+      if (field.fieldKind !== "list" && field.fieldKind !== "message") continue;
+      const value = (org as unknown as Record<string, unknown>)[field.localName];
+      const items = field.fieldKind === "list" ? (value as unknown[]) : value === undefined ? [] : [value];
+      items.forEach((item, j) => {
+        const path = `orgs[${i}].${field.jsonName}${field.fieldKind === "list" ? `[${j}]` : ""}`;
+        const text = field.message ? whyUnwritable(() => toJson(field.message!, item as never)) : undefined;
+        const type = ERROR_TYPES[field.jsonName] ?? "org";
+        if (text) errors.push({ type, id: itemId(field.jsonName, org.orgId, item as object), message: `ID=IMPORT-invalid Message=${path}: ${text}`, path });
+      });
+    }
+  });
+  return errors;
+}
+
+/** Why `write` cannot write its value as proto3 JSON, or undefined when it can. */
+function whyUnwritable(write: () => unknown): string | undefined {
+  try {
+    write();
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
 }
 
 function importDocumentOrgs(core: Core, actor: Actor, orgs: readonly DocumentOrg[], opts: ImportOptions): ImportResult {
