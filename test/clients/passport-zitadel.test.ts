@@ -54,8 +54,8 @@ async function accepted(token: string): Promise<Record<string, unknown>> {
   const viaJwt = await callApi("jwt", token);
   assert.equal(viaBasic.status, 200, viaBasic.text);
   assert.equal(viaJwt.status, 200, viaJwt.text);
-  // The audience of a PAT names the introspecting client, so it differs between the two routes;
-  // updated_at is the time of the request.
+  // The audience of a PAT names the introspecting client, so it differs between the two routes
+  // (updated_at, the user's change date, is left out as before).
   const { aud: _a, updated_at: _u, ...basic } = viaBasic.body as Record<string, unknown>;
   const { aud: _b, updated_at: _v, ...jwt } = viaJwt.body as Record<string, unknown>;
   assert.deepEqual(jwt, basic);

@@ -96,7 +96,8 @@ export function userinfoClaims(core: Core, user: User, scopes: string[]): Record
       claims.name = d.name;
     }
     claims.preferred_username = loginName(core, user);
-    claims.updated_at = Math.floor(core.clock.nowMs() / 1000);
+    // The time the user last changed (its details.changeDate), not the time of the request.
+    claims.updated_at = Math.floor(Date.parse(user.changedAt) / 1000);
   }
   if (scopes.includes("email") && user.type === "human") Object.assign(claims, { email: d.email, email_verified: d.emailVerified === true });
   if (scopes.includes("phone") && user.type === "human" && d.phone)
