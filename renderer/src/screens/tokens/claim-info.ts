@@ -71,10 +71,18 @@ const RESERVED: [RegExp, string][] = [
 
 const ROLES = /^urn:svc:iam:org:project:(?:(.+):)?roles$/;
 
+/** The table's own entry only: a claim named `constructor` or `toString` is not one of Object's. */
+const own = (table: Record<string, string>, name: string) => (Object.hasOwn(table, name) ? table[name] : undefined);
+
 export function claimInfo(name: string): ClaimInfo {
-  if (REGISTERED[name]) return { source: "registered", description: REGISTERED[name] };
-  if (OIDC[name]) return { source: "oidc", description: OIDC[name] };
-  if (OAUTH[name]) return { source: "oauth", description: OAUTH[name] };
+  for (const [source, table] of [
+    ["registered", REGISTERED],
+    ["oidc", OIDC],
+    ["oauth", OAUTH],
+  ] as const) {
+    const description = own(table, name);
+    if (description) return { source, description };
+  }
   const roles = ROLES.exec(name);
   if (roles) {
     const of = roles[1] ? `project ${roles[1]}` : "the client's project";
