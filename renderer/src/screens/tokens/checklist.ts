@@ -54,8 +54,17 @@ export async function runChecks(c: CheckInput): Promise<Check[]> {
     );
   }
   if (typeof p.exp !== "number") checks.push(failed("exp", "no expiration time"));
-  else if (p.exp <= nowS) checks.push(failed("exp", `expired ${relative(p.exp - nowS).replace(" ago", "")} ago on the emulator clock`));
-  else checks.push(ok("exp", `valid for ${relative(p.exp - nowS).replace("in ", "")} on the emulator clock`));
-  if (typeof p.nbf === "number" && p.nbf > nowS) checks.push(failed("nbf", `not valid before ${new Date(p.nbf * 1000).toISOString()}`));
+  else if (p.exp <= nowS) checks.push(failed("exp", `expired ${span(p.exp - nowS)} ago on the emulator clock`));
+  else checks.push(ok("exp", `valid for ${span(p.exp - nowS)} on the emulator clock`));
+  if (typeof p.nbf === "number" && p.nbf > nowS) checks.push(failed("nbf", `not valid before ${dateOf(p.nbf)}`));
   return checks;
+}
+
+/** A length of time without its direction ("1h 2m"): relative() says "in 0s" for an exp that is exactly now. */
+const span = (seconds: number) => relative(seconds).replace(/^in | ago$/g, "");
+
+/** A time claim as an ISO date, or as the number it is when no date is that far out. */
+function dateOf(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  return Number.isNaN(d.getTime()) ? `${seconds} (seconds since the epoch)` : d.toISOString();
 }
