@@ -14,7 +14,12 @@ export function pathSegments(path: string): (string | number)[] {
   return out;
 }
 
-const clip = (text: string) => (text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text);
+/** The first SNIPPET characters; a pair of UTF-16 halves (an emoji) is kept whole or left out, never cut. */
+function clip(text: string): string {
+  if (text.length <= SNIPPET) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text[SNIPPET - 1]!) ? SNIPPET - 1 : SNIPPET;
+  return `${text.slice(0, cut)}…`;
+}
 
 /**
  * The part of the document a path names: the value itself when it is there, else (a missing or
@@ -26,7 +31,8 @@ export function snippetAt(document: unknown, path: string): { at: string; text: 
   for (const seg of pathSegments(path)) {
     let next: unknown;
     if (typeof seg === "number") next = Array.isArray(value) ? value[seg] : undefined;
-    else if (isObj(value)) next = seg in value ? value[seg] : value[snake(seg)];
+    // Own fields only: a path through `constructor` or `toString` names a field of the file, not Object's.
+    else if (isObj(value)) next = Object.hasOwn(value, seg) ? value[seg] : Object.hasOwn(value, snake(seg)) ? value[snake(seg)] : undefined;
     if (next === undefined) break;
     value = next;
     at = typeof seg === "number" ? `${at}[${seg}]` : at ? `${at}.${seg}` : seg;
