@@ -33,7 +33,8 @@ function fill(value: Record<string, unknown>, shape: ListShape): void {
     else if (inner === 1) value[name] = have ?? {};
     else if (Array.isArray(inner)) {
       value[name] = have ?? [];
-      for (const item of value[name] as unknown[]) if (isObject(item)) fill(item, inner[0]);
+      // Only a list is walked: a field that holds something else (an answer not from the emulator) stays as it is.
+      if (Array.isArray(value[name])) for (const item of value[name]) if (isObject(item)) fill(item, inner[0]);
     } else if (isObject(have)) fill(have, inner);
   }
 }
