@@ -69,5 +69,14 @@ export function errorText(error: unknown): ErrorText {
       todo: "Reload the page; if it happens again, report it with the detail below.",
       detail: `${error.name}: ${error.message}`,
     };
-  return { what: "It did not work.", message: error instanceof Error ? error.message : String(error) };
+  return { what: "It did not work.", message: error instanceof Error ? error.message : textOf(error) };
+}
+
+/** Any value as text; one without a usable toString (no prototype, or a throwing one) as its type tag. */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
