@@ -22,7 +22,7 @@ export const SAMPLE_EVENTS: Record<string, Record<string, unknown>> = {
 
 export const EVENT_TYPES = Object.keys(SAMPLE_EVENTS);
 
-/** The sample for a type: its own, or an empty object for a type without one. */
+/** The sample for a type: its own, or an empty object for a type without one (`constructor` typed in is no sample). */
 export function samplePayload(type: string): string {
-  return JSON.stringify(SAMPLE_EVENTS[type] ?? {}, null, 2);
+  return JSON.stringify(Object.hasOwn(SAMPLE_EVENTS, type) ? SAMPLE_EVENTS[type] : {}, null, 2);
 }
