@@ -117,7 +117,7 @@ describe("syntaxErrorPlace", () => {
     const text = `${"a".repeat(100)}!${"b".repeat(100)}`;
     assert.deepEqual(syntaxErrorPlace(text, "at position 100"), { line: 1, column: 101, around: `${"a".repeat(40)}!${"b".repeat(39)}` });
     assert.equal(syntaxErrorPlace("", messageOf("")), undefined, "Unexpected end of JSON input");
-    assert.equal(syntaxErrorPlace("[1,,2]", messageOf("[1,,2]")), undefined, "Node 20's V8 names no place for an unexpected token");
+    assert.equal(syntaxErrorPlace("[1,,2]", messageOf("[1,,2]")), undefined, "V8 (Node 20, and Chromium 156 alike) names no place for an unexpected token");
     assert.equal(syntaxErrorPlace("{}", "something else"), undefined);
   });
 });
