@@ -1,21 +1,22 @@
-// renderer/src/screens/users/user-list.ts: the users of a context loaded whole through the renderer's
-// resource client from a running emulator (more than one page of 1,000, and an org without users),
-// their rows, and the filter over them (words, case, unicode, hostile text).
+// renderer/src/screens/users/user-list.ts: the rows of the users a running emulator answers (loaded
+// whole through the renderer's resource client and api/list-all.ts, as the users screen loads them),
+// rows of answers with fields left out, and the filter over them (words, case, unicode, hostile text).
 
 import { servedFrom } from "./browser-window.js";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { resourceClient } from "../../renderer/src/api/resource.js";
-import { type ApiUser, filterUsers, loadUsers, orgNames, rowOf, stateClass } from "../../renderer/src/screens/users/user-list.js";
+import { listAll } from "../../renderer/src/api/list-all.js";
+import { type ApiUser, filterUsers, rowOf, stateClass } from "../../renderer/src/screens/users/user-list.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";
 
 const emu = await startTestEmulator();
 servedFrom(emu.url);
 const resource = resourceClient(emu.adminPat);
 
-// A second org of 1,005 machine users, imported in one request.
+// A second org of 105 machine users, imported in one request.
 const BIG_ORG = "900000000000000000";
-const MANY = 1005;
+const MANY = 105;
 const machineUsers = Array.from({ length: MANY }, (_, i) => ({
   userId: `90000000000000${1000 + i}`,
   user: { userName: `bot-${String(i).padStart(4, "0")}`, name: i === 7 ? "Zoë Ünïcode 🚀" : `Bot ${i}` },
@@ -27,22 +28,23 @@ const imported = await request(`${emu.url}/admin/v1/import`, {
 });
 assert.equal(imported.status, 200, imported.text);
 assert.deepEqual((imported.body as { errors?: unknown[] }).errors ?? [], [], imported.text.slice(0, 500));
-const created = await resource.post<{ details: { id: string } }>("/organizations", { name: "Empty org" });
+/** The rows of the users of an org (of the instance without one), as the users screen loads them. */
+const loadUsers = async (orgId?: string) => (await listAll<ApiUser>(resource, "/users/_search", orgId ? [{ organizationId: { id: orgId } }] : [])).map(rowOf);
 
-describe("loadUsers", () => {
-  it("loads every user of an org past the API's page of 1,000, each once", async () => {
-    const rows = await loadUsers(resource, BIG_ORG);
+describe("rowOf, on the users a running emulator answers", () => {
+  it("makes a row of each user of an org", async () => {
+    const rows = await loadUsers(BIG_ORG);
     assert.equal(rows.length, MANY);
-    assert.equal(new Set(rows.map((r) => r.id)).size, MANY);
     assert.deepEqual(
       rows.map((r) => r.id).sort(),
       machineUsers.map((u) => u.userId),
     );
     assert.ok(rows.every((r) => r.orgId === BIG_ORG && r.kind === "machine" && r.state === "active"));
+    assert.deepEqual(rows.find((r) => r.id === machineUsers[7]!.userId)!.text, `bot-0007@bots.localhost\nzoë ünïcode 🚀\n\n${machineUsers[7]!.userId}`);
   });
 
-  it("loads the seeded users of the instance with their rows", async () => {
-    const rows = (await loadUsers(resource, undefined)).filter((r) => r.orgId !== BIG_ORG && r.orgId !== created.details.id);
+  it("makes rows of the seeded users with their names, emails and states", async () => {
+    const rows = (await loadUsers()).filter((r) => r.orgId !== BIG_ORG);
     const alice = rows.find((r) => r.user.human?.username === "alice")!;
     assert.deepEqual(
       { name: alice.name, kind: alice.kind, state: alice.state, text: alice.text },
@@ -50,21 +52,10 @@ describe("loadUsers", () => {
     );
     assert.deepEqual(rows.map((r) => r.user.human?.username ?? r.user.machine?.username).sort(), ["admin", "admin-sa", "alice", "bob", "demo-worker"]);
   });
-
-  it("answers no rows for an org without users", async () => {
-    assert.deepEqual(await loadUsers(resource, created.details.id), []);
-  });
-
-  it("names the instance's orgs by id", async () => {
-    const names = await orgNames(resource);
-    assert.equal(names.get(BIG_ORG), "Bots");
-    assert.equal(names.get(created.details.id), "Empty org");
-    assert.equal(names.size, 3);
-  });
 });
 
 describe("filterUsers", () => {
-  const rowsOf = async () => loadUsers(resource, BIG_ORG);
+  const rowsOf = async () => loadUsers(BIG_ORG);
 
   it("keeps the rows that contain every word, in any case, in login name, name, email or id", async () => {
     const rows = await rowsOf();
@@ -84,13 +75,13 @@ describe("filterUsers", () => {
       "unicode, any case",
     );
     assert.deepEqual(
-      filterUsers(rows, "900000000000002005").map((r) => r.id),
+      filterUsers(rows, "900000000000001105").map((r) => r.id),
       [],
       "an id that is not there",
     );
     assert.deepEqual(
-      filterUsers(rows, "900000000000002004").map((r) => r.id),
-      ["900000000000002004"],
+      filterUsers(rows, "900000000000001104").map((r) => r.id),
+      ["900000000000001104"],
       "by id",
     );
   });
@@ -128,6 +119,12 @@ describe("rowOf and stateClass", () => {
       { ...rowOf(machine), user: undefined },
       { user: undefined, id: "2", name: "", kind: "machine", orgId: "", state: "inactive", text: "m\n\n\n2" },
     );
+  });
+
+  it("makes a row of an answer with every field left out (proto3 JSON omits the defaults)", () => {
+    assert.deepEqual({ ...rowOf({}), user: undefined }, { user: undefined, id: "", name: "", kind: "machine", orgId: "", state: "", text: "\n\n\n" });
+    assert.deepEqual(rowOf({ human: {} }).name, " ", "a human without a profile");
+    assert.deepEqual(rowOf({ human: { profile: { givenName: "Ann" } } }).text, "\nann \n\n");
   });
 
   it("marks only the active state as fine", () => {
