@@ -30,9 +30,13 @@ import {
   ProfileSchema,
 } from "../gen/svc/resources/user/v3alpha/user_service_pb.js";
 import { fieldValueViolation, type Violation } from "../kernel/field-rules.js";
+import { asCheckedUris } from "../kernel/issuer-uri.js";
 
-/** A document path (below an item) and the resource API field whose rules it takes. */
-type Binding = readonly [path: string, field: DescField];
+/**
+ * A document path (below an item) and the resource API field whose rules it takes; `read`, where the
+ * document may hold more than the resource API takes (an "{issuer}/…" redirect URI), gives the value checked.
+ */
+type Binding = readonly [path: string, field: DescField, read?: (value: unknown) => unknown];
 
 const membership: readonly Binding[] = [
   ["userId", MembershipSchema.field.userId],
@@ -79,8 +83,8 @@ export const DOCUMENT_FIELD_RULES: Readonly<Record<string, readonly Binding[]>> 
     ["app", CreateOIDCAppRequestSchema.field.app],
     ["app.projectId", OIDCAppSchema.field.projectId],
     ["app.name", OIDCAppSchema.field.name],
-    ["app.redirectUris", OIDCAppSchema.field.redirectUris],
-    ["app.postLogoutRedirectUris", OIDCAppSchema.field.postLogoutRedirectUris],
+    ["app.redirectUris", OIDCAppSchema.field.redirectUris, asCheckedUris],
+    ["app.postLogoutRedirectUris", OIDCAppSchema.field.postLogoutRedirectUris, asCheckedUris],
   ],
   apiApps: [
     ["app", CreateAPIAppRequestSchema.field.app],
@@ -118,9 +122,9 @@ function at(item: Obj, path: string): { parent: boolean; value: unknown } {
 /** Every bound rule an item of `part` breaks (paths below the item; the normalised item: lowerCamel, no nulls). */
 export function documentRuleViolations(part: string, item: Obj): Violation[] {
   const out: Violation[] = [];
-  for (const [path, field] of DOCUMENT_FIELD_RULES[part] ?? []) {
+  for (const [path, field, read] of DOCUMENT_FIELD_RULES[part] ?? []) {
     const { parent, value } = at(item, path);
-    const v = parent ? fieldValueViolation(field, value, path) : undefined;
+    const v = parent ? fieldValueViolation(field, read ? read(value) : value, path) : undefined;
     if (v) out.push(v);
   }
   return out;

@@ -6,6 +6,7 @@ import type { App } from "../../domain/app/app.js";
 import { OidcError, invalidRequest, invalidScope } from "../errors.js";
 import type { AuthorizeParams } from "../../domain/auth-request/auth-request.js";
 import type { Params } from "../parameters.js";
+import { resolveIssuerUri } from "../../kernel/issuer-uri.js";
 
 /** An error that cannot be sent to the client: shown to the user at the emulator. */
 export class PageError extends Error {
@@ -22,7 +23,7 @@ const PROMPTS = ["none", "login", "consent", "select_account", "create"];
 
 /** Registered URIs may start with "{issuer}/", standing for this instance's issuer. */
 export function uriMatches(registered: string[], uri: string, issuer: string): boolean {
-  return registered.some((r) => (r.startsWith("{issuer}/") ? issuer + r.slice("{issuer}".length) : r) === uri);
+  return registered.some((r) => resolveIssuerUri(r, issuer) === uri);
 }
 
 /** A parameter's value; empty counts as absent (RFC 6749 3.1). Repeated ones were refused by readParams. */
