@@ -22,6 +22,7 @@ const ROUTES: [method: string, path: string, json?: unknown][] = [
   ["POST", "/clock/_advance", { by: "1h" }],
   ["POST", "/clock/_reset"],
   ["POST", "/clock/_resume"],
+  ["GET", "/changes/stream"],
   ["GET", "/events"],
   ["GET", "/events?type=target.added&limit=5"],
   ["GET", "/events/stream"],

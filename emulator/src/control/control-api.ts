@@ -1,5 +1,5 @@
 // The control API under /emulator/v1 (issue 2, DESIGN 8): health and ready for anyone; reset,
-// snapshots, clock, event log, instance features, local buckets, org import, diff, jobs, the flow runner, user state / metadata,
+// snapshots, clock, change notices, event log, instance features, local buckets, org import, diff, jobs, the flow runner, user state / metadata,
 // faults and the request journal
 // with `Authorization: Bearer <consoleToken>`
 // or the UI's session cookie with a same-origin proof (ui-access.ts).
@@ -16,6 +16,7 @@ import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
 import { findMalformedParameter } from "../kernel/text.js";
+import { registerChangeRoutes } from "./change-routes.js";
 import { registerClockRoutes } from "./clock-routes.js";
 import { registerEventRoutes } from "./event-routes.js";
 import { registerInstanceRoutes } from "./instance-routes.js";
@@ -74,6 +75,7 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     });
     registerSnapshotRoutes(secured, ctx);
     registerClockRoutes(secured, ctx);
+    registerChangeRoutes(secured, ctx);
     registerEventRoutes(secured, ctx);
     registerInstanceRoutes(secured, ctx);
     registerInstanceSeedRoutes(secured, ctx);

@@ -11,7 +11,7 @@ import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
 import { chosenInstance } from "./chosen-instance.js";
 import { importActor, importEngine } from "./import-routes.js";
-import { type JobRun, Jobs } from "./jobs.js";
+import { type JobRun, jobsOf } from "./jobs.js";
 import { ControlError, IdParams, Job, JobBody, JobList, JobListQuery, JobStarted } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 
@@ -44,10 +44,7 @@ async function exportJob(ctx: ControlContext, instanceId: string, body: ExportOp
 }
 
 export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
-  const jobs = new Jobs(
-    () => ctx.core.ids.next(),
-    () => ctx.core.clock.now(),
-  );
+  const jobs = jobsOf(ctx.core);
 
   app.post("/jobs", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: JobBody, response: { 202: JobStarted, 404: ControlError } } }, async (req, reply) => {
     const body = req.body;

@@ -4,6 +4,7 @@
 // KEPT_ENDED_JOBS ended ones at most.
 // What cancel means exactly: docs/behaviour.md "Org diff and jobs".
 
+import type { Core } from "../domain/core.js";
 import { Emitter } from "../kernel/emitter.js";
 import { toSvcError } from "../kernel/errors.js";
 
@@ -71,17 +72,24 @@ export class Jobs {
   private readonly ended: string[] = [];
   private readonly queue: Job[] = [];
   private running = false;
+  private readonly changes = new Emitter<{ changed: JobView }>();
 
   constructor(
     private readonly nextId: () => string,
     private readonly now: () => Date,
   ) {}
 
+  /** Calls `listener` with a job each time it starts, runs, progresses or ends; returns the stop function. */
+  onChange(listener: (job: JobView) => void): () => void {
+    return this.changes.on("changed", listener);
+  }
+
   start(kind: JobKind, instanceId: string, run: (r: JobRun) => Promise<unknown>): JobView {
     const view: JobView = { id: this.nextId(), kind, instanceId, state: "queued", createdAt: this.now().toISOString(), counters: {} };
     const job: Job = { view, history: [], emitter: new Emitter(), cancelAsked: false, run };
     this.jobs.set(view.id, job);
     this.queue.push(job);
+    this.changes.emit("changed", view);
     setImmediate(() => void this.drain());
     return view;
   }
@@ -137,6 +145,7 @@ export class Jobs {
 
   private async runOne(job: Job): Promise<void> {
     job.view.state = "running";
+    this.changes.emit("changed", job.view);
     const run: JobRun = {
       progress: (kind, done, total) => {
         job.view.counters[kind] = { done, total };
@@ -168,5 +177,22 @@ export class Jobs {
   private emit(job: Job, e: JobEvent): void {
     job.history.push(e);
     job.emitter.emit("event", e);
+    this.changes.emit("changed", job.view);
   }
+}
+
+const byCore = new WeakMap<Core, Jobs>();
+
+/** The jobs of one emulator: the job routes run them, the change notices (change-routes.ts) watch them. */
+export function jobsOf(core: Core): Jobs {
+  let jobs = byCore.get(core);
+  if (!jobs)
+    byCore.set(
+      core,
+      (jobs = new Jobs(
+        () => core.ids.next(),
+        () => core.clock.now(),
+      )),
+    );
+  return jobs;
 }

@@ -40,6 +40,25 @@ export const AdvanceBody = Type.Object(
   { additionalProperties: false },
 );
 
+// -- change notices -------------------------------------------------------------------------
+
+/**
+ * One server-sent event of GET /changes/stream (`event: change`): what changed, never the new state (a
+ * client reads that again). `state`: rows were put back from an image (a reset, a snapshot restored,
+ * one instance reset or restored: `instanceId`); `instances`: an instance was added, changed or removed.
+ */
+export const ChangeNotice = Type.Object({
+  topic: Type.Union([
+    Type.Literal("clock"),
+    Type.Literal("snapshots"),
+    Type.Literal("faults"),
+    Type.Literal("jobs"),
+    Type.Literal("instances"),
+    Type.Literal("state"),
+  ]),
+  instanceId: Type.Optional(Type.String()),
+});
+
 // -- event log --------------------------------------------------------------------------------
 
 export const EventQuery = Type.Object(
@@ -217,6 +236,7 @@ export const UiSession = Type.Object({
 export type ControlError = Static<typeof ControlError>;
 export type SnapshotInfo = Static<typeof SnapshotInfo>;
 export type ClockState = Static<typeof ClockState>;
+export type ChangeNotice = Static<typeof ChangeNotice>;
 export type EventQuery = Static<typeof EventQuery>;
 export type StoredEvent = Static<typeof StoredEvent>;
 export type EventPage = Static<typeof EventPage>;

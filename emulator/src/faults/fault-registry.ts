@@ -4,6 +4,7 @@
 // once. With no fault defined, `none` is true and the request paths skip the check altogether.
 
 import type { Clock } from "../kernel/clock.js";
+import { Emitter } from "../kernel/emitter.js";
 import { ADMIN_SERVICE, type FaultDefinition, type FaultRequest, type FaultState, type FaultView, type FaultWhat, type Strike } from "./fault.js";
 
 interface Fault {
@@ -21,8 +22,25 @@ export class FaultRegistry {
   private faults: Fault[] = [];
   private active = 0;
   private nextId = 1;
+  private readonly changes = new Emitter<{ changed: string | undefined }>();
 
   constructor(private readonly clock: Clock) {}
+
+  /**
+   * Calls `listener` after a fault was added, removed or hit, with its instance (undefined: the faults of
+   * every instance were removed); a fault's time running out is no call (`nextEndMs` tells when it will).
+   */
+  onChange(listener: (instanceId: string | undefined) => void): () => void {
+    return this.changes.on("changed", listener);
+  }
+
+  /** When (emulator time) the first active fault with a time limit ends; undefined when none has one. */
+  nextEndMs(): number | undefined {
+    const nowMs = this.clock.nowMs();
+    let next: number | undefined;
+    for (const f of this.faults) if (f.untilMs !== undefined && this.state(f, nowMs) === "active") next = Math.min(next ?? f.untilMs, f.untilMs);
+    return next;
+  }
 
   /** No fault can strike: the request paths' whole cost when nothing is defined. */
   get none(): boolean {
@@ -34,6 +52,7 @@ export class FaultRegistry {
     const fault: Fault = { id: `fault-${this.nextId++}`, def, hits: 0, createdMs: nowMs, untilMs: def.forMs === undefined ? undefined : nowMs + def.forMs };
     this.faults.push(fault);
     this.active++;
+    this.changes.emit("changed", def.instanceId);
     return this.view(fault);
   }
 
@@ -47,10 +66,12 @@ export class FaultRegistry {
   }
 
   remove(id: string): boolean {
-    const before = this.faults.length;
-    this.faults = this.faults.filter((f) => f.id !== id);
+    const gone = this.faults.find((f) => f.id === id);
+    if (!gone) return false;
+    this.faults = this.faults.filter((f) => f !== gone);
     this.recount();
-    return this.faults.length < before;
+    this.changes.emit("changed", gone.def.instanceId);
+    return true;
   }
 
   /** Removes every fault (of one instance); how many. */
@@ -58,7 +79,9 @@ export class FaultRegistry {
     const before = this.faults.length;
     this.faults = instanceId ? this.faults.filter((f) => f.def.instanceId !== instanceId) : [];
     this.recount();
-    return before - this.faults.length;
+    const removed = before - this.faults.length;
+    if (removed) this.changes.emit("changed", instanceId);
+    return removed;
   }
 
   /**
@@ -71,6 +94,7 @@ export class FaultRegistry {
       if (lifetimeKinds.has(f.def.what.kind) !== lifetime || this.state(f, nowMs) !== "active" || !matches(f.def, req)) continue;
       f.hits++;
       if (this.state(f, nowMs) !== "active") this.recount();
+      this.changes.emit("changed", f.def.instanceId);
       return { id: f.id, what: f.def.what };
     }
     return undefined;

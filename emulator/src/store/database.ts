@@ -8,6 +8,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../kernel/atomic-file.js";
+import { Emitter } from "../kernel/emitter.js";
 import { configure, openChecked } from "./database-file.js";
 import { openScratch } from "./scratch-database.js";
 
@@ -34,6 +35,7 @@ export class Database {
   /** Cached keys by the aggregate type whose events make them stale (cachedFor). */
   private staleOn = new Map<string, Set<string>>();
   private afterCommits: (() => void)[] = [];
+  private readonly replacedListeners = new Emitter<{ replaced: string | undefined }>();
   /** Transaction functions running now, the outermost and the nested ones. */
   private depth = 0;
   /** The grouped calls waiting for the commit of the group's open transaction (grouped()). */
@@ -240,8 +242,26 @@ export class Database {
     this.staleOn.clear();
   }
 
+  /**
+   * Calls `listener` after rows were put back from an image: the whole database (undefined: a reset, a
+   * snapshot restored) or one instance's rows (its id: store/instance-image.ts). Returns the stop function.
+   */
+  onReplaced(listener: (instanceId: string | undefined) => void): () => void {
+    return this.replacedListeners.on("replaced", listener);
+  }
+
+  /** Tells the onReplaced listeners (replace() and writeInstanceImage() call it once they are done). */
+  replaced(instanceId?: string): void {
+    this.replacedListeners.emit("replaced", instanceId);
+  }
+
   /** Replaces the whole database by an image taken with serialize(). */
   replace(image: Buffer): void {
+    this.swap(image);
+    this.replaced();
+  }
+
+  private swap(image: Buffer): void {
     this.commitGroup();
     this.invalidateCache();
     this.statements.clear();

@@ -61,7 +61,7 @@ export function readInstanceImage(db: Database, instanceId: string): InstanceIma
 
 /**
  * Replaces the instance's rows by the image's, in one transaction: what the instance gained since is
- * gone, what it lost is back. Cached reads are forgotten. The image must be of this instance.
+ * gone, what it lost is back. Cached reads are forgotten, and onReplaced listeners told. The image must be of this instance.
  */
 export function writeInstanceImage(db: Database, image: InstanceImage): void {
   const known = new Map(tablesOf(db).map((t) => [t.table, t]));
@@ -76,4 +76,5 @@ export function writeInstanceImage(db: Database, image: InstanceImage): void {
     }
   });
   db.invalidateCache();
+  db.replaced(image.instanceId);
 }

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, uti
 import { join } from "node:path";
 import type { Database } from "./database.js";
 import { writeFileAtomic } from "../kernel/atomic-file.js";
+import { Emitter } from "../kernel/emitter.js";
 
 export interface SnapshotInfo {
   name: string;
@@ -19,12 +20,18 @@ export const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export class Snapshots {
   private memory = new Map<string, { image: Buffer; createdAt: string }>();
+  private readonly changes = new Emitter<{ changed: string }>();
 
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
     private readonly dir: string | undefined,
   ) {}
+
+  /** Calls `listener` with the name of each snapshot saved or deleted; returns the stop function. */
+  onChange(listener: (name: string) => void): () => void {
+    return this.changes.on("changed", listener);
+  }
 
   private file(name: string): string {
     return join(this.dir!, `${name}.sqlite`);
@@ -42,6 +49,7 @@ export class Snapshots {
     } else {
       this.memory.set(name, { image, createdAt });
     }
+    this.changes.emit("changed", name);
     return { name, createdAt, sizeBytes: image.length };
   }
 
@@ -73,6 +81,7 @@ export class Snapshots {
     if (!this.has(name)) return false;
     if (this.dir) rmSync(this.file(name));
     else this.memory.delete(name);
+    this.changes.emit("changed", name);
     return true;
   }
 }
