@@ -1,10 +1,12 @@
 // The shell: skip link, navigation from the screen registry (Alt+<key> shortcuts), the instance
-// picker, the theme toggle, the breadcrumb of the selected context, and the current screen.
+// picker, the theme toggle, the breadcrumb of the selected context, and the current screen; while it
+// is shown, the change notices keep the cached data live (context/live-changes.ts).
 
 import { type MouseEvent, Suspense, useEffect } from "react";
 import { BlockedNavigation } from "./components/BlockedNavigation";
 import { Breadcrumb } from "./components/Breadcrumb";
 import { ScreenBoundary } from "./components/ScreenBoundary";
+import { useLiveChanges } from "./context/live-changes";
 import { useSelection } from "./context/selection";
 import { href, navigate, usePath } from "./router";
 import { SCREENS, screenOf } from "./screens/registry";
@@ -21,6 +23,7 @@ export function App() {
   const screen = screenOf(path);
   const [theme, toggleTheme] = useTheme();
   const { instance, instances, selectInstance } = useSelection();
+  useLiveChanges();
 
   useEffect(() => {
     document.title = `${screen?.title ?? "Not found"} · svc-emulator`;

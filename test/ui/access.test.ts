@@ -183,10 +183,10 @@ describe("UI access in Chromium", { skip: noChromium }, async () => {
     ui.page.on("dialog", (d) => void (dialogs++, d.dismiss()));
     await ui.page.waitForSelector(".breadcrumb li:nth-child(2)");
     assert.equal(await ui.page.textContent(".breadcrumb li:nth-child(2)"), `Instance ${HOSTILE}`);
-    assert.equal(await ui.page.textContent("#features-title"), `Feature flags of ${HOSTILE}`);
+    assert.equal(await ui.page.textContent('section.card > h2:has-text("Feature flags of")'), `Feature flags of ${HOSTILE}`);
     await ui.page.fill("input[aria-describedby=snapshot-help]", HOSTILE);
     await ui.page.click("text=Save snapshot");
-    const banner = ui.page.locator("#snapshots-title ~ .error-banner");
+    const banner = ui.page.locator('section.card:has(> h2:text-is("Reset and snapshots")) > .error-banner');
     await banner.waitFor();
     // Issue 24 (item 9): what happened and what to do first, the code as a detail.
     assert.match((await banner.textContent())!, /^The emulator refused the input\. .*Correct what the message names and try again\./);

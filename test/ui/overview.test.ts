@@ -14,7 +14,7 @@ describe("the overview screen", { skip: noChromium }, async () => {
   it("shows the endpoints and data dir, and copies them as env vars", async () => {
     const ui = await openUi(emu);
     const { page } = ui;
-    await page.waitForSelector("#endpoints-title");
+    await page.waitForSelector('section.card:has(> h2:text-is("Endpoints"))');
     const facts = await page.$$eval(".facts > div", (rows) =>
       rows.map((r) => [r.querySelector("dt")!.textContent, r.querySelector("code")?.textContent ?? r.querySelector("dd")!.textContent]),
     );
@@ -126,7 +126,7 @@ describe("the overview screen", { skip: noChromium }, async () => {
   it("follows the system theme and switches to dark with the toggle, keeping only that in localStorage", async () => {
     const ui = await openUi(emu);
     const { page } = ui;
-    await page.waitForSelector("#clock-title");
+    await page.waitForSelector('section.card:has(> h2:text-is("Clock"))');
     assert.equal(await page.getAttribute("html", "data-theme"), "light");
     // Issue 24 (item 9): the button says what it switches to; aria-pressed says whether dark is on.
     assert.equal(await page.getAttribute("button:text-is('Switch to dark theme')", "aria-pressed"), "false");
@@ -135,7 +135,7 @@ describe("the overview screen", { skip: noChromium }, async () => {
     assert.equal(await page.getAttribute("button:text-is('Switch to light theme')", "aria-pressed"), "true");
     assert.deepEqual(await page.evaluate(() => ({ ...localStorage })), { "svc-emulator.theme": "dark" });
     await page.reload();
-    await page.waitForSelector("#clock-title");
+    await page.waitForSelector('section.card:has(> h2:text-is("Clock"))');
     assert.equal(await page.getAttribute("html", "data-theme"), "dark");
     await ui.assertClean();
   });

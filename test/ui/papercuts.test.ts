@@ -106,7 +106,7 @@ describe("the papercuts of a new user", { skip: noChromium }, async () => {
     const doomed = (made.body as { details: { id: string } }).details.id;
     const ui = await openUi(emu);
     const { page } = ui;
-    await page.waitForSelector("#features-title");
+    await page.waitForSelector('section.card > h2:has-text("Feature flags of")');
     // Each change of a flag is held here until the test lets it go on to the emulator.
     const held: (() => void)[] = [];
     await page.route("**/emulator/v1/instances/*/features", async (route) => {
@@ -131,12 +131,12 @@ describe("the papercuts of a new user", { skip: noChromium }, async () => {
 
     // Refused: the instance is gone by the time the change arrives.
     await page.selectOption("label.instance-picker select", { label: "Doomed" });
-    await page.waitForSelector("#features-title:text-is('Feature flags of Doomed')");
+    await page.waitForSelector("section.card > h2:text-is('Feature flags of Doomed')");
     await flag.click();
     assert.equal(await flag.isChecked(), true);
     assert.equal((await resource("DELETE", `/instances/${doomed}`)).status, 200);
     await release();
-    await page.waitForSelector("#features-title ~ .error-banner:has-text('It is not there (any more).')");
+    await page.waitForSelector("section.card:has(> h2:text-is('Feature flags of Doomed')) > .error-banner:has-text('It is not there (any more).')");
     assert.equal(await flag.isChecked(), false);
     assert.deepEqual(
       ui.problems.filter((p) => !/404/.test(p)),

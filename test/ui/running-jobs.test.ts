@@ -21,7 +21,7 @@ describe("the running jobs on the import / export screen", { skip: noChromium },
   it("shows none, then the jobs another client started while they run or wait; Cancel stops a waiting one", async () => {
     const ui = await openUi(emu, { path: "/ui/import-export" });
     const { page } = ui;
-    const section = page.locator("section[aria-labelledby=running-jobs-title]");
+    const section = page.locator('section.card:has(> h2:text-is("Running jobs"))');
     await section.locator("td:text-is('No jobs running.')").waitFor();
 
     // Ten exports one after another (jobs run first in, first out): while the first runs, the others wait.

@@ -9,8 +9,8 @@ export interface SseHandlers {
   [event: string]: (data: unknown) => void;
 }
 
-/** Listens to `path` below /emulator/v1; returns the function that closes the stream. */
-export function subscribe(path: string, handlers: SseHandlers, onError?: (closed: boolean) => void): () => void {
+/** Listens to `path` below /emulator/v1; returns the function that closes the stream. `onOpen`: each (re)connection. */
+export function subscribe(path: string, handlers: SseHandlers, onError?: (closed: boolean) => void, onOpen?: () => void): () => void {
   const source = new EventSource(`${CONTROL_BASE}${path}`);
   for (const [name, handle] of Object.entries(handlers)) {
     source.addEventListener(name, (e) => {
@@ -24,5 +24,6 @@ export function subscribe(path: string, handlers: SseHandlers, onError?: (closed
     });
   }
   if (onError) source.onerror = () => onError(source.readyState === EventSource.CLOSED);
+  if (onOpen) source.onopen = onOpen;
   return () => source.close();
 }

@@ -5,7 +5,8 @@
 
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import type { Instance } from "../api/control";
-import { instanceClients, type ResourceClient } from "../api/resource";
+import type { ResourceClient } from "../api/resource";
+import { useInstanceClients } from "./api/clients";
 import { useSession } from "./session";
 
 export interface SelectedOrg {
@@ -39,21 +40,23 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const [instanceId, setInstanceId] = useState<string>();
   const [org, setOrg] = useState<SelectedOrg>();
-  const value = useMemo<SelectionValue>(() => {
-    const instances = session.instances;
-    // A selected instance that went away (reset, restore) falls back to the default one.
-    const instance = instances.find((i) => i.id === instanceId) ?? instances.find((i) => i.isDefault) ?? instances[0];
-    return {
+  const instances = session.instances;
+  // A selected instance that went away (reset, restore) falls back to the default one.
+  const instance = instances.find((i) => i.id === instanceId) ?? instances.find((i) => i.isDefault) ?? instances[0];
+  const clients = useInstanceClients(session.adminPat, instance);
+  const value = useMemo<SelectionValue>(
+    () => ({
       instance,
       org: instance?.id === instanceId || instanceId === undefined ? org : undefined,
       instances,
-      ...instanceClients(session.adminPat, instance),
+      ...clients,
       selectInstance: (id) => {
         setInstanceId(id);
         setOrg(undefined);
       },
       selectOrg: setOrg,
-    };
-  }, [session.instances, session.adminPat, instanceId, org]);
+    }),
+    [instances, instance, clients, instanceId, org],
+  );
   return <SelectionContext.Provider value={value}>{children}</SelectionContext.Provider>;
 }

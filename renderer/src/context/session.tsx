@@ -1,11 +1,14 @@
-// The UI session: read once from GET /emulator/v1/ui/session and kept in memory (React state only,
-// never in the browser's storage). Without a valid cookie the app shows how to sign in instead of any screen.
+// The UI session: read from GET /emulator/v1/ui/session into the query cache (memory only, never the
+// browser's storage), again when its instances change (a change notice) or a screen asks (refresh).
+// Without a valid cookie the app shows how to sign in instead of any screen.
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { control, type UiSession } from "../api/control";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import type { UiSession } from "../api/control";
 import { ApiError } from "../api/http";
-import { type ResourceClient, resourceClient } from "../api/resource";
+import type { ResourceClient } from "../api/resource";
 import { ErrorBanner } from "../components/ErrorBanner";
+import { useDefaultResource } from "./api/clients";
+import { useRefreshSession, useSessionQuery } from "./api/get-session";
 
 export interface SessionValue {
   session: UiSession;
@@ -24,18 +27,10 @@ export function useSession(): SessionValue {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<UiSession>();
-  const [error, setError] = useState<unknown>();
-  const refresh = useCallback(async () => {
-    try {
-      setSession(await control.session());
-      setError(undefined);
-    } catch (e) {
-      setError(e);
-    }
-  }, []);
-  useEffect(() => void refresh(), [refresh]);
-  const value = useMemo(() => session && { session, resource: resourceClient(session.adminPat), refresh }, [session, refresh]);
+  const { data: session, error } = useSessionQuery();
+  const refresh = useRefreshSession();
+  const resource = useDefaultResource(session?.adminPat);
+  const value = useMemo(() => session && resource && { session, resource, refresh }, [session, resource, refresh]);
 
   if (error instanceof ApiError && error.status === 401)
     return (

@@ -2,18 +2,16 @@
 // watch their hits and remove them; below, the request journal, live, with the fault that answered
 // each request. Everything goes through /emulator/v1/faults and /emulator/v1/requests.
 
-import { type FormEvent, useEffect, useState } from "react";
-import { control, type JournalEntry, query } from "../../api/control";
-import { subscribe } from "../../api/sse";
-import { useAction, useData } from "../../api/use-data";
+import { type FormEvent, useState } from "react";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import { VirtualTable } from "../../components/VirtualTable";
 import { useSelection } from "../../context/selection";
+import { useChangeFaults } from "./api/change-faults";
+import { type JournalEntry, useJournal } from "./api/journal";
+import { useFaults } from "./api/list-faults";
 import { describeWhat, describeWhere, PRESETS } from "./presets";
-
-/** The newest requests kept on screen. */
-const SHOWN = 2000;
 const EXAMPLE = JSON.stringify(
   { where: { endpoint: "token", grantType: "refresh_token" }, what: { kind: "oauthError", error: "invalid_grant" }, times: 2 },
   null,
@@ -23,52 +21,35 @@ const EXAMPLE = JSON.stringify(
 export default function Faults() {
   const { instance } = useSelection();
   const instanceId = instance?.id;
-  const faults = useData(() => control.faults(instanceId), [instanceId], { everyMs: 1000 });
-  const action = useAction();
+  // Faults added, hit, removed or run out elsewhere come with a change notice.
+  const faults = useFaults(instanceId);
+  const action = useChangeFaults(instanceId);
+  const journal = useJournal(instanceId);
+  const { requests, live } = journal;
   const [custom, setCustom] = useState(EXAMPLE);
-  const [requests, setRequests] = useState<JournalEntry[]>([]);
-  const [live, setLive] = useState(false);
+  const [notJson, setNotJson] = useState<Error>();
 
-  useEffect(() => {
-    let cancelled = false;
-    setRequests([]);
-    const close = subscribe(
-      `/requests/stream${query({ instanceId })}`,
-      { request: (e) => setRequests((old) => [e as JournalEntry, ...old].slice(0, SHOWN)) },
-      (closed) => setLive(!closed),
-    );
-    setLive(true);
-    control.requests({ instanceId }).then(
-      (page) => !cancelled && setRequests((old) => [...old, ...page.requests.reverse().filter((e) => !old.some((o) => o.seq === e.seq))].slice(0, SHOWN)),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-      close();
-    };
-  }, [instanceId]);
-
-  const add = (definition: unknown) => action.run(() => control.addFault({ instanceId, ...(definition as object) }).then(() => faults.reload()));
+  const add = (definition: object) => (setNotJson(undefined), action.mutate({ kind: "add", definition }));
   const addCustom = (e: FormEvent) => {
     e.preventDefault();
-    let parsed: unknown;
+    let parsed: object;
     try {
       parsed = JSON.parse(custom);
     } catch {
-      return action.run(() => Promise.reject(Object.assign(new Error("the definition is not JSON"), { code: 3 })));
+      action.reset();
+      return setNotJson(Object.assign(new Error("the definition is not JSON"), { code: 3 }));
     }
-    return add(parsed);
+    add(parsed);
   };
 
   return (
     <>
       <h1>Faults</h1>
-      <section aria-labelledby="fault-presets-title" className="card">
-        <h2 id="fault-presets-title">Presets</h2>
+      <Card title="Presets">
         <p className="muted">Each defines a fault for {instance?.name ?? "the instance"}; the list below shows its hits.</p>
         <div className="row fault-presets">
           {PRESETS.map((p) => (
-            <button key={p.id} type="button" disabled={action.pending} onClick={() => add(p.definition)}>
+            <button key={p.id} type="button" disabled={action.isPending} onClick={() => add(p.definition)}>
               {p.label}
             </button>
           ))}
@@ -78,15 +59,14 @@ export default function Faults() {
             Custom fault (JSON: where, what, times, for)
             <textarea rows={6} value={custom} onChange={(e) => setCustom(e.target.value)} spellCheck={false} />
           </label>
-          <button type="submit" disabled={action.pending}>
+          <button type="submit" disabled={action.isPending}>
             Add fault
           </button>
         </form>
-        <ErrorBanner error={action.error} onDismiss={action.clearError} />
-      </section>
+        <ErrorBanner error={notJson ?? action.error} onDismiss={() => (setNotJson(undefined), action.reset())} />
+      </Card>
 
-      <section aria-labelledby="fault-list-title" className="card">
-        <h2 id="fault-list-title">Faults</h2>
+      <Card title="Faults">
         <ErrorBanner error={faults.error} />
         <Table
           caption="Faults of this instance"
@@ -105,29 +85,25 @@ export default function Faults() {
               id: "remove",
               header: <span className="offscreen">Remove</span>,
               cell: (f) => (
-                <button
-                  type="button"
-                  aria-label={`Remove fault ${f.id}`}
-                  onClick={() => action.run(() => control.removeFault(f.id).then(() => faults.reload()))}
-                >
+                <button type="button" aria-label={`Remove fault ${f.id}`} onClick={() => action.mutate({ kind: "remove", id: f.id })}>
                   Remove
                 </button>
               ),
             },
           ]}
         />
-        <button type="button" disabled={!faults.data?.length} onClick={() => action.run(() => control.removeFaults(instanceId).then(() => faults.reload()))}>
+        <button type="button" disabled={!faults.data?.length} onClick={() => action.mutate({ kind: "removeAll" })}>
           Remove all faults
         </button>
-      </section>
+      </Card>
 
-      <section aria-labelledby="journal-title" className="card">
-        <h2 id="journal-title">Request journal</h2>
+      <Card title="Request journal">
         <p className="muted" aria-live="polite" data-testid="journal-status">
           {requests.length} request{requests.length === 1 ? "" : "s"}
           {live ? ", live" : ", disconnected"}
         </p>
-        <button type="button" onClick={() => action.run(() => control.clearRequests(instanceId).then(() => setRequests([])))}>
+        <ErrorBanner error={journal.error ?? journal.clear.error} onDismiss={journal.clear.error ? journal.clear.reset : undefined} />
+        <button type="button" onClick={() => journal.clear.mutate()}>
           Clear journal
         </button>
         <VirtualTable<JournalEntry>
@@ -146,7 +122,7 @@ export default function Faults() {
             { id: "fault", header: "Fault", cell: (e) => (e.faultId ? <span className="badge">{e.faultId}</span> : "") },
           ]}
         />
-      </section>
+      </Card>
     </>
   );
 }

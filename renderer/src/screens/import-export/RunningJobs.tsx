@@ -1,14 +1,14 @@
 // The import and export jobs running now or waiting to run (issue 24), whoever started them (this
-// screen, the CLI, a script): GET /jobs?state=queued&state=running, newest first, read again every
-// second; each with its kind, instance, state and counters, and Cancel while it can still stop.
+// screen, the CLI, a script): GET /jobs?state=queued&state=running, newest first, read again when a
+// change notice tells of a job started, progressing or ended; each with its kind, instance, state and
+// counters, and Cancel while it can still stop.
 
-import { control, type JobSummary } from "../../api/control";
-import { useAction, useData } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import { useSelection } from "../../context/selection";
-
-const ACTIVE: JobSummary["state"][] = ["queued", "running"];
+import { useCancelJob } from "./api/cancel-job";
+import { type JobSummary, useActiveJobs } from "./api/list-active-jobs";
 
 /** The sum of a job's counters over the kinds it has items of: "1200 of 10010", or "" before its first count. */
 function progressOf(job: JobSummary): { done: number; total: number } {
@@ -18,19 +18,18 @@ function progressOf(job: JobSummary): { done: number; total: number } {
 
 export function RunningJobs() {
   const { instances } = useSelection();
-  const jobs = useData(() => control.jobs({ state: ACTIVE }), [], { everyMs: 1000 });
-  const cancel = useAction();
+  const jobs = useActiveJobs();
+  const cancel = useCancelJob();
   const instanceName = (id: string) => instances.find((i) => i.id === id)?.name ?? id;
 
   return (
-    <section aria-labelledby="running-jobs-title" className="card">
-      <h2 id="running-jobs-title">Running jobs</h2>
+    <Card title="Running jobs">
       <ErrorBanner error={jobs.error ?? cancel.error} />
       <Table<JobSummary>
         caption="Import and export jobs running or waiting, newest first"
         rows={jobs.data ?? []}
         rowKey={(j) => j.id}
-        empty={jobs.loading && !jobs.data ? "Loading…" : "No jobs running."}
+        empty={jobs.isPending ? "Loading…" : "No jobs running."}
         columns={[
           { id: "id", header: "Job", cell: (j) => <code>{j.id}</code> },
           { id: "kind", header: "Kind", cell: (j) => j.kind },
@@ -61,13 +60,13 @@ export function RunningJobs() {
             id: "cancel",
             header: "Action",
             cell: (j) => (
-              <button type="button" aria-label={`Cancel job ${j.id}`} onClick={async () => (await cancel.run(() => control.cancelJob(j.id)), jobs.reload())}>
+              <button type="button" aria-label={`Cancel job ${j.id}`} onClick={() => cancel.mutate(j.id)}>
                 Cancel
               </button>
             ),
           },
         ]}
       />
-    </section>
+    </Card>
   );
 }

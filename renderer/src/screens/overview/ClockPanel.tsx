@@ -1,10 +1,13 @@
-// The emulator clock: its time, live (ticking here between reads, read again every 2 s), real or frozen; freeze, advance,
-// resume, back to real time. Every change shows the state the control API answered.
+// The emulator clock: its time, live (ticking here between reads, read again when a change notice
+// says it moved), real or frozen; freeze, advance, resume, back to real time. Every change shows the
+// state the control API answered.
 
 import { type FormEvent, useEffect, useState } from "react";
-import { type ClockState, control } from "../../api/control";
-import { useAction, useData } from "../../api/use-data";
+import type { ClockState } from "../../api/control";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
+import { type ClockChange, useChangeClock } from "./api/change-clock";
+import { useClock } from "./api/get-clock";
 
 /** The clock's time now: a running clock has moved on since it was read. */
 function liveNow(state: ClockState, readAt: number): Date {
@@ -13,9 +16,9 @@ function liveNow(state: ClockState, readAt: number): Date {
 }
 
 export function ClockPanel() {
-  // Read again every 2 s: scripts and tests move the clock through the API too.
-  const clock = useData(async () => ({ state: await control.clock(), readAt: Date.now() }), [], { everyMs: 2000 });
-  const action = useAction();
+  // Scripts and tests move the clock through the API too: their change notices make it stale.
+  const clock = useClock();
+  const action = useChangeClock();
   const [by, setBy] = useState("1h");
   const [, tick] = useState(0);
   useEffect(() => {
@@ -23,21 +26,17 @@ export function ClockPanel() {
     return () => clearInterval(t);
   }, []);
 
-  const change = async (work: () => Promise<ClockState>) => {
-    const state = await action.run(work);
-    if (state) clock.set({ state, readAt: Date.now() });
-  };
+  const change = (c: ClockChange) => action.mutate(c);
   const advance = (e: FormEvent) => {
     e.preventDefault();
-    void change(() => control.advanceClock(by));
+    change({ kind: "advance", by });
   };
 
   const s = clock.data?.state;
   const now = s && clock.data ? liveNow(s, clock.data.readAt) : undefined;
   return (
-    <section aria-labelledby="clock-title" className="card">
-      <h2 id="clock-title">Clock</h2>
-      <ErrorBanner error={clock.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+    <Card title="Clock">
+      <ErrorBanner error={clock.error ?? action.error} onDismiss={action.error ? action.reset : undefined} />
       {s && now && (
         <>
           <p className="clock-now">
@@ -55,15 +54,15 @@ export function ClockPanel() {
       )}
       <div className="row">
         {s?.frozen ? (
-          <button type="button" disabled={action.pending} onClick={() => change(control.resumeClock)}>
+          <button type="button" disabled={action.isPending} onClick={() => change({ kind: "resume" })}>
             Resume
           </button>
         ) : (
-          <button type="button" disabled={action.pending} onClick={() => change(() => control.freezeClock())}>
+          <button type="button" disabled={action.isPending} onClick={() => change({ kind: "freeze" })}>
             Freeze
           </button>
         )}
-        <button type="button" disabled={action.pending || (s && !s.frozen && s.offsetMs === 0)} onClick={() => change(control.realClock)}>
+        <button type="button" disabled={action.isPending || (s && !s.frozen && s.offsetMs === 0)} onClick={() => change({ kind: "real" })}>
           Back to real time
         </button>
       </div>
@@ -71,13 +70,13 @@ export function ClockPanel() {
         <label>
           Advance by <input value={by} onChange={(e) => setBy(e.target.value)} size={8} aria-describedby="advance-help" />
         </label>
-        <button type="submit" disabled={action.pending}>
+        <button type="submit" disabled={action.isPending}>
           Advance
         </button>
         <span id="advance-help" className="muted">
           a duration like 90s, 15m, 1h30m
         </span>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 // Where each protocol is served, with copy buttons, and all of it as environment variables.
 
+import { Card } from "../../components/Card";
 import { CopyButton } from "../../components/CopyButton";
 import { useSession } from "../../context/session";
 
@@ -19,8 +20,7 @@ export function Endpoints() {
   const rows = endpointsOf(session.url, session.issuer);
   const env = [...rows.map((r) => `${r.env}=${r.value}`), ...(session.adminPat ? [`SVC_ADMIN_PAT=${session.adminPat}`] : [])].join("\n");
   return (
-    <section aria-labelledby="endpoints-title" className="card">
-      <h2 id="endpoints-title">Endpoints</h2>
+    <Card title="Endpoints">
       <dl className="facts">
         {rows.map((r) => (
           <div key={r.name}>
@@ -36,6 +36,6 @@ export function Endpoints() {
         </div>
       </dl>
       <CopyButton text={env} label="Copy as env vars" />
-    </section>
+    </Card>
   );
 }

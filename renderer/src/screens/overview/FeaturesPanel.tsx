@@ -2,11 +2,11 @@
 // moves at once (optimistic) and moves back when the emulator refuses the change.
 
 import { useState } from "react";
-import { control, type Features } from "../../api/control";
-import { useAction } from "../../api/use-data";
+import type { Features } from "../../api/control";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSelection } from "../../context/selection";
-import { useSession } from "../../context/session";
+import { useSetFeatures } from "./api/set-features";
 
 const FLAGS: { key: keyof Features; label: string }[] = [
   { key: "multitenancyResourcesApi", label: "Multi-tenancy resources API" },
@@ -17,16 +17,15 @@ const FLAGS: { key: keyof Features; label: string }[] = [
 
 export function FeaturesPanel() {
   const { instance } = useSelection();
-  const { refresh } = useSession();
-  const action = useAction();
+  const action = useSetFeatures();
   // The changes sent and not yet answered, by instance: shown in place of the session's values meanwhile.
   const [sent, setSent] = useState<{ instanceId: string; flags: Partial<Features> }>();
   if (!instance) return null;
   const shown = sent?.instanceId === instance.id ? { ...instance.features, ...sent.flags } : instance.features;
   const set = async (key: keyof Features, on: boolean) => {
     setSent((s) => ({ instanceId: instance.id, flags: { ...(s?.instanceId === instance.id ? s.flags : {}), [key]: on } }));
-    const answered = await action.run(() => control.setFeatures(instance.id, { [key]: on }));
-    if (answered) await refresh();
+    // Resolves once the session was read again (or the change refused): the error shows in the banner.
+    await action.mutateAsync({ instanceId: instance.id, flags: { [key]: on } }).catch(() => undefined);
     // Answered: the session holds the new value; refused: the switch shows the old one again.
     setSent((s) => {
       if (s?.instanceId !== instance.id) return s;
@@ -35,9 +34,8 @@ export function FeaturesPanel() {
     });
   };
   return (
-    <section aria-labelledby="features-title" className="card">
-      <h2 id="features-title">Feature flags of {instance.name}</h2>
-      <ErrorBanner error={action.error} onDismiss={action.clearError} />
+    <Card title={`Feature flags of ${instance.name}`}>
+      <ErrorBanner error={action.error} onDismiss={action.reset} />
       <ul className="plain">
         {FLAGS.map((f) => (
           <li key={f.key}>
@@ -47,6 +45,6 @@ export function FeaturesPanel() {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

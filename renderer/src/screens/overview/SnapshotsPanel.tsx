@@ -2,41 +2,35 @@
 // ask first, in place: the question names what is lost.
 
 import { type FormEvent, useState } from "react";
-import { control, type SnapshotInfo } from "../../api/control";
-import { useAction, useData } from "../../api/use-data";
+import { Card } from "../../components/Card";
+import { Confirm } from "../../components/Confirm";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import { useSession } from "../../context/session";
-import { Confirm } from "../../components/Confirm";
+import { useChangeSnapshots } from "./api/change-snapshots";
+import { type SnapshotInfo, useSnapshots } from "./api/list-snapshots";
 
 type Pending = { kind: "reset" } | { kind: "restore" | "delete"; name: string };
 
 export function SnapshotsPanel() {
-  const { refresh } = useSession();
-  const list = useData(control.snapshots, [], { everyMs: 5000 });
-  const action = useAction();
+  // Snapshots saved or deleted by other clients come with a change notice.
+  const list = useSnapshots();
+  const action = useChangeSnapshots();
   const [name, setName] = useState("");
   const [confirm, setConfirm] = useState<Pending>();
   const [done, setDone] = useState("");
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const info = await action.run(() => control.saveSnapshot(name.trim()));
-    if (info) setName(""), setDone(`Saved snapshot ${info.name}.`), await list.reload();
+    const saved = name.trim();
+    action.mutate({ kind: "save", name: saved }, { onSuccess: () => (setName(""), setDone(`Saved snapshot ${saved}.`)) });
   };
-  const carryOut = async (p: Pending) => {
+  const carryOut = (p: Pending) => {
     setConfirm(undefined);
-    const ok = await action.run(async () => {
-      if (p.kind === "reset") await control.reset();
-      else if (p.kind === "restore") await control.restoreSnapshot(p.name);
-      else await control.deleteSnapshot(p.name);
-      return true;
+    // A reset or restore reads everything again once done (the instances may differ).
+    action.mutate(p, {
+      onSuccess: () =>
+        setDone(p.kind === "reset" ? "Reset to the seeded state." : p.kind === "restore" ? `Restored snapshot ${p.name}.` : `Deleted snapshot ${p.name}.`),
     });
-    if (!ok) return;
-    setDone(p.kind === "reset" ? "Reset to the seeded state." : p.kind === "restore" ? `Restored snapshot ${p.name}.` : `Deleted snapshot ${p.name}.`);
-    await list.reload();
-    // Instances may differ after a reset or restore.
-    if (p.kind !== "delete") await refresh();
   };
   const question = !confirm
     ? ""
@@ -47,9 +41,8 @@ export function SnapshotsPanel() {
         : `Delete snapshot ${confirm.name}?`;
 
   return (
-    <section aria-labelledby="snapshots-title" className="card">
-      <h2 id="snapshots-title">Reset and snapshots</h2>
-      <ErrorBanner error={list.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+    <Card title="Reset and snapshots">
+      <ErrorBanner error={list.error ?? action.error} onDismiss={action.error ? action.reset : undefined} />
       <p className="muted" aria-live="polite">
         {done}
       </p>
@@ -65,7 +58,7 @@ export function SnapshotsPanel() {
         <label>
           Snapshot name <input value={name} onChange={(e) => setName(e.target.value)} required aria-describedby="snapshot-help" />
         </label>
-        <button type="submit" disabled={action.pending || !name.trim()}>
+        <button type="submit" disabled={action.isPending || !name.trim()}>
           Save snapshot
         </button>
         <span id="snapshot-help" className="muted">
@@ -102,6 +95,6 @@ export function SnapshotsPanel() {
           Reset to seed…
         </button>
       </div>
-    </section>
+    </Card>
   );
 }
