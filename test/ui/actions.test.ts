@@ -22,7 +22,7 @@ describe("the actions screen", { skip: noChromium }, async () => {
   it("creates a target at the sink and an event execution, fires an event, sees the signed call live and replays it", async () => {
     const ui = await openUi(emu, { path: "/ui/actions" });
     const { page } = ui;
-    await page.waitForSelector("#targets-title");
+    await page.waitForSelector('section.card:has(> h2:text-is("Targets"))');
 
     // The new target's endpoint starts on the built-in sink.
     const form = page.locator("form[aria-label='Create target']");
@@ -49,7 +49,7 @@ describe("the actions screen", { skip: noChromium }, async () => {
     );
 
     // Fire at the execution: choosing it fills in its event type and that type's sample payload.
-    const fire = page.locator("section[aria-labelledby=fire-title]");
+    const fire = page.locator('section.card:has(> h2:text-is("Fire an event"))');
     const eventType = fire.getByLabel("Event type", { exact: true });
     await eventType.fill("org.added");
     await fire.getByLabel("At execution").selectOption({ label: "event/user.human.added (user.human.added)" });

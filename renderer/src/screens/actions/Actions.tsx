@@ -2,10 +2,9 @@
 // event at the executions, and the live delivery log of target calls with replay.
 
 import { useMemo, useState } from "react";
-import { useData } from "../../api/use-data";
 import { useSelection } from "../../context/selection";
 import { useSession } from "../../context/session";
-import { actionsApi } from "./actions-api";
+import { useTargets } from "./api/list-targets";
 import { DeliveryLog } from "./DeliveryLog";
 import { ExecutionsPanel } from "./ExecutionsPanel";
 import { FireEventPanel } from "./FireEventPanel";
@@ -13,10 +12,8 @@ import { TargetsPanel } from "./TargetsPanel";
 
 export default function Actions() {
   const { session } = useSession();
-  const { instance, resource } = useSelection();
-  const api = useMemo(() => actionsApi(resource), [resource]);
-  const targets = useData(api.targets, [api]);
-  const executions = useData(api.executions, [api]);
+  const { instance } = useSelection();
+  const targets = useTargets();
   const [fired, setFired] = useState<string[]>([]);
   const names = useMemo(() => new Map((targets.data ?? []).map((t) => [t.id, t.name])), [targets.data]);
   if (!instance) return <h1>Actions</h1>;
@@ -28,9 +25,9 @@ export default function Actions() {
         Targets, executions and calls of the instance {instance.name} ({instance.id}).
       </p>
       <div className="grid">
-        <TargetsPanel api={api} targets={targets} sinkUrl={`${session.url}/emulator/v1/sink/demo`} scope={scope} />
-        <ExecutionsPanel api={api} targets={targets} executions={executions} scope={scope} />
-        <FireEventPanel instanceId={instance.id} targetNames={names} executions={executions.data ?? []} onFired={(r) => setFired(r.calls.map((c) => c.id))} />
+        <TargetsPanel sinkUrl={`${session.url}/emulator/v1/sink/demo`} scope={scope} />
+        <ExecutionsPanel scope={scope} />
+        <FireEventPanel instanceId={instance.id} targetNames={names} onFired={(r) => setFired(r.calls.map((c) => c.id))} />
         <DeliveryLog instanceId={instance.id} targetNames={names} highlight={fired} />
       </div>
     </>

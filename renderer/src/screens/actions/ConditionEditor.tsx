@@ -1,7 +1,8 @@
 // The condition of an execution, as the proto's oneofs: a request or response of a method, a
 // service or all; an event by type, by group or all; or a function by name.
 
-import type { Condition } from "./actions-api";
+import type { Choices } from "./api/list-executions";
+import type { ConditionJson } from "./model";
 import { EVENT_TYPES } from "./sample-events";
 
 export type Kind = "request" | "response" | "event" | "function";
@@ -15,23 +16,17 @@ export interface ConditionDraft {
 
 export const EMPTY_DRAFT: ConditionDraft = { kind: "event", scope: "event", value: "user.human.added" };
 
-export function toCondition(d: ConditionDraft): Condition {
+export function toCondition(d: ConditionDraft): ConditionJson {
   if (d.kind === "function") return { function: d.value };
-  const inner = d.scope === "all" ? { all: true as const } : { [d.scope]: d.value };
-  return { [d.kind]: inner } as Condition;
+  const inner = d.scope === "all" ? { all: true } : { [d.scope]: d.value };
+  return { [d.kind]: inner };
 }
 
-export function toDraft(c: Condition): ConditionDraft {
-  if ("function" in c) return { kind: "function", scope: "all", value: c.function };
-  const [kind, inner] = Object.entries(c)[0] as [Kind, Record<string, string | boolean>];
-  const [scope, value] = Object.entries(inner)[0] as [Scope, string | boolean];
+export function toDraft(c: ConditionJson): ConditionDraft {
+  if (c.function !== undefined) return { kind: "function", scope: "all", value: c.function };
+  const [kind, inner] = (Object.entries(c)[0] ?? [EMPTY_DRAFT.kind, {}]) as [Kind, Record<string, string | boolean>];
+  const [scope, value] = (Object.entries(inner)[0] ?? ["all", ""]) as [Scope, string | boolean];
   return { kind, scope, value: typeof value === "string" ? value : "" };
-}
-
-export interface Choices {
-  methods: string[];
-  services: string[];
-  functions: string[];
 }
 
 const SCOPES: Record<Exclude<Kind, "function">, Scope[]> = {

@@ -1,16 +1,12 @@
 // The delivery log (issue 13, Actions): every call of a target, live from the control API's stream;
 // a call's payload, headers, signature check, status, latency and response; replay signs it anew.
 
-import { useEffect, useState } from "react";
-import { control, query, type TargetCall } from "../../api/control";
-import { subscribe } from "../../api/sse";
-import { useAction, useData } from "../../api/use-data";
+import { useState } from "react";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { JsonView } from "../../components/JsonView";
 import { Table } from "../../components/Table";
-
-/** The newest calls kept on screen (older ones stay in the API's log). */
-const KEEP = 500;
+import { type TargetCall, useDeliveryLog, useReplayCall } from "./api/delivery-log";
 
 export function SignatureBadge({ valid }: { valid: boolean | null }) {
   if (valid === null) return <span className="badge">target deleted</span>;
@@ -22,37 +18,18 @@ export function statusText(c: TargetCall): string {
 }
 
 export function DeliveryLog({ instanceId, targetNames, highlight }: { instanceId: string; targetNames: Map<string, string>; highlight: string[] }) {
-  const calls = useData(() => control.targetCalls({ instanceId }).then((all) => all.slice(-KEEP).reverse()), [instanceId]);
+  const { calls: rows, live, error } = useDeliveryLog(instanceId);
   const [selected, setSelected] = useState<string>();
-  const [live, setLive] = useState(true);
-  const action = useAction();
-  // Calls heard on the stream since it opened, newest first; merged with the loaded page by id.
-  const [heard, setHeard] = useState<TargetCall[]>([]);
-
-  useEffect(() => {
-    setHeard([]);
-    return subscribe(
-      `/target-calls/stream${query({ instanceId })}`,
-      { call: (data) => setHeard((old) => [data as TargetCall, ...old].slice(0, KEEP)) },
-      (closed) => setLive(!closed),
-    );
-  }, [instanceId]);
-
-  const seen = new Set<string>();
-  const rows = [...heard, ...(calls.data ?? [])].filter((c) => !seen.has(c.id) && seen.add(c.id)).slice(0, KEEP);
+  const action = useReplayCall();
   const chosen = rows.find((c) => c.id === selected);
-  const replay = async (c: TargetCall) => {
-    const again = await action.run(() => control.replayCall(c.id));
-    if (again) setSelected(again.id);
-  };
+  const replay = (c: TargetCall) => action.mutate(c.id, { onSuccess: (again) => setSelected(again.id) });
 
   return (
-    <section aria-labelledby="delivery-title" className="card wide">
-      <h2 id="delivery-title">Delivery log</h2>
+    <Card title="Delivery log" className="wide">
       <p className="muted" aria-live="polite">
         {live ? "Live: new calls appear as they are made." : "Disconnected; reconnecting…"}
       </p>
-      <ErrorBanner error={calls.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+      <ErrorBanner error={error ?? action.error} onDismiss={action.error ? action.reset : undefined} />
       <Table<TargetCall>
         caption="Target calls, newest first"
         rows={rows}
@@ -76,8 +53,8 @@ export function DeliveryLog({ instanceId, targetNames, highlight }: { instanceId
           },
         ]}
       />
-      {chosen && <CallDetails call={chosen} targetName={targetNames.get(chosen.targetId)} onReplay={() => replay(chosen)} pending={action.pending} />}
-    </section>
+      {chosen && <CallDetails call={chosen} targetName={targetNames.get(chosen.targetId)} onReplay={() => replay(chosen)} pending={action.isPending} />}
+    </Card>
   );
 }
 

@@ -2,31 +2,22 @@
 // replace: the API keys an execution by its condition), edit its targets, delete it.
 
 import { type FormEvent, useState } from "react";
-import type { Data } from "../../api/use-data";
-import { useAction, useData } from "../../api/use-data";
+import { Card } from "../../components/Card";
+import { Confirm } from "../../components/Confirm";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import { type ActionsApi, describeCondition, type Execution, type Target } from "./actions-api";
+import { useChangeExecution } from "./api/change-executions";
+import { useChoices, useExecutions } from "./api/list-executions";
+import { useTargets } from "./api/list-targets";
 import { ConditionEditor, type ConditionDraft, EMPTY_DRAFT, toCondition, toDraft } from "./ConditionEditor";
-import { Confirm } from "../../components/Confirm";
+import { describeCondition, type Execution } from "./model";
 
 /** `scope` names the instance in the table's caption ("the default instance" or its name). */
-export function ExecutionsPanel({
-  api,
-  targets,
-  executions,
-  scope,
-}: {
-  api: ActionsApi;
-  targets: Data<Target[]>;
-  executions: Data<Execution[]>;
-  scope: string;
-}) {
-  const choices = useData(async () => {
-    const [methods, services, functions] = await Promise.all([api.methods(), api.services(), api.functions()]);
-    return { methods, services, functions };
-  }, [api]);
-  const action = useAction();
+export function ExecutionsPanel({ scope }: { scope: string }) {
+  const targets = useTargets();
+  const executions = useExecutions();
+  const choices = useChoices();
+  const action = useChangeExecution();
   const [draft, setDraft] = useState<ConditionDraft>(EMPTY_DRAFT);
   const [chosen, setChosen] = useState<string[]>([]);
   const [includes, setIncludes] = useState<string[]>([]);
@@ -46,23 +37,19 @@ export function ExecutionsPanel({
     setChosen([]);
     setIncludes([]);
   };
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    if ((await action.run(() => api.putExecution(toCondition(draft), chosen, includes))) === undefined) return;
-    clear();
-    await executions.reload();
+    action.mutate({ kind: "put", condition: toCondition(draft), targets: chosen, includes }, { onSuccess: clear });
   };
-  const remove = async (x: Execution) => {
+  const remove = (x: Execution) => {
     setConfirmDelete(undefined);
-    if ((await action.run(() => api.deleteExecution(x.id))) === undefined) return;
-    await executions.reload();
+    action.mutate({ kind: "delete", id: x.id });
   };
   const toggle = (id: string, on: boolean) => setChosen((old) => (on ? [...old, id] : old.filter((x) => x !== id)));
 
   return (
-    <section aria-labelledby="executions-title" className="card">
-      <h2 id="executions-title">Executions</h2>
-      <ErrorBanner error={executions.error ?? choices.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+    <Card title="Executions">
+      <ErrorBanner error={executions.error ?? choices.error ?? action.error} onDismiss={action.error ? action.reset : undefined} />
       {confirmDelete && (
         <Confirm
           question={`Delete the execution ${describeCondition(confirmDelete.condition)}?`}
@@ -117,7 +104,7 @@ export function ExecutionsPanel({
           </fieldset>
           {includes.length > 0 && <p className="muted">Also includes: {includes.join(", ")} (kept as they are).</p>}
           <span className="row">
-            <button type="submit" disabled={action.pending || (!draft.value && draft.scope !== "all")}>
+            <button type="submit" disabled={action.isPending || (!draft.value && draft.scope !== "all")}>
               Save execution
             </button>
             {editing && (
@@ -128,6 +115,6 @@ export function ExecutionsPanel({
           </span>
         </fieldset>
       </form>
-    </section>
+    </Card>
   );
 }

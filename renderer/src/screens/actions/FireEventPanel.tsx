@@ -3,34 +3,26 @@
 // it caused, which show here and in the delivery log.
 
 import { type FormEvent, useState } from "react";
-import { control, type EventFired } from "../../api/control";
-import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import type { Execution } from "./actions-api";
+import { type EventFired, useFireEvent } from "./api/fire-event";
+import { useExecutions } from "./api/list-executions";
 import { SignatureBadge, statusText } from "./DeliveryLog";
+import type { Execution } from "./model";
 import { EVENT_TYPES, samplePayload } from "./sample-events";
 
 /** An event type that the execution's condition matches: its own type, a sample of its group, or any sample. */
 function typeFor(x: Execution): string | undefined {
-  if (!("event" in x.condition)) return undefined;
   const c = x.condition.event;
-  if ("event" in c) return c.event;
-  if ("group" in c) return EVENT_TYPES.find((t) => t.startsWith(`${c.group}.`)) ?? `${c.group}.added`;
+  if (!c) return undefined;
+  if (c.event !== undefined) return c.event;
+  if (c.group !== undefined) return EVENT_TYPES.find((t) => t.startsWith(`${c.group}.`)) ?? `${c.group}.added`;
   return EVENT_TYPES[0];
 }
 
-export function FireEventPanel({
-  instanceId,
-  targetNames,
-  executions,
-  onFired,
-}: {
-  instanceId: string;
-  targetNames: Map<string, string>;
-  executions: Execution[];
-  onFired(r: EventFired): void;
-}) {
+export function FireEventPanel({ instanceId, targetNames, onFired }: { instanceId: string; targetNames: Map<string, string>; onFired(r: EventFired): void }) {
+  const executions = useExecutions().data ?? [];
   const [type, setType] = useState(EVENT_TYPES[0]!);
   const [payload, setPayload] = useState(samplePayload(EVENT_TYPES[0]!));
   const [touched, setTouched] = useState(false);
@@ -38,7 +30,7 @@ export function FireEventPanel({
   const [picked, setPicked] = useState("");
   const [parseError, setParseError] = useState("");
   const [result, setResult] = useState<EventFired>();
-  const action = useAction();
+  const action = useFireEvent();
 
   const chooseType = (t: string) => {
     setType(t);
@@ -54,7 +46,7 @@ export function FireEventPanel({
   const pickedExecution = executions.find((x) => x.id === picked);
   // The picker shows the execution while the type is the one it filled in (an edited type is no longer its).
   const pickedNow = pickedExecution && typeFor(pickedExecution) === type ? picked : "";
-  const fire = async (e: FormEvent) => {
+  const fire = (e: FormEvent) => {
     e.preventDefault();
     let parsed: unknown;
     try {
@@ -64,15 +56,13 @@ export function FireEventPanel({
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return setParseError("The payload must be a JSON object.");
     setParseError("");
-    const fired = await action.run(() => control.fireEvent({ instanceId, type: type.trim(), payload: parsed as Record<string, unknown> }));
-    if (fired) setResult(fired), onFired(fired);
+    action.mutate({ instanceId, type: type.trim(), payload: parsed as Record<string, unknown> }, { onSuccess: (fired) => (setResult(fired), onFired(fired)) });
   };
 
   return (
-    <section aria-labelledby="fire-title" className="card">
-      <h2 id="fire-title">Fire an event</h2>
+    <Card title="Fire an event">
       <p className="muted">Delivered to the event executions only: nothing is stored and no state changes.</p>
-      <ErrorBanner error={action.error} onDismiss={action.clearError} />
+      <ErrorBanner error={action.error} onDismiss={action.reset} />
       <form onSubmit={fire}>
         <label>
           At execution{" "}
@@ -109,7 +99,7 @@ export function FireEventPanel({
           </p>
         )}
         <span className="row">
-          <button type="submit" disabled={action.pending}>
+          <button type="submit" disabled={action.isPending}>
             Fire event
           </button>
           <button type="button" onClick={() => (setPayload(samplePayload(type)), setTouched(false))}>
@@ -143,6 +133,6 @@ export function FireEventPanel({
           )}
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@
 // (the proto's execution_type oneof: sync, sync and interrupt on error, or async).
 
 import { type FormEvent, useState } from "react";
-import type { TargetInput, TargetMode, TargetType } from "./actions-api";
+import type { TargetInput, TargetMode, TargetType } from "./model";
 
 const MODES: Record<TargetMode, string> = {
   sync: "sync, errors ignored",

@@ -2,45 +2,39 @@
 // after creation (with a copy button); the list never shows it.
 
 import { useState } from "react";
-import type { Data } from "../../api/use-data";
-import { useAction } from "../../api/use-data";
+import { Card } from "../../components/Card";
+import { Confirm } from "../../components/Confirm";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
-import type { ActionsApi, Target, TargetInput } from "./actions-api";
+import { useChangeTarget } from "./api/change-targets";
+import { useTargets } from "./api/list-targets";
+import type { Target, TargetInput } from "./model";
 import { MODE_LABEL, TargetForm } from "./TargetForm";
-import { Confirm } from "../../components/Confirm";
 
 /** `scope` names the instance in the table's caption ("the default instance" or its name). */
-export function TargetsPanel({ api, targets, sinkUrl, scope }: { api: ActionsApi; targets: Data<Target[]>; sinkUrl: string; scope: string }) {
-  const action = useAction();
+export function TargetsPanel({ sinkUrl, scope }: { sinkUrl: string; scope: string }) {
+  const targets = useTargets();
+  const action = useChangeTarget();
   const [editing, setEditing] = useState<string>();
   const [created, setCreated] = useState<{ name: string; signingKey: string }>();
   const [confirmDelete, setConfirmDelete] = useState<Target>();
   const [formKey, setFormKey] = useState(0);
 
-  const create = async (t: TargetInput) => {
-    const made = await action.run(() => api.createTarget(t));
-    if (!made) return;
-    setCreated({ name: t.name, signingKey: made.signingKey });
-    setFormKey((k) => k + 1);
-    await targets.reload();
-  };
-  const save = async (id: string, t: TargetInput) => {
-    if ((await action.run(() => api.patchTarget(id, t))) === undefined) return;
-    setEditing(undefined);
-    await targets.reload();
-  };
-  const remove = async (t: Target) => {
+  const create = (t: TargetInput) =>
+    action.mutate(
+      { kind: "create", target: t },
+      { onSuccess: (made) => (setCreated({ name: t.name, signingKey: made.signingKey }), setFormKey((k) => k + 1)) },
+    );
+  const save = (id: string, t: TargetInput) => action.mutate({ kind: "patch", id, target: t }, { onSuccess: () => setEditing(undefined) });
+  const remove = (t: Target) => {
     setConfirmDelete(undefined);
-    if ((await action.run(() => api.deleteTarget(t.id))) === undefined) return;
-    await targets.reload();
+    action.mutate({ kind: "delete", id: t.id });
   };
 
   return (
-    <section aria-labelledby="targets-title" className="card">
-      <h2 id="targets-title">Targets</h2>
-      <ErrorBanner error={targets.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+    <Card title="Targets">
+      <ErrorBanner error={targets.error ?? action.error} onDismiss={action.error ? action.reset : undefined} />
       {created && (
         <div className="signing-key" role="status">
           <p>
@@ -95,7 +89,7 @@ export function TargetsPanel({ api, targets, sinkUrl, scope }: { api: ActionsApi
             key={editing}
             initial={targets.data.find((t) => t.id === editing)!}
             submitLabel="Save target"
-            pending={action.pending}
+            pending={action.isPending}
             onSubmit={(t) => save(editing, t)}
             onCancel={() => setEditing(undefined)}
           />
@@ -107,11 +101,11 @@ export function TargetsPanel({ api, targets, sinkUrl, scope }: { api: ActionsApi
           key={formKey}
           initial={{ name: "", type: "restWebhook", url: sinkUrl, timeout: "10s", mode: "sync" }}
           submitLabel="Create target"
-          pending={action.pending}
+          pending={action.isPending}
           onSubmit={create}
         />
         <p className="muted">The built-in sink ({sinkUrl}) records every call and checks its signature.</p>
       </fieldset>
-    </section>
+    </Card>
   );
 }
