@@ -2,35 +2,23 @@
 // passwords, with OTP) as an export job with progress; the finished document is offered as a file.
 
 import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { useData } from "../../api/use-data";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";
 import { VirtualTable } from "../../components/VirtualTable";
-import { useSession } from "../../context/session";
 import { useSelection } from "../../context/selection";
+import { useJob } from "./api/follow-job";
+import { type OrgRow, useExportOrgs } from "./api/list-orgs";
 import { JobProgress } from "./JobProgress";
 import { desktopBridge, exportFileName } from "./save-file";
-import { useJob } from "./use-job";
 
-interface OrgRow {
-  id: string;
-  name: string;
-}
 type Choice = "all" | "include" | "exclude";
 
 export function ExportPanel() {
-  const { resource } = useSession();
   const { instance } = useSelection();
-  // The resource API reaches the default instance (the UI's origin is localhost): list its orgs only.
+  // The orgs of the default instance are listed to choose from; for another one their ids are typed.
   const listable = instance?.isDefault ?? false;
-  const orgs = useData(async () => {
-    if (!listable) return [];
-    const r = await resource.post<{ result?: { details?: { id?: string }; organization?: { name?: string } }[] }>(
-      "/organizations/_search?query.limit=1000",
-      [],
-    );
-    return (r.result ?? []).map((o) => ({ id: o.details?.id ?? "", name: o.organization?.name ?? "" }));
-  }, [resource, listable]);
+  const orgs = useExportOrgs(listable);
   const [choice, setChoice] = useState<Record<string, Choice>>({});
   const [typed, setTyped] = useState({ include: "", exclude: "" });
   const [filter, setFilter] = useState("");
@@ -64,8 +52,7 @@ export function ExportPanel() {
   const exportedOrgs = (job.final?.report as { orgs?: unknown[] } | undefined)?.orgs?.length ?? 0;
 
   return (
-    <section aria-labelledby="export-title" className="card">
-      <h2 id="export-title">Export</h2>
+    <Card title="Export">
       <form onSubmit={run}>
         <ErrorBanner error={orgs.error} />
         {listable ? (
@@ -77,7 +64,7 @@ export function ExportPanel() {
               caption="Orgs to export (none chosen: every org)"
               rows={shown}
               rowKey={(o) => o.id}
-              empty={orgs.loading ? "Loading…" : "No orgs."}
+              empty={orgs.isPending ? "Loading…" : "No orgs."}
               columns={[
                 { id: "name", header: "Org", cell: (o) => o.name },
                 { id: "id", header: "Id", cell: (o) => <code>{o.id}</code> },
@@ -144,6 +131,6 @@ export function ExportPanel() {
           <span aria-live="polite">{saved}</span>
         </div>
       )}
-    </section>
+    </Card>
   );
 }

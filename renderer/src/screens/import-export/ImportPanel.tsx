@@ -3,17 +3,18 @@
 // then a dry run or the import as a job with progress and its final report. Inspect and diff write nothing.
 
 import { useState } from "react";
-import { control, type DiffResult, type ImportResult, type InspectResult } from "../../api/control";
-import { useAction } from "../../api/use-data";
+import type { ImportResult } from "../../api/control";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSelection } from "../../context/selection";
+import { type DiffResult, type InspectResult, useCompareDocument } from "./api/compare-document";
+import { useJob } from "./api/follow-job";
 import { DiffView } from "./DiffView";
 import { ImportReport } from "./ImportReport";
 import { InspectView } from "./InspectView";
 import { JobProgress } from "./JobProgress";
 import { type OpenedFile, OpenFile } from "./OpenFile";
 import { syntaxErrorPlace } from "./doc-path";
-import { useJob } from "./use-job";
 import { ValidationErrors } from "./ValidationErrors";
 
 interface Opened {
@@ -29,12 +30,12 @@ export function ImportPanel() {
   const [opened, setOpened] = useState<Opened>();
   const [bestEffort, setBestEffort] = useState(false);
   const [dryRun, setDryRun] = useState(false);
-  const look = useAction();
+  const look = useCompareDocument(instance?.id);
   const job = useJob();
 
   const compare = async (name: string, document: unknown) => {
-    const both = await look.run(() => Promise.all([control.inspectDocument(document), control.diffDocument(document, instance?.id)]));
-    if (both) setOpened({ name, document, inspect: both[0], diff: both[1] });
+    const both = await look.mutateAsync(document).catch(() => undefined);
+    if (both) setOpened({ name, document, ...both });
   };
   const open = async ({ name, text }: OpenedFile) => {
     job.clear();
@@ -56,14 +57,13 @@ export function ImportPanel() {
   const valid = opened?.inspect?.valid ?? false;
 
   return (
-    <section aria-labelledby="import-title" className="card">
-      <h2 id="import-title">Import</h2>
+    <Card title="Import">
       <OpenFile onOpen={open} />
-      <ErrorBanner error={look.error} onDismiss={look.clearError} />
+      <ErrorBanner error={look.error} onDismiss={look.reset} />
       {opened && (
         <p>
           File <strong data-testid="file-name">{opened.name}</strong>
-          {look.pending && <span className="muted"> · reading…</span>}
+          {look.isPending && <span className="muted"> · reading…</span>}
         </p>
       )}
       {opened?.syntax && (
@@ -91,7 +91,7 @@ export function ImportPanel() {
         <section aria-labelledby="diff-title" className="diff">
           <h3 id="diff-title">Against instance {instance?.name}</h3>
           <DiffView diff={opened.diff} />
-          <button type="button" onClick={() => compare(opened.name, opened.document)} disabled={look.pending}>
+          <button type="button" onClick={() => compare(opened.name, opened.document)} disabled={look.isPending}>
             Compare again
           </button>
         </section>
@@ -113,6 +113,6 @@ export function ImportPanel() {
       {job.final?.state === "done" && job.final.report !== undefined && (
         <ImportReport report={job.final.report as ImportResult} dryRun={dryRun} document={opened?.document} />
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@
 // out), its state, and Cancel while it can still stop.
 
 import { ErrorBanner } from "../../components/ErrorBanner";
-import type { JobFollow } from "./use-job";
+import type { JobFollow } from "./api/follow-job";
 
 export function JobProgress({ job, label }: { job: JobFollow; label: string }) {
   if (!job.id && !job.error) return null;

@@ -5,5 +5,6 @@ import { LIVE_ROOTS } from "../../../api/change-notices";
 
 export const importExportKeys = {
   activeJobs: () => [LIVE_ROOTS.jobs, "active"] as const,
-  orgs: (instanceId: string | undefined) => ["import-export", "orgs", instanceId ?? ""] as const,
+  /** The default instance's orgs (the export's choice). */
+  orgs: () => ["import-export", "orgs"] as const,
 };

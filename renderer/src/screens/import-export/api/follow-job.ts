@@ -1,11 +1,13 @@
 // One import or export job of the control API, followed live: start it, hear its progress counters
 // per kind over server-sent events (/jobs/{id}/events replays what happened before we listened), end
-// with the whole job (report or error), and cancel it while it is queued or running.
+// with the whole job (report or error), and cancel it while it is queued or running. A finished
+// import makes the orgs offered for an export stale.
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { control, type Job, type JobBody } from "../../api/control";
-import { subscribe } from "../../api/sse";
-import { useAction } from "../../api/use-data";
+import { control, type Job, type JobBody } from "../../../api/control";
+import { subscribe } from "../../../api/sse";
+import { importExportKeys } from "./keys";
 
 export type Counters = Job["counters"];
 
@@ -26,11 +28,15 @@ export interface JobFollow {
 const FINAL = ["done", "failed", "cancelled"] as const;
 
 export function useJob(): JobFollow {
+  const queryClient = useQueryClient();
   const [id, setId] = useState<string>();
   const [state, setState] = useState<Job["state"]>();
   const [counters, setCounters] = useState<Counters>({});
   const [final, setFinal] = useState<Job>();
-  const action = useAction();
+  const starting = useMutation({ mutationFn: (body: JobBody) => control.startJob(body) });
+  // The stream tells the outcome: a queued job ends at once, a running export at its next org. The
+  // answer is not used: it can arrive after the stream's final event and would show "running" again.
+  const cancelling = useMutation({ mutationFn: (jobId: string) => control.cancelJob(jobId) });
   const close = useRef<() => void>(undefined);
 
   const stop = useCallback(() => {
@@ -39,14 +45,16 @@ export function useJob(): JobFollow {
   }, []);
   useEffect(() => stop, [stop]);
 
+  const resetStart = starting.reset;
+  const resetCancel = cancelling.reset;
   const clear = useCallback(() => {
     stop();
-    setId(undefined), setState(undefined), setCounters({}), setFinal(undefined), action.clearError();
-  }, [stop, action.clearError]);
+    setId(undefined), setState(undefined), setCounters({}), setFinal(undefined), resetStart(), resetCancel();
+  }, [stop, resetStart, resetCancel]);
 
   const start = async (body: JobBody) => {
     clear();
-    const started = await action.run(() => control.startJob(body));
+    const started = await starting.mutateAsync(body).catch(() => undefined);
     if (!started) return;
     setId(started);
     setState("queued");
@@ -65,16 +73,14 @@ export function useJob(): JobFollow {
         const job = data as Job;
         ended = true;
         setState(job.state), setCounters(job.counters), setFinal(job);
+        if (body.kind === "import" && !body.dryRun && job.state === "done") void queryClient.invalidateQueries({ queryKey: importExportKeys.orgs() });
       };
     close.current = subscribe(`/jobs/${encodeURIComponent(started)}/events`, handlers, () => void (ended && stop()));
   };
 
   const cancel = async () => {
-    if (!id) return;
-    // The stream tells the outcome: a queued job ends at once, a running export at its next org. The
-    // answer is not used: it can arrive after the stream's final event and would show "running" again.
-    await action.run(() => control.cancelJob(id));
+    if (id) await cancelling.mutateAsync(id).catch(() => undefined);
   };
 
-  return { id, state, counters, final, error: action.error, start, cancel, clear };
+  return { id, state, counters, final, error: starting.error ?? cancelling.error, start, cancel, clear };
 }
