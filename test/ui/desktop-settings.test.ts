@@ -49,7 +49,7 @@ describe("the desktop settings screen", { skip: noChromium }, async () => {
     await page.goto(emu.uiLink());
     await page.waitForSelector("header.top nav");
     await page.click("header.top nav >> text=Desktop");
-    await page.waitForSelector("#desktop-settings-title");
+    await page.waitForSelector('section.card:has(> h2:text-is("App settings"))');
     assert.equal(await page.textContent("[data-testid=fixture-file]"), "team.json");
     assert.equal(await page.isChecked("text=A free port at each start"), true);
 

@@ -60,7 +60,7 @@ describe("the events screen", { skip: noChromium }, async () => {
 
     // Its payload opens as text.
     await page.getByRole("button", { name: `Payload of event` }).first().click();
-    await page.waitForSelector("#event-detail-title:has-text('target.added')");
+    await page.waitForSelector("section.card > h2:has-text('Event '):has-text('target.added')");
     assert.match((await page.textContent("figure.json-view"))!, /"name": "live-target"/);
 
     // The other instance's org.added only; then the aggregate type target in all instances.

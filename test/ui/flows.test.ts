@@ -21,7 +21,7 @@ describe("the OIDC flows screen", { skip: noChromium }, async () => {
     await page.getByLabel("App").selectOption("demo-browser");
     await page.getByLabel("Signs in as").selectOption({ label: "bob@emulator-org.localhost" });
     await page.click("button:text-is('Run')");
-    await page.waitForSelector("#timeline-title:has-text('completed')");
+    await page.waitForSelector("section.card:has(> ol.timeline) > h2:has-text('completed')");
     const steps = await page.$$eval("[data-step]", (items) =>
       items.map((i) => [i.getAttribute("data-step"), i.querySelector(".badge")!.textContent, i.querySelector(".step-url")!.textContent!.split(" ")[0]]),
     );
@@ -63,7 +63,7 @@ describe("the OIDC flows screen", { skip: noChromium }, async () => {
     ui.problems.length = 0;
     await page.getByLabel("Client secret").fill("demo-server-secret");
     await page.click("button:text-is('Run')");
-    await page.waitForSelector("#timeline-title:has-text('completed')");
+    await page.waitForSelector("section.card:has(> ol.timeline) > h2:has-text('completed')");
     await page.locator("[data-step=token] summary").click();
     assert.match(await page.innerText("[data-step=token]"), /"authorization": "Basic \*\*\*"/);
     await page.locator("[data-step=login] summary").click();
@@ -72,8 +72,8 @@ describe("the OIDC flows screen", { skip: noChromium }, async () => {
     assert.ok(!timeline.includes("demo-server-secret"), "the secret is not in the recorded exchanges");
     // Issue 24 (item 9): the button runs the refresh itself.
     await page.click("button:text-is('Refresh with this refresh token')");
-    await page.waitForSelector("#timeline-title:has-text('refresh_token')");
-    await page.waitForSelector("#timeline-title:has-text('completed')");
+    await page.waitForSelector("section.card:has(> ol.timeline) > h2:has-text('refresh_token')");
+    await page.waitForSelector("section.card:has(> ol.timeline) > h2:has-text('completed')");
     await ui.assertClean();
   });
 
@@ -85,8 +85,8 @@ describe("the OIDC flows screen", { skip: noChromium }, async () => {
     await page.getByLabel("App").selectOption("demo-browser");
     await page.getByLabel("Signs in as").selectOption({ label: "bob@emulator-org.localhost" });
     await page.click("button:text-is('Run')");
-    await page.waitForSelector("#timeline-title:has-text('device_code')");
-    await page.waitForSelector("#timeline-title:has-text('completed')");
+    await page.waitForSelector("section.card:has(> ol.timeline) > h2:has-text('device_code')");
+    await page.waitForSelector("section.card:has(> ol.timeline) > h2:has-text('completed')");
     const steps = await page.$$eval("[data-step]", (items) => items.map((i) => [i.getAttribute("data-step"), i.querySelector(".badge")!.textContent]));
     assert.deepEqual(steps, [
       ["device authorization", "200"],

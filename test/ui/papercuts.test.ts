@@ -48,10 +48,10 @@ describe("the papercuts of a new user", { skip: noChromium }, async () => {
     assert.equal(await page.getByLabel("App").inputValue(), "demo-browser");
     assert.equal(await page.getByLabel("Client secret").count(), 0);
     await page.click("button:text-is('Run')");
-    await page.waitForSelector("#timeline-title:has-text('authorization_code'):has-text('completed')");
+    await page.waitForSelector("section.card:has(> ol.timeline) > h2:has-text('authorization_code'):has-text('completed')");
     // One click runs the exchange (the instance's token exchange flag decides how it ends).
     await page.click("button:text-is('Exchange this access token')");
-    await page.waitForSelector("#timeline-title:has-text('token_exchange')");
+    await page.waitForSelector("section.card:has(> ol.timeline) > h2:has-text('token_exchange')");
     assert.equal(await page.getByRole("combobox", { name: /^Flow/ }).inputValue(), "token_exchange");
     await page.getByRole("combobox", { name: /^Flow/ }).selectOption("authorization_code");
     await page.getByLabel("App").selectOption("demo-server");

@@ -3,14 +3,16 @@
 // main process through window.svcDesktop; port and fixture file apply at the next start.
 
 import { type FormEvent, useEffect, useState } from "react";
-import { desktop, desktopCall, type SvcDesktopSettings } from "../../api/desktop";
-import { useAction, useData } from "../../api/use-data";
+import { desktop } from "../../api/desktop";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
+import { useDesktopSettings, useRevealDataDir, useSetDesktopSettings } from "./api/settings";
 
 export default function DesktopSettings() {
-  const api = desktop();
-  const stored = useData(() => (api ? desktopCall(() => api.getSettings()) : Promise.resolve(undefined)), []);
-  const action = useAction();
+  const inApp = desktop() !== undefined;
+  const stored = useDesktopSettings();
+  const action = useSetDesktopSettings();
+  const reveal = useRevealDataDir();
   const [fixed, setFixed] = useState(false);
   const [port, setPort] = useState("");
   const [openAtLogin, setOpenAtLogin] = useState(false);
@@ -24,25 +26,22 @@ export default function DesktopSettings() {
     setOpenAtLogin(s.openAtLogin);
   }, [stored.data]);
 
-  if (!api) return null;
-  const saved = (s: SvcDesktopSettings | undefined, what: string) => {
-    if (s) stored.set(s), setDone(what);
-  };
-  const save = async (e: FormEvent) => {
+  if (!inApp) return null;
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    const change = { port: fixed ? Number(port) : null, openAtLogin };
-    saved(await action.run(() => desktopCall(() => api.setSettings(change))), "Saved. The port applies at the next start.");
+    reveal.reset();
+    action.mutate({ port: fixed ? Number(port) : null, openAtLogin }, { onSuccess: () => setDone("Saved. The port applies at the next start.") });
   };
-  const clearFixture = async () => saved(await action.run(() => desktopCall(() => api.setSettings({ fixtureFile: null }))), "The default seed is used again.");
+  const clearFixture = () => (reveal.reset(), action.mutate({ fixtureFile: null }, { onSuccess: () => setDone("The default seed is used again.") }));
+  const error = action.error ?? reveal.error;
   const s = stored.data;
 
   return (
     <>
       <h1>Desktop</h1>
       <div className="grid">
-        <section aria-labelledby="desktop-settings-title" className="card">
-          <h2 id="desktop-settings-title">App settings</h2>
-          <ErrorBanner error={stored.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+        <Card title="App settings">
+          <ErrorBanner error={stored.error ?? error} onDismiss={error ? () => (action.reset(), reveal.reset()) : undefined} />
           <p className="muted" aria-live="polite">
             {done}
           </p>
@@ -71,15 +70,14 @@ export default function DesktopSettings() {
                 <input type="checkbox" checked={openAtLogin} onChange={(e) => setOpenAtLogin(e.target.checked)} /> Open at login
               </label>
               <div className="row">
-                <button type="submit" disabled={action.pending}>
+                <button type="submit" disabled={action.isPending}>
                   Save settings
                 </button>
               </div>
             </form>
           )}
-        </section>
-        <section aria-labelledby="desktop-data-title" className="card">
-          <h2 id="desktop-data-title">Data</h2>
+        </Card>
+        <Card title="Data">
           <p>
             Fixture file: <strong data-testid="fixture-file">{s?.fixtureFile ?? "none (the default seed)"}</strong>
           </p>
@@ -90,11 +88,11 @@ export default function DesktopSettings() {
                 Use the default seed
               </button>
             )}
-            <button type="button" onClick={() => action.run(() => desktopCall(() => api.revealDataDir()))}>
+            <button type="button" onClick={() => (action.reset(), reveal.mutate())}>
               Open data folder
             </button>
           </div>
-        </section>
+        </Card>
       </div>
     </>
   );

@@ -4,13 +4,13 @@
 // filters; the newest 5,000 are kept.
 
 import { useEffect, useState } from "react";
-import { query, type StoredEvent } from "../../api/control";
-import { subscribe } from "../../api/sse";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { JsonView } from "../../components/JsonView";
 import { VirtualTable } from "../../components/VirtualTable";
 import { useSelection } from "../../context/selection";
-import { type EventFilters, loadHistory, merge, RING } from "./event-log";
+import { type StoredEvent, useEventLog } from "./api/list-events";
+import { type EventFilters, RING } from "./event-log";
 
 const ALL = "";
 /** How long typing pauses before the filters apply: one request per pause, not per key. */
@@ -23,31 +23,8 @@ export default function Events() {
   const { instance, instances } = useSelection();
   const [draft, setDraft] = useState<EventFilters>({ instanceId: instance?.id ?? ALL });
   const [filters, setFilters] = useState<EventFilters>(draft);
-  const [events, setEvents] = useState<StoredEvent[]>([]);
-  const [error, setError] = useState<unknown>();
-  const [loading, setLoading] = useState(true);
-  const [live, setLive] = useState(false);
+  const { events, loading, error, live } = useEventLog(filters);
   const [selected, setSelected] = useState<number>();
-
-  useEffect(() => {
-    const signal = { cancelled: false };
-    setEvents([]);
-    setLoading(true);
-    setError(undefined);
-    // The stream opens first, so nothing committed while the history loads is missed.
-    const close = subscribe(`/events/stream${query(filters)}`, { event: (e) => setEvents((old) => merge(old, [e as StoredEvent])) }, (closed) =>
-      setLive(!closed),
-    );
-    setLive(true);
-    loadHistory(filters, signal)
-      .then((history) => !signal.cancelled && setEvents((old) => merge(old, history)))
-      .catch((e: unknown) => !signal.cancelled && setError(e))
-      .finally(() => !signal.cancelled && setLoading(false));
-    return () => {
-      signal.cancelled = true;
-      close();
-    };
-  }, [filters]);
 
   useEffect(() => {
     const t = setTimeout(() => setFilters((now) => (sameFilters(now, draft) ? now : trimmed(draft))), DEBOUNCE_MS);
@@ -60,8 +37,7 @@ export default function Events() {
   return (
     <>
       <h1>Events</h1>
-      <section aria-labelledby="event-log-title" className="card">
-        <h2 id="event-log-title">Event log</h2>
+      <Card title="Event log">
         <form className="event-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
           <label>
             Instance
@@ -118,17 +94,20 @@ export default function Events() {
             },
           ]}
         />
-      </section>
+      </Card>
       {chosen && (
-        <section aria-labelledby="event-detail-title" className="card">
-          <h2 id="event-detail-title">
-            Event {chosen.position}: {chosen.type}
-          </h2>
+        <Card
+          title={
+            <>
+              Event {chosen.position}: {chosen.type}
+            </>
+          }
+        >
           <p className="muted">
             Creator {chosen.creator}, resource owner {chosen.resourceOwner}, {chosen.createdAt}
           </p>
           <JsonView value={chosen.payload} label="Payload" />
-        </section>
+        </Card>
       )}
     </>
   );

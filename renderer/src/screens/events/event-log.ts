@@ -1,7 +1,7 @@
 // The event log as the Events screen keeps it: the newest events first, at most RING events (a
 // ring: the oldest drop out), merged by position so the stream and the history never double up.
 
-import { control, type EventQuery, type StoredEvent } from "../../api/control";
+import type { EventQuery, StoredEvent } from "../../api/control";
 
 export const RING = 5000;
 
@@ -12,17 +12,4 @@ export function merge(kept: StoredEvent[], incoming: StoredEvent[]): StoredEvent
   const byPosition = new Map<number, StoredEvent>();
   for (const e of [...incoming, ...kept]) if (!byPosition.has(e.position)) byPosition.set(e.position, e);
   return [...byPosition.values()].sort((a, b) => b.position - a.position).slice(0, RING);
-}
-
-/** The history matching `filters`, page by page to its end, keeping the newest RING (newest first). */
-export async function loadHistory(filters: EventFilters, signal: { cancelled: boolean }): Promise<StoredEvent[]> {
-  let kept: StoredEvent[] = [];
-  let after: number | undefined;
-  for (;;) {
-    const page = await control.events({ ...filters, after, limit: 1000 });
-    if (signal.cancelled) return kept;
-    kept = merge(kept, page.events);
-    if (page.nextAfter === null) return kept;
-    after = page.nextAfter;
-  }
 }

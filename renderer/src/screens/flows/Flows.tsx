@@ -4,15 +4,14 @@
 // HTTP exchange.
 
 import { type FormEvent, useState } from "react";
-import { control, type FlowRequest, type FlowResult } from "../../api/control";
-import { useAction, useData } from "../../api/use-data";
+import { needsSecretOf, preferredClientId } from "../../api/public-app";
+import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useSelection } from "../../context/selection";
-import { needsSecretOf, preferredClientId } from "../../api/public-app";
+import { useOidcApps, useUsers } from "./api/list-clients";
+import { type FlowRequest, type FlowResult, useRunFlow } from "./api/run-flow";
 import { Timeline } from "./Timeline";
 
-type App = { clientId: string; oidc?: { name: string; authMethodType?: string } };
-type User = { details: { id: string }; loginName: string; human?: unknown; machine?: unknown };
 type Flow = FlowRequest["flow"];
 const FLOWS: [Flow, string][] = [
   ["authorization_code", "Code + PKCE"],
@@ -23,9 +22,9 @@ const FLOWS: [Flow, string][] = [
 ];
 
 export default function Flows() {
-  const { instance, resource } = useSelection();
-  const apps = useData(() => resource.post<{ result: App[] }>("/apps/_search", []).then((r) => r.result.filter((a) => a.oidc)), [resource]);
-  const users = useData(() => resource.post<{ result: User[] }>("/users/_search", []).then((r) => r.result), [resource]);
+  const { instance } = useSelection();
+  const apps = useOidcApps();
+  const users = useUsers();
   const [flow, setFlow] = useState<Flow>("authorization_code");
   const [clientId, setClientId] = useState("");
   const [userId, setUserId] = useState("");
@@ -33,19 +32,19 @@ export default function Flows() {
   const [scope, setScope] = useState("");
   const [token, setToken] = useState("");
   const [result, setResult] = useState<FlowResult>();
-  const action = useAction();
+  const action = useRunFlow();
   const machine = flow === "client_credentials";
   // The flows in which a human signs in (the runner acts as that user's browser).
   const signsIn = flow === "authorization_code" || flow === "device_code";
   const clients = machine
-    ? (users.data ?? []).filter((u) => u.machine).map((u) => ({ id: u.loginName.split("@")[0]!, label: u.loginName }))
-    : (apps.data ?? []).map((a) => ({ id: a.clientId, label: `${a.oidc!.name} (${a.clientId})` }));
+    ? (users.data ?? []).filter((u) => u.machine).map((u) => ({ id: (u.loginName ?? "").split("@")[0]!, label: u.loginName ?? "" }))
+    : (apps.data ?? []).map((a) => ({ id: a.clientId ?? "", label: `${a.oidc?.name ?? ""} (${a.clientId ?? ""})` }));
   const humans = (users.data ?? []).filter((u) => u.human);
   // A choice made in another instance falls back to this one's first public app (code + PKCE needs
   // no secret, so Run just works), else its first client.
   const preferred = machine ? undefined : preferredClientId(apps.data);
   const chosenClient = clients.some((c) => c.id === clientId) ? clientId : (preferred ?? clients[0]?.id ?? "");
-  const chosenUser = humans.some((u) => u.details.id === userId) ? userId : (humans[0]?.details.id ?? "");
+  const chosenUser = humans.some((u) => u.details?.id === userId) ? userId : (humans[0]?.details?.id ?? "");
   const app = apps.data?.find((a) => a.clientId === chosenClient);
   const needsSecret = machine || needsSecretOf(app);
 
@@ -57,7 +56,7 @@ export default function Flows() {
     if (scope.trim()) req.scope = scope.trim();
     if (which === "refresh_token") req.refreshToken = tokenValue.trim();
     if (which === "token_exchange") req.subjectToken = tokenValue.trim();
-    const answer = await action.run(() => control.runFlow(req));
+    const answer = await action.mutateAsync(req).catch(() => undefined);
     if (answer) setResult(answer);
   };
   const run = (e: FormEvent) => {
@@ -74,9 +73,8 @@ export default function Flows() {
   return (
     <>
       <h1>OIDC flows</h1>
-      <section className="card" aria-labelledby="run-title">
-        <h2 id="run-title">Run a flow</h2>
-        <ErrorBanner error={apps.error ?? users.error ?? action.error} onDismiss={action.error ? action.clearError : undefined} />
+      <Card title="Run a flow">
+        <ErrorBanner error={apps.error ?? users.error ?? action.error} onDismiss={action.error ? action.reset : undefined} />
         <form className="flow-form" onSubmit={run}>
           <label>
             Flow{" "}
@@ -103,7 +101,7 @@ export default function Flows() {
               Signs in as{" "}
               <select value={chosenUser} onChange={(e) => setUserId(e.target.value)}>
                 {humans.map((u) => (
-                  <option key={u.details.id} value={u.details.id}>
+                  <option key={u.details?.id} value={u.details?.id}>
                     {u.loginName}
                   </option>
                 ))}
@@ -129,8 +127,8 @@ export default function Flows() {
           <label>
             Scope <input value={scope} onChange={(e) => setScope(e.target.value)} placeholder="default: openid profile email offline_access" size={40} />
           </label>
-          <button type="submit" disabled={action.pending || !chosenClient}>
-            {action.pending ? "Running…" : "Run"}
+          <button type="submit" disabled={action.isPending || !chosenClient}>
+            {action.isPending ? "Running…" : "Run"}
           </button>
         </form>
         {apps.data && users.data && clients.length === 0 && (
@@ -140,16 +138,16 @@ export default function Flows() {
           </p>
         )}
         {result?.tokens.some((t) => t.kind === "refresh_token") && (
-          <button type="button" disabled={action.pending} onClick={() => reuse("refresh_token", "refresh_token")}>
+          <button type="button" disabled={action.isPending} onClick={() => reuse("refresh_token", "refresh_token")}>
             Refresh with this refresh token
           </button>
         )}{" "}
         {result?.tokens.some((t) => t.kind === "access_token") && (
-          <button type="button" disabled={action.pending} onClick={() => reuse("token_exchange", "access_token")}>
+          <button type="button" disabled={action.isPending} onClick={() => reuse("token_exchange", "access_token")}>
             Exchange this access token
           </button>
         )}
-      </section>
+      </Card>
       {result && <Timeline result={result} />}
     </>
   );

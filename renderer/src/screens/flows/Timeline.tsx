@@ -2,6 +2,7 @@
 // tokens it returned with a link into the inspector.
 
 import type { FlowResult, FlowStep } from "../../api/control";
+import { Card } from "../../components/Card";
 import { JsonView } from "../../components/JsonView";
 import { href, navigate } from "../../router";
 import { inspectPath } from "../../links/token-inspector";
@@ -23,13 +24,16 @@ export function Timeline({ result }: { result: FlowResult }) {
   const nonce = authorize ? (new URL(authorize.request.url).searchParams.get("nonce") ?? undefined) : undefined;
   const access = result.tokens.find((t) => t.kind === "access_token")?.value;
   return (
-    <section className="card" aria-labelledby="timeline-title">
-      <h2 id="timeline-title">
-        {result.flow} for <code>{result.clientId}</code>:{" "}
-        <span className={result.outcome === "ok" ? "badge badge-ok" : "badge badge-warn"}>
-          {result.outcome === "ok" ? "completed" : `failed at ${result.failedStep}`}
-        </span>
-      </h2>
+    <Card
+      title={
+        <>
+          {result.flow} for <code>{result.clientId}</code>:{" "}
+          <span className={result.outcome === "ok" ? "badge badge-ok" : "badge badge-warn"}>
+            {result.outcome === "ok" ? "completed" : `failed at ${result.failedStep}`}
+          </span>
+        </>
+      }
+    >
       <ol className="timeline">
         {result.steps.map((s, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: steps are in order and never reordered
@@ -57,6 +61,6 @@ export function Timeline({ result }: { result: FlowResult }) {
           })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
