@@ -11,13 +11,8 @@ export interface Data<T> {
   set(data: T): void;
 }
 
-export interface DataOptions {
-  /** Loads again every so many milliseconds while the page is visible (for data other clients change). */
-  everyMs?: number;
-}
-
 /** Runs `load` now and whenever `deps` change; a late answer of an earlier load is dropped. */
-export function useData<T>(load: () => Promise<T>, deps: DependencyList, { everyMs }: DataOptions = {}): Data<T> {
+export function useData<T>(load: () => Promise<T>, deps: DependencyList): Data<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<unknown>();
   const [loading, setLoading] = useState(true);
@@ -39,11 +34,6 @@ export function useData<T>(load: () => Promise<T>, deps: DependencyList, { every
     deps,
   );
   useEffect(() => void reload(), [reload]);
-  useEffect(() => {
-    if (!everyMs) return;
-    const t = setInterval(() => document.visibilityState === "visible" && void reload(), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs, reload]);
   return { data, error, loading, reload, set: setData };
 }
 
