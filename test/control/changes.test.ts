@@ -70,6 +70,11 @@ describe("change notices", () => {
     assert.deepEqual([r.status, r.body], [401, { code: 16, message: "The control API needs Authorization: Bearer <consoleToken>" }]);
   });
 
+  it("refuses a parameter it does not know (it filters nothing), as the other control routes do", async () => {
+    const r = await ctl("/changes/stream?topic=clock");
+    assert.deepEqual([r.status, r.body], [400, { code: 3, message: "querystring must NOT have additional properties" }]);
+  });
+
   it("sends nothing while nothing changes", async () => {
     const changes = await openChanges();
     await ctl("/clock");

@@ -47,6 +47,8 @@ export const AdvanceBody = Type.Object(
  * client reads that again). `state`: rows were put back from an image (a reset, a snapshot restored,
  * one instance reset or restored: `instanceId`); `instances`: an instance was added, changed or removed.
  */
+/** The change stream takes no parameters: one it does not know (a filter it lacks) is refused. */
+export const ChangeStreamQuery = Type.Object({}, { additionalProperties: false });
 export const ChangeNotice = Type.Object({
   topic: Type.Union([
     Type.Literal("clock"),
