@@ -18,9 +18,6 @@ export const LIVE_ROOTS = {
   jobs: "jobs",
 } as const;
 
-/** Where the notices come from, below /emulator/v1. */
-export const CHANGES_STREAM = "/changes/stream";
-
 /**
  * The key roots a notice makes stale; "all" after rows were put back (a reset, a restore: anything
  * any screen shows may differ). A clock move also ends faults with a time limit. An instance made
