@@ -197,6 +197,23 @@ describe("change notices", () => {
     changes.close();
   });
 
+  it("names the changes a test makes through the library handle too (clock, snapshots, faults)", async () => {
+    const changes = await openChanges();
+    emu.clock.advance("1m");
+    assert.deepEqual(await changes.take(1), [{ topic: "clock" }]);
+    emu.snapshot("by-handle");
+    assert.deepEqual(await changes.take(1), [{ topic: "snapshots" }]);
+    emu.deleteSnapshot("by-handle");
+    const fault = await emu.faults.add({ where: { endpoint: "jwks" }, what: { kind: "drop" } });
+    const heard = [...(await changes.take(2)), ...(await changes.during(QUIET))];
+    assert.deepEqual(heard, [{ topic: "snapshots" }, { topic: "faults", instanceId }]);
+    fault.remove();
+    assert.deepEqual(await changes.take(1), [{ topic: "faults", instanceId }]);
+    emu.clock.reset();
+    await changes.during(QUIET);
+    changes.close();
+  });
+
   it("names the whole state, the clock and the faults after a reset", async () => {
     assert.equal((await ctl("/faults", { method: "POST", json: { where: { endpoint: "jwks" }, what: { kind: "drop" } } })).status, 201);
     const changes = await openChanges();
