@@ -11,6 +11,7 @@ export type { ChangeNotice };
 export const LIVE_ROOTS = {
   /** The UI session (its instances and their feature flags). */
   session: "session",
+  /** The clock and whatever changes with it (a token's state). */
   clock: "clock",
   snapshots: "snapshots",
   /** Keyed on: the instance. */

@@ -3,7 +3,7 @@
 
 import { type FormEvent, useState } from "react";
 import type { GetDomainJson } from "../../../../emulator/src/gen/svc/resources/domain/v3alpha/domain_service_pb.js";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";

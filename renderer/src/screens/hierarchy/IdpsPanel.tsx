@@ -6,7 +6,7 @@
 import type { StatePolicyJson } from "../../../../emulator/src/gen/svc/resources/object/v3alpha/object_pb.js";
 import type { GetIDPJson } from "../../../../emulator/src/gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { idOf } from "../../api/resource-id";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";

@@ -5,7 +5,7 @@
 
 import { type FormEvent, useState } from "react";
 import { idOf } from "../../api/resource-id";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { Confirm } from "../../components/Confirm";
 import { ErrorBanner } from "../../components/ErrorBanner";

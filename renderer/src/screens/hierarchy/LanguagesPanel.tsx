@@ -4,7 +4,7 @@
 
 import { useState } from "react";
 import type { SetLanguageSettingsJson } from "../../../../emulator/src/gen/svc/settings/language/v3alpha/language_service_pb.js";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import type { Ctx } from "./api/context-query";

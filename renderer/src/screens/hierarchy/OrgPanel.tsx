@@ -3,7 +3,7 @@
 // Reactivate undoes it in one click (docs/behaviour.md, "The UI asks before what one click cannot undo").
 
 import { type FormEvent, useState } from "react";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { Confirm } from "../../components/Confirm";
 import { ErrorBanner } from "../../components/ErrorBanner";

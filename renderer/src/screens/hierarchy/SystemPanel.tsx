@@ -4,7 +4,7 @@
 
 import { type FormEvent, useState } from "react";
 import { idOf } from "../../api/resource-id";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useChangeInstance } from "./api/change-instance";

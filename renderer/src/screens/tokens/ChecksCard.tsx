@@ -2,7 +2,7 @@
 // expiry" to see the token expire on the emulator clock.
 
 import { useEffect, useState } from "react";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { useAdvanceClock } from "./api/read-clock";

@@ -1,7 +1,7 @@
 // The token's live state from the emulator's records: its record (kind, client, user, times,
 // revocation), the introspection answer its own client would get, and Revoke.
 
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";

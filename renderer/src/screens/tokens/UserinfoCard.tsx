@@ -2,7 +2,7 @@
 // next to the ID token's claims: which claims agree, differ, or are only in one of them.
 
 import { useState } from "react";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { Table } from "../../components/Table";

@@ -2,7 +2,7 @@
 // selected org (the instance's default org when none is selected) through the resource API.
 
 import { type FormEvent, useState } from "react";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { type NewUser, useAddUser } from "./api/add-user";
 

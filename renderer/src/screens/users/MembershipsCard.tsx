@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from "react";
 import type { GetMembershipJson } from "../../../../emulator/src/gen/svc/resources/membership/v3alpha/membership_service_pb.js";
 import { idOf } from "../../api/resource-id";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";

@@ -2,7 +2,7 @@
 // control API's user routes (the resource API has no rpc for it).
 
 import { type FormEvent, useState } from "react";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorBanner } from "../../components/ErrorBanner";

@@ -2,7 +2,7 @@
 // phone (with their verified flags); a machine's user name, name and description.
 
 import { type FormEvent, useState } from "react";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { ErrorBanner } from "../../components/ErrorBanner";
 import { type ProfilePatch, useSaveProfile } from "./api/change-user";

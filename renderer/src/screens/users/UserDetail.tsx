@@ -2,7 +2,7 @@
 // cards for its profile, metadata, grants, memberships and "sign in as".
 
 import { useState } from "react";
-import { useAction } from "../../api/use-data";
+import { useAction } from "../../api/use-action";
 import { Card } from "../../components/Card";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorBanner } from "../../components/ErrorBanner";

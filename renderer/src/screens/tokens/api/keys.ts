@@ -1,14 +1,19 @@
-// The query keys of the tokens screen, one factory. What the emulator clock and a revocation change
-// (the signing keys published, a token's record and introspection) sits below `live`, so a clock
-// change or a revocation reloads it in one call.
+// The query keys of the tokens screen, one factory. Everything here changes with the emulator clock
+// (a token's state, its record and introspection, the signing keys published), so it sits under the
+// live root `clock`: a clock change made anywhere (its change notice) reads it again. What a
+// revocation changes sits below `live`, so a revocation reloads it in one call.
+
+import { LIVE_ROOTS } from "../../../api/change-notices";
+
+const root = [LIVE_ROOTS.clock, "tokens"] as const;
 
 export const tokensKeys = {
-  all: ["tokens"] as const,
+  all: root,
   /** Every list of issued tokens (one per instance). */
-  lists: ["tokens", "list"] as const,
-  list: (instanceId: string) => ["tokens", "list", instanceId] as const,
-  live: ["tokens", "live"] as const,
-  signingKeys: (instanceId: string) => ["tokens", "live", "keys", instanceId] as const,
-  introspection: (instanceId: string, token: string) => ["tokens", "live", "introspection", instanceId, token] as const,
-  clock: ["tokens", "clock"] as const,
+  lists: [...root, "list"] as const,
+  list: (instanceId: string) => [...root, "list", instanceId] as const,
+  live: [...root, "live"] as const,
+  signingKeys: (instanceId: string) => [...root, "live", "keys", instanceId] as const,
+  introspection: (instanceId: string, token: string) => [...root, "live", "introspection", instanceId, token] as const,
+  clock: [...root, "clock"] as const,
 };
