@@ -1,19 +1,36 @@
-// renderer/src/screens/actions/actions-api.ts: targets and executions through the renderer's resource
-// client against a running emulator: a target of each type and mode reads back as it was written (the
-// execution_type oneof), executions of each condition kind, and the conditions in words.
+// renderer/src/screens/actions/api/ (the fetchers of targets and executions) and model.ts, through the
+// renderer's resource client against a running emulator: a target of each type and mode reads back as
+// it was written (the execution_type oneof), executions of each condition kind, and the conditions in words.
 
 import { servedFrom } from "./browser-window.js";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { resourceClient } from "../../renderer/src/api/resource.js";
-import { actionsApi, type Condition, describeCondition, type TargetInput } from "../../renderer/src/screens/actions/actions-api.js";
+import { changeExecution } from "../../renderer/src/screens/actions/api/change-executions.js";
+import { changeTarget } from "../../renderer/src/screens/actions/api/change-targets.js";
+import { listChoices, listExecutions } from "../../renderer/src/screens/actions/api/list-executions.js";
+import { listTargets } from "../../renderer/src/screens/actions/api/list-targets.js";
+import { type ConditionJson as Condition, describeCondition, type TargetInput } from "../../renderer/src/screens/actions/model.js";
 import { startTestEmulator } from "../helpers/emulator.js";
 
 const emu = await startTestEmulator();
 servedFrom(emu.url);
-const api = actionsApi(resourceClient(emu.adminPat));
+const rest = resourceClient(emu.adminPat);
+/** The screen's fetchers under the names this test gave them when they were one object (actionsApi). */
+const api = {
+  targets: () => listTargets(rest),
+  createTarget: (target: TargetInput) => changeTarget(rest, { kind: "create", target }),
+  patchTarget: (id: string, target: TargetInput) => changeTarget(rest, { kind: "patch", id, target }),
+  deleteTarget: (id: string) => changeTarget(rest, { kind: "delete", id }),
+  executions: () => listExecutions(rest),
+  putExecution: (condition: Condition, targets: string[], includes: string[]) => changeExecution(rest, { kind: "put", condition, targets, includes }),
+  deleteExecution: (id: string) => changeExecution(rest, { kind: "delete", id }),
+  methods: async () => (await listChoices(rest)).methods,
+  services: async () => (await listChoices(rest)).services,
+  functions: async () => (await listChoices(rest)).functions,
+};
 
-describe("actionsApi", () => {
+describe("the actions screen's fetchers", () => {
   it("answers empty lists on an instance without targets or executions", async () => {
     assert.deepEqual(await api.targets(), []);
     assert.deepEqual(await api.executions(), []);

@@ -11,13 +11,15 @@ import { actionsKeys } from "./keys";
 
 export type TargetChange = { kind: "create"; target: TargetInput } | { kind: "patch"; id: string; target: TargetInput } | { kind: "delete"; id: string };
 
-/** The signing key of a created target, "" for other changes. */
-export async function changeTarget(rest: ResourceClient, change: TargetChange): Promise<{ signingKey: string }> {
-  if (change.kind === "delete") return (void (await rest.delete(`/targets/${encodeURIComponent(change.id)}`)), { signingKey: "" });
-  if (change.kind === "patch") return (void (await rest.patch(`/targets/${encodeURIComponent(change.id)}`, targetJson(change.target))), { signingKey: "" });
+/** The target's id and, for one just created, its signing key ("" for other changes). */
+export async function changeTarget(rest: ResourceClient, change: TargetChange): Promise<{ id: string; signingKey: string }> {
+  if (change.kind === "delete") await rest.delete(`/targets/${encodeURIComponent(change.id)}`);
+  if (change.kind === "patch") await rest.patch(`/targets/${encodeURIComponent(change.id)}`, targetJson(change.target));
+  if (change.kind !== "create") return { id: change.id, signingKey: "" };
   const { details } = await rest.post<CreateTargetResponseJson>("/targets", targetJson(change.target));
-  const got = await rest.get<GetTargetResponseJson>(`/targets/${encodeURIComponent(details?.id ?? "")}`);
-  return { signingKey: got.target?.signingKey ?? "" };
+  const id = details?.id ?? "";
+  const got = await rest.get<GetTargetResponseJson>(`/targets/${encodeURIComponent(id)}`);
+  return { id, signingKey: got.target?.signingKey ?? "" };
 }
 
 export function useChangeTarget() {
