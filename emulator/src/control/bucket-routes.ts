@@ -7,17 +7,7 @@ import type { ObjectInfo } from "../bucket/bucket-store.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import {
-  Bucket,
-  BucketList,
-  BucketObject,
-  BucketObjectList,
-  BucketObjectParams,
-  BucketObjectQuery,
-  BucketParams,
-  ControlError,
-  CreateBucketBody,
-} from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 const DOWNLOAD = ":download";
@@ -45,23 +35,19 @@ export function registerBucketRoutes(app: ControlApp, ctx: ControlContext): void
   };
   const noBucket = (name: string) => `No bucket named ${name}`;
 
-  app.get("/buckets", { schema: { response: { 200: BucketList } } }, async () => ({
+  route(app, "buckets", async () => ({
     buckets: store.listBuckets().map((b) => bucketOf(b.name, b.timeCreated)),
   }));
-  app.post("/buckets", { schema: { body: CreateBucketBody, response: { 201: Bucket, 409: ControlError } } }, async (req, reply) => {
+  route(app, "createBucket", async (req, reply) => {
     const created = store.createBucket(req.body.name);
     if (!created) return sendControlError(reply, 409, Code.AlreadyExists, `A bucket named ${req.body.name} exists already`);
     return reply.code(201).send(bucketOf(created.name, created.timeCreated));
   });
-  app.get(
-    "/buckets/:bucket/objects",
-    { schema: { params: BucketParams, querystring: BucketObjectQuery, response: { 200: BucketObjectList, 404: ControlError } } },
-    async (req, reply) => {
-      if (!store.getBucket(req.params.bucket)) return sendControlError(reply, 404, Code.NotFound, noBucket(req.params.bucket));
-      return { objects: store.listObjects(req.params.bucket, req.query.prefix ?? "").map(objectOf) };
-    },
-  );
-  app.get("/buckets/:bucket/objects/*", { schema: { params: BucketObjectParams, response: { 200: BucketObject, 404: ControlError } } }, async (req, reply) => {
+  route(app, "bucketObjects", async (req, reply) => {
+    if (!store.getBucket(req.params.bucket)) return sendControlError(reply, 404, Code.NotFound, noBucket(req.params.bucket));
+    return { objects: store.listObjects(req.params.bucket, req.query.prefix ?? "").map(objectOf) };
+  });
+  route(app, "bucketObject", async (req, reply) => {
     const { bucket } = req.params;
     const path = req.params["*"];
     const download = path.endsWith(DOWNLOAD) && path.length > DOWNLOAD.length;

@@ -4,20 +4,24 @@ import { Code } from "../kernel/errors.js";
 import { parseDuration } from "../kernel/duration.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
-import { AdvanceBody, ClockState, ControlError, FreezeBody } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 export function registerClockRoutes(app: ControlApp, ctx: ControlContext): void {
   const clock = ctx.core.clock;
-  const answers = { response: { 200: ClockState } };
-  app.get("/clock", { schema: answers }, async () => clock.state());
+  route(app, "clock", async () => clock.state());
   // The body is optional (freeze now): a POST without one is validated as {}.
   const noBodyIsEmpty = async (req: { body: unknown }) => void (req.body ??= {});
-  app.post("/clock/_freeze", { schema: { body: FreezeBody, ...answers }, preValidation: noBodyIsEmpty }, async (req) => {
-    clock.freeze(req.body?.at ? Date.parse(req.body.at) : undefined);
-    return clock.state();
-  });
-  app.post("/clock/_advance", { schema: { body: AdvanceBody, response: { 200: ClockState, 400: ControlError } } }, async (req, reply) => {
+  route(
+    app,
+    "freezeClock",
+    async (req) => {
+      clock.freeze(req.body?.at ? Date.parse(req.body.at) : undefined);
+      return clock.state();
+    },
+    noBodyIsEmpty,
+  );
+  route(app, "advanceClock", async (req, reply) => {
     const ms = parseDuration(req.body.by);
     if (ms === undefined)
       return sendControlError(reply, 400, Code.InvalidArgument, `"by" must be a duration like "90s", "15m" or "1h30m", not ${JSON.stringify(req.body.by)}`);
@@ -26,11 +30,11 @@ export function registerClockRoutes(app: ControlApp, ctx: ControlContext): void 
     clock.advance(ms);
     return clock.state();
   });
-  app.post("/clock/_reset", { schema: answers }, async () => {
+  route(app, "realClock", async () => {
     clock.reset();
     return clock.state();
   });
-  app.post("/clock/_resume", { schema: answers }, async () => {
+  route(app, "resumeClock", async () => {
     clock.resume();
     return clock.state();
   });

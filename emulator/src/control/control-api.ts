@@ -9,7 +9,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptSnakeCase } from "./casing.js";
-import { Health, Ready, ResetDone } from "./schemas.js";
+import { contractCheck, route } from "./register-route.js";
 import type { ControlApp, TypeBoxProvider } from "./type-provider.js";
 import { bearerToken } from "../auth/bearer-token.js";
 import { Code } from "../kernel/errors.js";
@@ -45,6 +45,7 @@ function sameToken(given: string, expected: string): boolean {
 
 export async function controlApi(plain: FastifyInstance, ctx: ControlContext): Promise<void> {
   const app: ControlApp = plain.withTypeProvider<TypeBoxProvider>();
+  const contract = contractCheck(app);
   // Answers are written as before (JSON.stringify); their schemas type-check the routes and document
   // the API, and a test checks the answers against them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -55,11 +56,12 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     acceptSnakeCase(req.query);
     acceptSnakeCase(req.body);
   });
-  app.get("/health", { schema: { response: { 200: Health } } }, async () => ({ status: "ok" as const }));
-  app.get("/ready", { schema: { response: { 200: Ready } } }, async () => ({ ready: true as const }));
+  route(app, "health", async () => ({ status: "ok" as const }));
+  route(app, "ready", async () => ({ ready: true as const }));
   await registerSinkEndpoint(app, ctx);
 
   await app.register(async (secured: ControlApp) => {
+    contract.secured(secured);
     secured.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(req.headers.authorization);
       if (!token && ctx.ui.hasSession(req.headers)) {
@@ -69,7 +71,7 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
       if (!token) return sendControlError(reply, 401, Code.Unauthenticated, "The control API needs Authorization: Bearer <consoleToken>");
       if (!sameToken(token, ctx.consoleToken)) return sendControlError(reply, 401, Code.Unauthenticated, "The console token is not valid");
     });
-    secured.post("/reset", { schema: { response: { 200: ResetDone } } }, async () => {
+    route(secured, "reset", async () => {
       ctx.reset();
       return { reset: true as const };
     });
@@ -93,4 +95,5 @@ export async function controlApi(plain: FastifyInstance, ctx: ControlContext): P
     registerFaultRoutes(secured, ctx);
     registerRequestRoutes(secured, ctx);
   });
+  contract.check();
 }

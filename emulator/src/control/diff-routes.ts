@@ -3,7 +3,6 @@
 // instance side is the export of the same orgs (readOrg and the export's mapping), the file side
 // the document in the same proto3 JSON form. Nothing is written.
 
-import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import type { JsonValue } from "@bufbuild/protobuf";
 import { diffOrg } from "../migration/diff-org.js";
 import { nameIndex } from "../migration/diff-names.js";
@@ -13,7 +12,7 @@ import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
 import { chosenInstance } from "./chosen-instance.js";
 import { importEngine } from "./import-routes.js";
-import { ControlError, DiffResult, ImportBody } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 type Obj = Record<string, unknown>;
@@ -34,30 +33,26 @@ async function canonical(document: unknown): Promise<{ orgs?: Obj[] } | undefine
 }
 
 export function registerDiffRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.post(
-    "/orgs/_diff",
-    { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: DiffResult, 400: ControlError, 404: ControlError } } },
-    async (req, reply) => {
-      const instanceId = chosenInstance(ctx, reply, req.body.instanceId)?.id;
-      if (!instanceId) return reply;
-      const { validateImport } = await importEngine();
-      const { errors } = validateImport(req.body.document);
-      if (errors.length) return { errors, orgs: [] };
-      const file = await canonical(req.body.document);
-      if (!file) return sendControlError(reply, 400, Code.InvalidArgument, "The document could not be read as an ImportDataOrg");
-      const fileOrgs = file.orgs ?? [];
-      // The whole instance is the scope, so references from the file's orgs to other orgs of the
-      // instance (a grant to an org not in the file) show as they are. Read without passwords: secrets
-      // are never shown side by side (diff-org.ts leaves them out of the comparison).
-      const [{ dataOrgJson, exportedOrgIds }, { exportScope }] = await Promise.all([
-        import("../migration/export-json.js"),
-        import("../migration/export-document.js"),
-      ]);
-      const reads = exportedOrgIds(ctx.core, instanceId).map((id) => readOrg(ctx.core, instanceId, id)!);
-      const scope = exportScope(reads);
-      const instanceOrgs = new Map(reads.map((r) => [r.org.id, dataOrgJson(r, scope) as Obj]));
-      const names = nameIndex([...instanceOrgs.values()]);
-      return { errors: [], orgs: fileOrgs.map((o) => diffOrg(o, instanceOrgs.get(String(o.orgId ?? "")), names)) };
-    },
-  );
+  route(app, "diffDocument", async (req, reply) => {
+    const instanceId = chosenInstance(ctx, reply, req.body.instanceId)?.id;
+    if (!instanceId) return reply;
+    const { validateImport } = await importEngine();
+    const { errors } = validateImport(req.body.document);
+    if (errors.length) return { errors, orgs: [] };
+    const file = await canonical(req.body.document);
+    if (!file) return sendControlError(reply, 400, Code.InvalidArgument, "The document could not be read as an ImportDataOrg");
+    const fileOrgs = file.orgs ?? [];
+    // The whole instance is the scope, so references from the file's orgs to other orgs of the
+    // instance (a grant to an org not in the file) show as they are. Read without passwords: secrets
+    // are never shown side by side (diff-org.ts leaves them out of the comparison).
+    const [{ dataOrgJson, exportedOrgIds }, { exportScope }] = await Promise.all([
+      import("../migration/export-json.js"),
+      import("../migration/export-document.js"),
+    ]);
+    const reads = exportedOrgIds(ctx.core, instanceId).map((id) => readOrg(ctx.core, instanceId, id)!);
+    const scope = exportScope(reads);
+    const instanceOrgs = new Map(reads.map((r) => [r.org.id, dataOrgJson(r, scope) as Obj]));
+    const names = nameIndex([...instanceOrgs.values()]);
+    return { errors: [], orgs: fileOrgs.map((o) => diffOrg(o, instanceOrgs.get(String(o.orgId ?? "")), names)) };
+  });
 }

@@ -3,11 +3,11 @@
 
 import type { ControlContext } from "./control-context.js";
 import { getInstance } from "../domain/instance/queries.js";
-import { EventPage, EventQuery, EventStreamQuery } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 export function registerEventRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.get("/events", { schema: { querystring: EventQuery, response: { 200: EventPage } } }, async (req) => {
+  route(app, "events", async (req) => {
     const q = req.query;
     const limit = q.limit ?? 100;
     // An instance's audit log retention (SvcInstances Limit) hides its older events.
@@ -27,7 +27,7 @@ export function registerEventRoutes(app: ControlApp, ctx: ControlContext): void 
 
   // Only events committed after the stream opened: a client reads the past with GET /events first
   // (its last position tells where the stream takes over; `id:` carries each event's position).
-  app.get("/events/stream", { schema: { querystring: EventStreamQuery } }, (req, reply) => {
+  route(app, "eventStream", (req, reply) => {
     const q = req.query;
     reply.hijack();
     reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });

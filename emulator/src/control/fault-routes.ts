@@ -7,8 +7,7 @@ import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
 import { FaultDefinitionError, type FaultNames, readFaultDefinition } from "./fault-definition.js";
-import { FaultBody, FaultCreated, FaultList, FaultParams, FaultRefused, FaultsRemoved, Fault } from "./fault-schemas.js";
-import { ByInstanceQuery, ControlError } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 /** The names a definition may use, for the control API and the handle. */
@@ -20,7 +19,7 @@ export async function faultNames(ctx: Pick<ControlContext, "core" | "rpcNames">)
 export function registerFaultRoutes(app: ControlApp, ctx: ControlContext): void {
   const { faults } = negativeOf(ctx.core);
 
-  app.post("/faults", { schema: { body: FaultBody, response: { 201: FaultCreated, 400: FaultRefused } } }, async (req, reply) => {
+  route(app, "addFault", async (req, reply) => {
     try {
       const fault = faults.add(readFaultDefinition(req.body, await faultNames(ctx)));
       return reply.code(201).send({ fault });
@@ -30,21 +29,21 @@ export function registerFaultRoutes(app: ControlApp, ctx: ControlContext): void 
     }
   });
 
-  app.get("/faults", { schema: { querystring: ByInstanceQuery, response: { 200: FaultList } } }, async (req) => ({
+  route(app, "faults", async (req) => ({
     faults: faults.list(req.query.instanceId),
   }));
 
-  app.get("/faults/:id", { schema: { params: FaultParams, response: { 200: Fault, 404: ControlError } } }, async (req, reply) => {
+  route(app, "fault", async (req, reply) => {
     const fault = faults.get(req.params.id);
     return fault ?? sendControlError(reply, 404, Code.NotFound, `No fault ${JSON.stringify(req.params.id)}`);
   });
 
-  app.delete("/faults/:id", { schema: { params: FaultParams, response: { 200: FaultsRemoved, 404: ControlError } } }, async (req, reply) => {
+  route(app, "removeFault", async (req, reply) => {
     if (!faults.remove(req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No fault ${JSON.stringify(req.params.id)}`);
     return { removed: 1 };
   });
 
-  app.delete("/faults", { schema: { querystring: ByInstanceQuery, response: { 200: FaultsRemoved } } }, async (req) => ({
+  route(app, "removeFaults", async (req) => ({
     removed: faults.clear(req.query.instanceId),
   }));
 }

@@ -4,13 +4,12 @@ import { httpStatusFromCode } from "../kernel/errors.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
 import { FlowInputError, runFlow } from "./flows/flow-runner.js";
-import { ControlError, FlowRequest, FlowResult } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 import { listenerPort } from "./instance-origin.js";
 
 export function registerFlowRoutes(app: ControlApp, ctx: ControlContext): void {
-  const errors = { 400: ControlError, 404: ControlError };
-  app.post("/flows", { schema: { body: FlowRequest, response: { 200: FlowResult, ...errors } } }, async (req, reply) => {
+  route(app, "runFlow", async (req, reply) => {
     try {
       return await runFlow(ctx.core, listenerPort(ctx.runtime().url), req.body);
     } catch (e) {

@@ -3,11 +3,10 @@
 // and bestEffort as query parameters). The admin ImportData rpc calls the same importOrgs. The
 // routes that take a document accept bodies up to the admin rpcs' ORG_DOCUMENT_BODY_LIMIT.
 
-import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { summariseDocument } from "../migration/inspect-document.js";
 import { chosenInstance } from "./chosen-instance.js";
 import type { ControlContext } from "./control-context.js";
-import { ControlError, ImportBody, ImportQuery, ImportResult, InspectResult, ValidateResult } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 /**
@@ -20,27 +19,23 @@ export async function importEngine() {
 }
 
 export function registerImportRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.post("/orgs/_validate", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: ValidateResult } } }, async (req) => {
+  route(app, "validateDocument", async (req) => {
     const { validateImport } = await importEngine();
     const { errors } = validateImport(req.body.document);
     return { valid: errors.length === 0, errors };
   });
   // The CLI's `inspect` as a route (the same two modules), so the UI shows what a script can get.
-  app.post("/orgs/_inspect", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, response: { 200: InspectResult } } }, async (req) => {
+  route(app, "inspectDocument", async (req) => {
     const { validateImport } = await importEngine();
     const { errors } = validateImport(req.body.document);
     return { orgs: summariseDocument(req.body.document), valid: errors.length === 0, errors };
   });
-  app.post(
-    "/orgs/_import",
-    { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: ImportBody, querystring: ImportQuery, response: { 200: ImportResult, 404: ControlError } } },
-    async (req, reply) => {
-      const instance = chosenInstance(ctx, reply, req.body.instanceId);
-      if (!instance) return reply;
-      const { importOrgs } = await importEngine();
-      return importOrgs(ctx.core, importActor(instance.id), req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
-    },
-  );
+  route(app, "importDocument", async (req, reply) => {
+    const instance = chosenInstance(ctx, reply, req.body.instanceId);
+    if (!instance) return reply;
+    const { importOrgs } = await importEngine();
+    return importOrgs(ctx.core, importActor(instance.id), req.body.document, { dryRun: req.query.dryRun, bestEffort: req.query.bestEffort });
+  });
 }
 
 /** The actor of an import through the control API: the console, origin "import". */

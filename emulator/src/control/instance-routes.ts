@@ -7,7 +7,8 @@ import type { Features as DomainFeatures, Instance as DomainInstance } from "../
 import { getInstance, listInstances } from "../domain/instance/queries.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
-import { ControlError, FeaturesPatch, IdParams, InstanceList, KeyList, KeyRotated, type Instance, Features } from "./schemas.js";
+import type { FeaturesPatch, Instance, Features } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 import type { Static } from "@sinclair/typebox";
 
@@ -29,21 +30,17 @@ function featuresIn(f: Static<typeof FeaturesPatch>): Partial<DomainFeatures> {
 export const instanceOut = (i: DomainInstance): Static<typeof Instance> => ({ ...i, features: featuresOut(i.features) });
 
 export function registerInstanceRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.get("/instances", { schema: { response: { 200: InstanceList } } }, async () => ({ instances: listInstances(ctx.core.db).map(instanceOut) }));
-  app.patch(
-    "/instances/:id/features",
-    { schema: { params: IdParams, body: FeaturesPatch, response: { 200: Features, 404: ControlError } } },
-    async (req, reply) => {
-      if (!getInstance(ctx.core.db, req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.params.id}`);
-      setFeatures(ctx.core, { instanceId: req.params.id, userId: "EMULATOR-CONSOLE", origin: "control" }, req.params.id, featuresIn(req.body));
-      return featuresOut(getInstance(ctx.core.db, req.params.id)!.features);
-    },
-  );
-  app.get("/instances/:id/keys", { schema: { params: IdParams, response: { 200: KeyList, 404: ControlError } } }, async (req, reply) => {
+  route(app, "instances", async () => ({ instances: listInstances(ctx.core.db).map(instanceOut) }));
+  route(app, "setFeatures", async (req, reply) => {
+    if (!getInstance(ctx.core.db, req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.params.id}`);
+    setFeatures(ctx.core, { instanceId: req.params.id, userId: "EMULATOR-CONSOLE", origin: "control" }, req.params.id, featuresIn(req.body));
+    return featuresOut(getInstance(ctx.core.db, req.params.id)!.features);
+  });
+  route(app, "keys", async (req, reply) => {
     if (!getInstance(ctx.core.db, req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.params.id}`);
     return { keys: ctx.keys.published(req.params.id) };
   });
-  app.post("/instances/:id/keys/_rotate", { schema: { params: IdParams, response: { 200: KeyRotated, 404: ControlError } } }, async (req, reply) => {
+  route(app, "rotateKeys", async (req, reply) => {
     if (!getInstance(ctx.core.db, req.params.id)) return sendControlError(reply, 404, Code.NotFound, `No instance ${req.params.id}`);
     const key = ctx.keys.rotate(req.params.id);
     return { kid: key.kid, keys: ctx.keys.published(req.params.id) };

@@ -5,14 +5,14 @@
 // docs/behaviour.md "Org diff and jobs".
 
 import { type OrgRead, readOrg } from "../migration/read-org.js";
-import { ORG_DOCUMENT_BODY_LIMIT } from "../kernel/body-limit.js";
 import { Code } from "../kernel/errors.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
 import { chosenInstance } from "./chosen-instance.js";
 import { importActor, importEngine } from "./import-routes.js";
 import { type JobRun, jobsOf } from "./jobs.js";
-import { ControlError, IdParams, Job, JobBody, JobList, JobListQuery, JobStarted } from "./schemas.js";
+import type { JobBody } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 type ExportOptions = Extract<JobBody, { kind: "export" }>;
@@ -46,7 +46,7 @@ async function exportJob(ctx: ControlContext, instanceId: string, body: ExportOp
 export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
   const jobs = jobsOf(ctx.core);
 
-  app.post("/jobs", { bodyLimit: ORG_DOCUMENT_BODY_LIMIT, schema: { body: JobBody, response: { 202: JobStarted, 404: ControlError } } }, async (req, reply) => {
+  route(app, "startJob", async (req, reply) => {
     const body = req.body;
     const instanceId = chosenInstance(ctx, reply, body.instanceId)?.id;
     if (!instanceId) return reply;
@@ -67,16 +67,16 @@ export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
     return reply.code(202).send({ id: view.id });
   });
 
-  app.get("/jobs", { schema: { querystring: JobListQuery, response: { 200: JobList } } }, async (req) => ({
+  route(app, "jobs", async (req) => ({
     jobs: jobs.list({ instanceId: req.query.instanceId, states: req.query.state }),
   }));
 
-  app.get("/jobs/:id", { schema: { params: IdParams, response: { 200: Job, 404: ControlError } } }, async (req, reply) => {
+  route(app, "job", async (req, reply) => {
     return jobs.get(req.params.id) ?? sendControlError(reply, 404, Code.NotFound, `No job ${JSON.stringify(req.params.id)}`);
   });
 
   // Server-sent events: every event so far, then the rest as it happens; the stream ends after the final one.
-  app.get("/jobs/:id/events", { schema: { params: IdParams, response: { 404: ControlError } } }, async (req, reply) => {
+  route(app, "jobEvents", async (req, reply) => {
     let end = () => {};
     const watched = jobs.watch(req.params.id, (e) => {
       reply.raw.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
@@ -96,7 +96,7 @@ export function registerJobRoutes(app: ControlApp, ctx: ControlContext): void {
     }
   });
 
-  app.post("/jobs/:id/_cancel", { schema: { params: IdParams, response: { 200: Job, 404: ControlError, 409: ControlError } } }, async (req, reply) => {
+  route(app, "cancelJob", async (req, reply) => {
     const job = jobs.get(req.params.id);
     if (!job) return sendControlError(reply, 404, Code.NotFound, `No job ${JSON.stringify(req.params.id)}`);
     if (job.state !== "queued" && job.state !== "running")

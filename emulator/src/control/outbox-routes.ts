@@ -3,12 +3,12 @@
 
 import { clearMessages, listMessages } from "../records/outbox.js";
 import type { ControlContext } from "./control-context.js";
-import { MessageList, MessagesDeleted, OutboxQuery } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 export function registerOutboxRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.get("/outbox", { schema: { querystring: OutboxQuery, response: { 200: MessageList } } }, async (req) => ({
+  route(app, "outbox", async (req) => ({
     messages: listMessages(ctx.core.db, { instanceId: req.query.instanceId, channel: req.query.channel, recipient: req.query.recipient }),
   }));
-  app.delete("/outbox", { schema: { response: { 200: MessagesDeleted } } }, async () => ({ deleted: clearMessages(ctx.core.db) }));
+  route(app, "clearOutbox", async () => ({ deleted: clearMessages(ctx.core.db) }));
 }

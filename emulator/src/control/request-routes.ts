@@ -5,8 +5,8 @@
 import { negativeOf } from "../faults/negative-testing.js";
 import { matches, type JournalFilter } from "../faults/journal.js";
 import type { ControlContext } from "./control-context.js";
-import { JournalCleared, JournalCount, JournalPage, JournalQuery } from "./fault-schemas.js";
-import { ByInstanceQuery } from "./schemas.js";
+import type { JournalQuery } from "./fault-schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 import type { Static } from "@sinclair/typebox";
 
@@ -15,21 +15,21 @@ const filterOf = (q: Static<typeof JournalQuery>): JournalFilter => ({ ...q, sin
 export function registerRequestRoutes(app: ControlApp, ctx: ControlContext): void {
   const { journal } = negativeOf(ctx.core);
 
-  app.get("/requests", { schema: { querystring: JournalQuery, response: { 200: JournalPage } } }, async (req) => {
+  route(app, "requests", async (req) => {
     const all = journal.list(filterOf(req.query));
     return { requests: req.query.limit === undefined ? all : all.slice(0, req.query.limit), count: all.length };
   });
 
-  app.get("/requests/count", { schema: { querystring: JournalQuery, response: { 200: JournalCount } } }, async (req) => ({
+  route(app, "requestCount", async (req) => ({
     count: journal.count(filterOf(req.query)),
   }));
 
-  app.delete("/requests", { schema: { querystring: ByInstanceQuery, response: { 200: JournalCleared } } }, async (req) => ({
+  route(app, "clearRequests", async (req) => ({
     cleared: journal.clear(req.query.instanceId),
   }));
 
   // Server-sent events, one `request` event per journaled request matching the filters.
-  app.get("/requests/stream", { schema: { querystring: JournalQuery } }, (req, reply) => {
+  route(app, "requestStream", (req, reply) => {
     const filter = filterOf(req.query);
     reply.hijack();
     reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });

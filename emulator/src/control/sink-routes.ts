@@ -7,7 +7,7 @@ import { Code } from "../kernel/errors.js";
 import { listSinkCalls, recordSinkCall, setSinkConfig, sinkConfig } from "../records/sinks.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import { SinkCallList, SinkConfig, SinkConfigBody, SinkParams } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 /** POST /sink/{name}: open to anyone, like any webhook receiver; the signature is what it checks. */
@@ -17,7 +17,7 @@ export async function registerSinkEndpoint(app: ControlApp, ctx: ControlContext)
     sink.removeAllContentTypeParsers();
     sink.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
     // What it answers is configured (any status, any text), so it declares no response schema.
-    sink.post("/sink/:name", { schema: { params: SinkParams } }, async (req, reply) => {
+    route(sink, "sink", async (req, reply) => {
       const { core } = ctx;
       const body = typeof req.body === "string" ? req.body : "";
       const header = req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined;
@@ -38,17 +38,17 @@ export async function registerSinkEndpoint(app: ControlApp, ctx: ControlContext)
 }
 
 export function registerSinkRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.put("/sinks/:name", { schema: { params: SinkParams, body: SinkConfigBody, response: { 200: SinkConfig } } }, async (req) => {
+  route(app, "setSink", async (req) => {
     const b = req.body;
     const body = b.body === undefined ? "" : typeof b.body === "string" ? b.body : JSON.stringify(b.body);
     setSinkConfig(ctx.core.db, req.params.name, { status: b.status, body });
     return { name: req.params.name, status: b.status, body };
   });
-  app.get("/sinks/:name", { schema: { params: SinkParams, response: { 200: SinkConfig } } }, async (req) => ({
+  route(app, "sinkConfig", async (req) => ({
     name: req.params.name,
     ...sinkConfig(ctx.core.db, req.params.name),
   }));
-  app.get("/sinks/:name/calls", { schema: { params: SinkParams, response: { 200: SinkCallList } } }, async (req) => ({
+  route(app, "sinkCalls", async (req) => ({
     calls: listSinkCalls(ctx.core.db, req.params.name),
   }));
 }

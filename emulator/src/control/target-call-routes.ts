@@ -13,18 +13,18 @@ import { getTargetCall, listTargetCalls, type TargetCall } from "../records/targ
 import type { StoredEvent } from "../store/event-store.js";
 import type { ControlContext } from "./control-context.js";
 import { sendControlError } from "./control-error.js";
-import { CallList, CallParams, CallQuery, CallReplayed, ControlError, EventFired, FireEventBody } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.get("/target-calls", { schema: { querystring: CallQuery, response: { 200: CallList } } }, async (req) => ({
+  route(app, "targetCalls", async (req) => ({
     calls: listTargetCalls(ctx.core.db, { instanceId: req.query.instanceId, targetId: req.query.targetId, executionId: req.query.executionId }).map((c) =>
       checkSignature(ctx.core, c),
     ),
   }));
 
   // Server-sent events, one `call` event per recorded call (data: a TargetCall as in schemas.ts).
-  app.get("/target-calls/stream", { schema: { querystring: CallQuery } }, (req, reply) => {
+  route(app, "targetCallStream", (req, reply) => {
     const q = req.query;
     reply.hijack();
     reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
@@ -41,7 +41,7 @@ export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): 
     req.raw.on("close", off);
   });
 
-  app.post("/target-calls/:id/_replay", { schema: { params: CallParams, response: { 200: CallReplayed, 404: ControlError } } }, async (req, reply) => {
+  route(app, "replayCall", async (req, reply) => {
     const call = getTargetCall(ctx.core.db, req.params.id);
     if (!call) return sendControlError(reply, 404, Code.NotFound, `No target call ${JSON.stringify(req.params.id)}`);
     const target = getTarget(ctx.core.db, call.instanceId, call.targetId);
@@ -49,7 +49,7 @@ export function registerTargetCallRoutes(app: ControlApp, ctx: ControlContext): 
     return { call: checkSignature(ctx.core, (await callTarget(ctx.core, call.instanceId, call.executionId, target, call.payload)).call) };
   });
 
-  app.post("/fire-event", { schema: { body: FireEventBody, response: { 200: EventFired, 404: ControlError } } }, async (req, reply) => {
+  route(app, "fireEvent", async (req, reply) => {
     const b = req.body;
     if (!getInstance(ctx.core.db, b.instanceId)) return sendControlError(reply, 404, Code.NotFound, `No instance ${JSON.stringify(b.instanceId)}`);
     // The event goes to the executions only: it is not appended to the log, so no state changes.

@@ -12,18 +12,6 @@ import { getToken, isActive, listTokens, tokenWithDependents } from "../domain/t
 import { chosenInstance } from "./chosen-instance.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
-import {
-  ByInstanceQuery,
-  ControlError,
-  ExchangeResponse,
-  IdParams,
-  IntrospectBody,
-  SessionList,
-  SessionTerminated,
-  TokenIntrospection,
-  TokenList,
-  TokensRevoked,
-} from "./schemas.js";
 import { namedOrDefaultInstance } from "../domain/instance/queries.js";
 import { verifyOwnJwt } from "../domain/signing-key/verify.js";
 import { introspectionOf } from "../oidc/introspect.js";
@@ -31,6 +19,7 @@ import { instanceHost, listenerPort } from "./instance-origin.js";
 import { issuerOf } from "../domain/instance/public-names.js";
 import { LoopbackAgent } from "./flows/loopback.js";
 import { ENDPOINTS } from "../oidc/discovery.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 const CONSOLE = "EMULATOR-CONSOLE";
@@ -38,14 +27,14 @@ const consoleIn = (instanceId: string): Actor => ({ instanceId, userId: CONSOLE,
 
 export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void {
   const { core } = ctx;
-  app.get("/tokens", { schema: { querystring: ByInstanceQuery, response: { 200: TokenList } } }, async (req) => ({
+  route(app, "tokens", async (req) => ({
     tokens: listTokens(core.db, req.query.instanceId).map((t) => ({ ...t, active: isActive(core.clock, t) })),
   }));
 
   // The token behind a value as the console sees it: its record (also when expired or revoked, for a
   // JWT once its signature checks out under the instance's issuer) and the introspection answer its
   // own client would get, without a client's credentials.
-  app.post("/tokens/_introspect", { schema: { body: IntrospectBody, response: { 200: TokenIntrospection, 404: ControlError } } }, async (req, reply) => {
+  route(app, "introspectToken", async (req, reply) => {
     const instance = namedOrDefaultInstance(core.db, req.body.instanceId);
     if (!instance) return sendControlError(reply, 404, Code.NotFound, "No such instance");
     const oidc = { core, keys: ctx.keys, instance, issuer: issuerOf(core.names, instanceHost(instance, listenerPort(ctx.runtime().url))) };
@@ -65,24 +54,20 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
   // What the instance's userinfo endpoint answers for an access token, asked over loopback with the
   // instance's Host (the instance and issuer follow from it, as for any client): the real endpoint's
   // status, headers and body, an error (401 invalid_token, 403 insufficient_scope) included.
-  app.post(
-    "/tokens/_userinfo",
-    { schema: { body: IntrospectBody, response: { 200: ExchangeResponse, 400: ControlError, 404: ControlError } } },
-    async (req, reply) => {
-      const instance = namedOrDefaultInstance(core.db, req.body.instanceId);
-      if (!instance) return sendControlError(reply, 404, Code.NotFound, "No such instance");
-      const token = req.body.token.trim();
-      // A value that cannot go into an Authorization header is no bearer token (RFC 6750 2.1: visible ASCII).
-      if (!/^[\x21-\x7e]+$/.test(token)) return sendControlError(reply, 400, Code.InvalidArgument, "the token has characters no bearer token has");
-      const port = listenerPort(ctx.runtime().url);
-      const agent = new LoopbackAgent(port, instanceHost(instance, port));
-      return agent.send("userinfo", { method: "GET", path: ENDPOINTS.userinfo, headers: { authorization: `Bearer ${token}` } });
-    },
-  );
+  route(app, "userinfo", async (req, reply) => {
+    const instance = namedOrDefaultInstance(core.db, req.body.instanceId);
+    if (!instance) return sendControlError(reply, 404, Code.NotFound, "No such instance");
+    const token = req.body.token.trim();
+    // A value that cannot go into an Authorization header is no bearer token (RFC 6750 2.1: visible ASCII).
+    if (!/^[\x21-\x7e]+$/.test(token)) return sendControlError(reply, 400, Code.InvalidArgument, "the token has characters no bearer token has");
+    const port = listenerPort(ctx.runtime().url);
+    const agent = new LoopbackAgent(port, instanceHost(instance, port));
+    return agent.send("userinfo", { method: "GET", path: ENDPOINTS.userinfo, headers: { authorization: `Bearer ${token}` } });
+  });
 
   // A token is named by its value, which the emulator generated: unique in the whole emulator, so no
   // instance needs naming (a value of another instance's token revokes that token).
-  app.post("/tokens/:id/_revoke", { schema: { params: IdParams, response: { 200: TokensRevoked, 404: ControlError } } }, async (req, reply) => {
+  route(app, "revokeToken", async (req, reply) => {
     const t = getToken(core.db, req.params.id);
     if (!t) return sendControlError(reply, 404, Code.NotFound, "No such token");
     const all = tokenWithDependents(core.db, t);
@@ -91,20 +76,16 @@ export function registerTokenRoutes(app: ControlApp, ctx: ControlContext): void 
     return { revoked: all.filter((t) => events.has(t.tokenId ?? t.id)).map((t) => t.id) };
   });
 
-  app.get("/sessions", { schema: { querystring: ByInstanceQuery, response: { 200: SessionList } } }, async (req) => ({
+  route(app, "sessions", async (req) => ({
     sessions: listLoginSessions(core.db, req.query.instanceId),
   }));
 
-  app.post(
-    "/sessions/:id/_terminate",
-    { schema: { params: IdParams, querystring: ByInstanceQuery, response: { 200: SessionTerminated, 404: ControlError } } },
-    async (req, reply) => {
-      const instance = chosenInstance(ctx, reply, req.query.instanceId);
-      if (!instance) return reply;
-      const s = getLoginSession(core.db, instance.id, req.params.id);
-      if (!s) return sendControlError(reply, 404, Code.NotFound, "No such session");
-      const events = terminateLoginSessions(core, [{ session: s, actor: consoleIn(s.instanceId) }]);
-      return { terminated: s.id, revokedTokens: events.filter((e) => TokenRevoked.is(e)).length };
-    },
-  );
+  route(app, "terminateSession", async (req, reply) => {
+    const instance = chosenInstance(ctx, reply, req.query.instanceId);
+    if (!instance) return reply;
+    const s = getLoginSession(core.db, instance.id, req.params.id);
+    if (!s) return sendControlError(reply, 404, Code.NotFound, "No such session");
+    const events = terminateLoginSessions(core, [{ session: s, actor: consoleIn(s.instanceId) }]);
+    return { terminated: s.id, revokedTokens: events.filter((e) => TokenRevoked.is(e)).length };
+  });
 }

@@ -5,11 +5,11 @@
 import { listInstances } from "../domain/instance/queries.js";
 import type { ControlContext } from "./control-context.js";
 import { instanceOut } from "./instance-routes.js";
-import { UiSession } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 
 export function registerUiSessionRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.get("/ui/session", { schema: { response: { 200: UiSession } } }, async () => ({
+  route(app, "session", async () => ({
     ...ctx.runtime(),
     instances: listInstances(ctx.core.db).map(instanceOut),
   }));

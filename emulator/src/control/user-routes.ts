@@ -10,7 +10,7 @@ import { type User, type UserStateChange, userState } from "../domain/user/user.
 import { chosenInstance } from "./chosen-instance.js";
 import { sendControlError } from "./control-error.js";
 import type { ControlContext } from "./control-context.js";
-import { ByInstanceQuery, ControlError, IdParams, MetadataBody, MetadataList, MetadataParams, UserStateParams, UserStateResult } from "./schemas.js";
+import { route } from "./register-route.js";
 import type { ControlApp } from "./type-provider.js";
 import type { FastifyReply } from "fastify";
 
@@ -22,7 +22,6 @@ const metadataOf = (u: User) =>
 
 export function registerUserRoutes(app: ControlApp, ctx: ControlContext): void {
   const { core } = ctx;
-  const errors = { 404: ControlError, 400: ControlError };
   /**
    * Runs `work` on the user of the chosen instance, answering 404 for an unknown instance or a user id
    * the instance does not hold, and a domain refusal as {code, message}.
@@ -39,30 +38,24 @@ export function registerUserRoutes(app: ControlApp, ctx: ControlContext): void {
       return sendControlError(reply, e.httpStatus, e.code, e.text);
     }
   };
-  const querystring = ByInstanceQuery;
 
-  app.post("/users/:id/:change", { schema: { params: UserStateParams, querystring, response: { 200: UserStateResult, ...errors } } }, async (req, reply) =>
+  route(app, "changeUserState", async (req, reply) =>
     withUser(reply, req.query.instanceId, req.params.id, (u) => {
       changeUserState(core, consoleIn(u.instanceId), u.id, req.params.change.slice(1) as UserStateChange);
       return { id: u.id, state: userState(getUser(core.db, u.instanceId, u.id)!) };
     }),
   );
 
-  app.get("/users/:id/metadata", { schema: { params: IdParams, querystring, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
-    withUser(reply, req.query.instanceId, req.params.id, (u) => ({ metadata: metadataOf(u) })),
+  route(app, "userMetadata", async (req, reply) => withUser(reply, req.query.instanceId, req.params.id, (u) => ({ metadata: metadataOf(u) })));
+
+  route(app, "setUserMetadata", async (req, reply) =>
+    withUser(reply, req.query.instanceId, req.params.id, (u) => {
+      setUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key, req.body.value);
+      return { metadata: metadataOf(getUser(core.db, u.instanceId, u.id)!) };
+    }),
   );
 
-  app.put(
-    "/users/:id/metadata/:key",
-    { schema: { params: MetadataParams, querystring, body: MetadataBody, response: { 200: MetadataList, ...errors } } },
-    async (req, reply) =>
-      withUser(reply, req.query.instanceId, req.params.id, (u) => {
-        setUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key, req.body.value);
-        return { metadata: metadataOf(getUser(core.db, u.instanceId, u.id)!) };
-      }),
-  );
-
-  app.delete("/users/:id/metadata/:key", { schema: { params: MetadataParams, querystring, response: { 200: MetadataList, ...errors } } }, async (req, reply) =>
+  route(app, "removeUserMetadata", async (req, reply) =>
     withUser(reply, req.query.instanceId, req.params.id, (u) => {
       removeUserMetadata(core, consoleIn(u.instanceId), u.id, req.params.key);
       return { metadata: metadataOf(getUser(core.db, u.instanceId, u.id)!) };

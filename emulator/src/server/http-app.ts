@@ -10,6 +10,7 @@ import { registerRestRoutes, sendRoutingError } from "../api/rest-adapter.js";
 import { isGrpcWeb } from "../api/grpc-web.js";
 import type { ApiLoader } from "../api/api-loader.js";
 import { controlApi } from "../control/control-api.js";
+import { CONTROL_PREFIX } from "../control/routes.js";
 import { oidcRoutes } from "../oidc/routes.js";
 import { demoRoutes } from "../demo/demo-page.js";
 import type { SigningKeys } from "../domain/signing-key/signing-key.js";
@@ -88,7 +89,7 @@ export async function createHttpApp(core: Core, api: ApiLoader, control: Control
   await app.register(async (rest) => {
     restPaths = registerRestRoutes(rest, api.restRoutes, api.rest, (req) => instances.apiTargetOf(req));
   });
-  await app.register(async (c) => controlApi(c, control), { prefix: "/emulator/v1" });
+  await app.register(async (c) => controlApi(c, control), { prefix: CONTROL_PREFIX });
   await app.register(async (o) => oidcRoutes(o, core, keys, instanceOf));
   await app.register(async (d) => demoRoutes(d));
   await app.register(async (u) => uiRoutes(u, control.ui));
