@@ -1,20 +1,24 @@
 #!/usr/bin/env node
 // Fails when emulator/src/gen does not match what `npm run generate` makes today: the protobuf code buf
 // generates from proto/, and the REST route list (gen/rest-routes.ts) that scripts/generate-rest-routes.ts
-// writes from the rpc table. Someone edited a .proto without `npm run generate`, or edited generated
-// code by hand. Offline: buf, protoc-gen-es and tsx come from node_modules; the output goes to a
-// temporary directory, never over gen/.
+// writes from the rpc table; or when the control API's client (renderer/src/api/control.gen.ts) is not
+// what scripts/generate-control-client.ts writes from the control contract (emulator/src/control/routes.ts).
+// Someone edited a .proto or a control route without `npm run generate`, or edited generated code by hand.
+// Offline: buf, protoc-gen-es and tsx come from node_modules; the output goes to a temporary directory,
+// never over gen/ or the client.
 //
-// usage: node scripts/check-generated.mjs [gen-dir]   (emulator/src/gen unless given; tests give a copy)
+// usage: node scripts/check-generated.mjs [gen-dir [control-client]]   (the real ones unless given; tests give copies)
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const committed = process.argv[2] ? resolve(process.argv[2]) : join(root, "emulator", "src", "gen");
+const CLIENT = "renderer/src/api/control.gen.ts";
+const committedClient = process.argv[3] ? resolve(process.argv[3]) : join(root, CLIENT);
 const bin = join(root, "node_modules", ".bin");
 
 /** buf.gen.yaml with its output redirected; the plugin options stay those of the real template. */
@@ -56,6 +60,18 @@ try {
     console.error(`check-generated: scripts/generate-rest-routes.ts failed (${routes.error?.message ?? `exit ${routes.status}`})\n${routes.stderr ?? ""}`);
     process.exit(2);
   }
+  const freshClient = join(fresh, "..", `${fresh.split(sep).pop()}-control.gen.ts`);
+  const client = spawnSync(process.execPath, ["--import", "tsx", join("scripts", "generate-control-client.ts"), freshClient], { cwd: root, encoding: "utf8" });
+  if (client.status !== 0) {
+    console.error(`check-generated: scripts/generate-control-client.ts failed (${client.error?.message ?? `exit ${client.status}`})\n${client.stderr ?? ""}`);
+    process.exit(2);
+  }
+  const clientProblem = !existsSync(committedClient)
+    ? `missing: ${CLIENT}`
+    : readFileSync(freshClient, "utf8") !== readFileSync(committedClient, "utf8")
+      ? `differs from a fresh generation: ${CLIENT}`
+      : undefined;
+  rmSync(freshClient, { force: true });
   const want = filesUnder(fresh);
   const have = filesUnder(committed);
   const problems = [];
@@ -66,11 +82,13 @@ try {
       problems.push(`differs from a fresh generation: emulator/src/gen/${f}`);
     }
   }
+  if (clientProblem) problems.push(clientProblem);
   if (problems.length > 0) {
-    console.error(`check-generated: emulator/src/gen does not match proto/ and the rpc table (run \`npm run generate\`):\n  ${problems.join("\n  ")}`);
+    const what = "the generated code does not match proto/, the rpc table and the control contract";
+    console.error(`check-generated: ${what} (run \`npm run generate\`):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
-  console.log(`check-generated: emulator/src/gen matches proto/ and the rpc table (${want.length} files)`);
+  console.log(`check-generated: emulator/src/gen matches proto/ and the rpc table (${want.length} files), ${CLIENT} the control contract`);
 } finally {
   rmSync(fresh, { recursive: true, force: true });
 }

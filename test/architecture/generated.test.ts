@@ -1,6 +1,7 @@
 // The generated-code check (scripts/check-generated.mjs, run by npm test) on a copy of emulator/src/gen
 // edited here: it must name protobuf code edited by hand, a stale REST route list, a generated file
-// that is missing and a file nobody generates. (`npm run check` runs it on the real gen/.)
+// that is missing and a file nobody generates; and, on a copy of the control API's client, an edit by
+// hand and a client that is missing. (`npm run check` runs it on the real gen/ and client.)
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -43,6 +44,35 @@ describe("generated-code check", () => {
       );
     } finally {
       rmSync(join(gen, ".."), { recursive: true, force: true });
+    }
+  });
+
+  const runOn = (client: string) =>
+    spawnSync(process.execPath, [join("scripts", "check-generated.mjs"), join(ROOT, "emulator", "src", "gen"), client], { cwd: ROOT, encoding: "utf8" });
+  const problemsOf = (stderr: string) =>
+    stderr
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.trim());
+
+  it("names a control client edited by hand, and a missing one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "generated-client-"));
+    try {
+      const client = join(dir, "control.gen.ts");
+      const source = readFileSync(join(ROOT, "renderer", "src", "api", "control.gen.ts"), "utf8");
+      assert.match(source, /path: "\/clock"/);
+      writeFileSync(client, source.replace('path: "/clock"', 'path: "/clocks"'));
+      const edited = runOn(client);
+      assert.equal(edited.status, 1, edited.stderr);
+      assert.deepEqual(problemsOf(edited.stderr), ["differs from a fresh generation: renderer/src/api/control.gen.ts"]);
+
+      rmSync(client);
+      const missing = runOn(client);
+      assert.equal(missing.status, 1, missing.stderr);
+      assert.deepEqual(problemsOf(missing.stderr), ["missing: renderer/src/api/control.gen.ts"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -6,6 +6,7 @@
 
 import type { Instance } from "./control";
 import { withLists } from "./answer-lists";
+import { INSTANCE_HOST_HEADER } from "./control.gen";
 import { fetchJson } from "./http";
 
 export const RESOURCE_BASE = "/resources/v3alpha";
@@ -27,7 +28,7 @@ export interface ResourceClient {
 }
 
 /** The header naming a call's instance by one of its domains (the page's Host decides without it). */
-export const INSTANCE_HOST_HEADER = "x-svc-instance-host";
+export { INSTANCE_HOST_HEADER };
 
 /** `instanceHost`: a domain of the instance to reach; none: the instance of the page's Host (the default one). */
 export function resourceClient(adminPat: string, base: string = RESOURCE_BASE, instanceHost?: string): ResourceClient {

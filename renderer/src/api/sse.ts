@@ -2,16 +2,16 @@
 // session cookie; the control API accepts it on Sec-Fetch-Site: same-origin, since EventSource can
 // set no header. The browser reconnects by itself after a drop; `onError` hears of each drop.
 
-import { CONTROL_BASE } from "./control";
+import { CONTROL_PREFIX } from "./control.gen";
 
 export interface SseHandlers {
   /** Per event name (`event:` line; "message" when the server names none): the parsed `data:` JSON. */
   [event: string]: (data: unknown) => void;
 }
 
-/** Listens to `path` below /emulator/v1; returns the function that closes the stream. `onOpen`: each (re)connection. */
+/** Listens to `path` below CONTROL_PREFIX (controlPaths names each stream); returns the function that closes the stream. `onOpen`: each (re)connection. */
 export function subscribe(path: string, handlers: SseHandlers, onError?: (closed: boolean) => void, onOpen?: () => void): () => void {
-  const source = new EventSource(`${CONTROL_BASE}${path}`);
+  const source = new EventSource(`${CONTROL_PREFIX}${path}`);
   for (const [name, handle] of Object.entries(handlers)) {
     source.addEventListener(name, (e) => {
       let data: unknown;
