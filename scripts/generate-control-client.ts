@@ -81,15 +81,17 @@ function pathOf(url: string, query: string): string {
 
 function functionOf(id: string, r: ControlRoute): string {
   const parts: string[] = [];
+  // A body none of whose fields is required may be left out (then none is sent).
+  const bodyRequired = !!r.schema.body && (r.schema.body.type !== "object" || !!r.schema.body.required?.length || !!r.schema.body.minProperties);
   if (r.schema.params) parts.push(`params: ParamsOf<"${id}">`);
   if (r.schema.querystring) parts.push(`query?: QueryOf<"${id}">`);
-  if (r.schema.body) parts.push(`body: BodyOf<"${id}">`);
-  const optional = !r.schema.params && !r.schema.body;
+  if (r.schema.body) parts.push(`body${bodyRequired ? "" : "?"}: BodyOf<"${id}">`);
+  const optional = !r.schema.params && !bodyRequired;
   const path = pathOf(r.url, r.schema.querystring ? `req${optional ? "?" : ""}.query` : "");
   const doc = `/** ${r.method} ${r.url} */`;
   if (r.stream) return `${doc}\n  ${id}: (${parts.length ? `req${optional ? "?" : ""}: { ${parts.join("; ")} }` : ""}): string => ${path},`;
   const args = parts.length ? `req${optional ? "?" : ""}: { ${parts.join("; ")} }, signal?: AbortSignal` : "signal?: AbortSignal";
-  const body = r.schema.body ? ", body: req.body" : "";
+  const body = r.schema.body ? `, body: req${optional ? "?" : ""}.body` : "";
   return `${doc}\n  ${id}: (${args}): Result<W, "${id}"> => send({ id: "${id}", method: "${r.method}", path: ${path}${body}, signal }) as Result<W, "${id}">,`;
 }
 

@@ -3,17 +3,19 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const api = (path: string, init: Parameters<typeof request>[1] = {}) => request(`${emu.url}/resources/v3alpha${path}`, { token: emu.adminPat, ...init });
 const createTarget = async (name: string) => {
   const r = await api("/targets", { method: "POST", json: { name, restWebhook: { url: "http://localhost:9999/h" }, timeout: "10s" } });
   assert.equal(r.status, 201, r.text);
   return r.body as { details: { id: string; changeDate: string } };
 };
-const eventCount = async () => ((await ctl("/events?limit=1000")).body as { events: unknown[] }).events.length;
+const eventCount = async () => (await control.events({ query: { limit: 1000 } })).body.events.length;
 
 describe("access to the control API", () => {
   it("answers health and ready without a token", async () => {
@@ -44,7 +46,7 @@ describe("reset", () => {
     const seeded = await eventCount();
     const { details } = await createTarget("reset-me");
     assert.equal(await eventCount(), seeded + 1);
-    const r = await ctl("/reset", { method: "POST" });
+    const r = await control.reset();
     assert.deepEqual([r.status, r.body], [200, { reset: true }]);
     assert.equal((await api(`/targets/${details.id}`)).status, 404);
     assert.equal(await eventCount(), seeded);
@@ -55,13 +57,13 @@ describe("reset", () => {
 
 describe("snapshots", () => {
   it("saves, lists, restores exactly and deletes", async () => {
-    await ctl("/reset", { method: "POST" });
+    await control.reset();
     const a = await createTarget("in-snapshot");
-    const saved = await ctl("/snapshots", { method: "POST", json: { name: "one" } });
+    const saved = await control.saveSnapshot({ body: { name: "one" } });
     assert.equal(saved.status, 201);
-    assert.equal((saved.body as { name: string }).name, "one");
-    assert.equal((await ctl("/snapshots", { method: "POST", json: { name: "one" } })).status, 200);
-    const listed = (await ctl("/snapshots")).body as { snapshots: { name: string; sizeBytes: number }[] };
+    assert.equal(saved.body.name, "one");
+    assert.equal((await control.saveSnapshot({ body: { name: "one" } })).status, 200);
+    const listed = (await control.snapshots()).body;
     assert.deepEqual(
       listed.snapshots.map((s) => s.name),
       ["one"],
@@ -69,72 +71,69 @@ describe("snapshots", () => {
     assert.ok(listed.snapshots[0]!.sizeBytes > 0);
     const b = await createTarget("after-snapshot");
     const before = await eventCount();
-    const restored = await ctl("/snapshots/one/_restore", { method: "POST" });
+    const restored = await control.restoreSnapshot({ params: { name: "one" } });
     assert.deepEqual([restored.status, restored.body], [200, { restored: "one" }]);
     assert.equal((await api(`/targets/${a.details.id}`)).status, 200);
     assert.equal((await api(`/targets/${b.details.id}`)).status, 404);
     assert.equal(await eventCount(), before - 1);
-    assert.deepEqual((await ctl("/snapshots/one", { method: "DELETE" })).body, { deleted: "one" });
-    assert.deepEqual((await ctl("/snapshots")).body, { snapshots: [] });
+    assert.deepEqual((await control.deleteSnapshot({ params: { name: "one" } })).body, { deleted: "one" });
+    assert.deepEqual((await control.snapshots()).body, { snapshots: [] });
   });
 
   it("answers 404 for unknown names and 400 for invalid ones", async () => {
-    const unknown = await ctl("/snapshots/nope/_restore", { method: "POST" });
+    const unknown = await control.restoreSnapshot({ params: { name: "nope" } });
     assert.deepEqual([unknown.status, unknown.body], [404, { code: 5, message: "No snapshot named nope" }]);
-    assert.equal((await ctl("/snapshots/nope", { method: "DELETE" })).status, 404);
+    assert.equal((await control.deleteSnapshot({ params: { name: "nope" } })).status, 404);
     const bad = await ctl("/snapshots", { method: "POST", json: { name: "../etc" } });
     assert.equal(bad.status, 400);
-    assert.equal((bad.body as { code: number }).code, 3);
+    assert.equal(bad.error.code, 3);
     assert.equal((await ctl("/snapshots", { method: "POST", json: {} })).status, 400);
   });
 });
 
 describe("clock", () => {
   it("freezes, advances and resumes; what the emulator writes carries its time", async () => {
-    const frozen = await ctl("/clock/_freeze", { method: "POST", json: { at: "2030-05-01T10:00:00.000Z" } });
-    assert.deepEqual(frozen.body, { now: "2030-05-01T10:00:00.000Z", frozen: true, offsetMs: (frozen.body as { offsetMs: number }).offsetMs });
+    const frozen = await control.freezeClock({ body: { at: "2030-05-01T10:00:00.000Z" } });
+    assert.deepEqual(frozen.body, { now: "2030-05-01T10:00:00.000Z", frozen: true, offsetMs: frozen.body.offsetMs });
     assert.equal((await createTarget("frozen")).details.changeDate, "2030-05-01T10:00:00Z");
-    const advanced = await ctl("/clock/_advance", { method: "POST", json: { by: "1h30m" } });
-    assert.equal((advanced.body as { now: string }).now, "2030-05-01T11:30:00.000Z");
+    const advanced = await control.advanceClock({ body: { by: "1h30m" } });
+    assert.equal(advanced.body.now, "2030-05-01T11:30:00.000Z");
     assert.equal((await createTarget("advanced")).details.changeDate, "2030-05-01T11:30:00Z");
-    assert.equal(((await ctl("/clock")).body as { now: string }).now, "2030-05-01T11:30:00.000Z");
-    const resumed = (await ctl("/clock/_resume", { method: "POST" })).body as { now: string; frozen: boolean };
+    assert.equal((await control.clock()).body.now, "2030-05-01T11:30:00.000Z");
+    const resumed = (await control.resumeClock()).body;
     assert.equal(resumed.frozen, false);
     await new Promise((r) => setTimeout(r, 20));
-    assert.ok(Date.parse(((await ctl("/clock")).body as { now: string }).now) > Date.parse("2030-05-01T11:30:00.010Z"));
+    assert.ok(Date.parse((await control.clock()).body.now) > Date.parse("2030-05-01T11:30:00.010Z"));
   });
 
   it("refuses a duration it cannot read", async () => {
     for (const by of ["soon", "10", "1x", ""]) {
-      const r = await ctl("/clock/_advance", { method: "POST", json: { by } });
+      const r = await control.advanceClock({ body: { by } });
       assert.equal(r.status, 400, by);
-      assert.equal((r.body as { code: number }).code, 3);
+      assert.equal(r.error.code, 3);
     }
   });
 
   it("goes back to real time with _reset", async () => {
-    await ctl("/clock/_advance", { method: "POST", json: { by: "10h" } });
-    const r = (await ctl("/clock/_reset", { method: "POST" })).body as { frozen: boolean; offsetMs: number; now: string };
+    await control.advanceClock({ body: { by: "10h" } });
+    const r = (await control.realClock()).body;
     assert.deepEqual([r.frozen, r.offsetMs], [false, 0]);
     assert.ok(Math.abs(Date.parse(r.now) - Date.now()) < 5000);
   });
 
   it("is back to real time after a reset", async () => {
-    await ctl("/clock/_freeze", { method: "POST", json: { at: "2001-01-01T00:00:00Z" } });
-    await ctl("/reset", { method: "POST" });
-    assert.equal(((await ctl("/clock")).body as { frozen: boolean }).frozen, false);
+    await control.freezeClock({ body: { at: "2001-01-01T00:00:00Z" } });
+    await control.reset();
+    assert.equal((await control.clock()).body.frozen, false);
   });
 });
 
 describe("event log", () => {
   it("filters by instance, aggregate and type, and pages with after and nextAfter", async () => {
-    await ctl("/reset", { method: "POST" });
-    const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+    await control.reset();
+    const instanceId = (await control.instances()).body.instances[0]!.id;
     const { details } = await createTarget("logged");
-    const byAggregate = (await ctl(`/events?aggregate_type=target&aggregate_id=${details.id}`)).body as {
-      events: Record<string, unknown>[];
-      nextAfter: number | null;
-    };
+    const byAggregate = (await control.events({ query: { aggregateType: "target", aggregateId: details.id } })).body;
     assert.equal(byAggregate.events.length, 1);
     const e = byAggregate.events[0]!;
     assert.deepEqual(
@@ -153,35 +152,35 @@ describe("event log", () => {
           timeoutMs: 10000,
           isAsync: false,
           interruptOnError: false,
-          signingKey: (e.payload as { signingKey: string }).signingKey,
+          signingKey: e.payload.signingKey,
         },
-        creator: (e as { creator: string }).creator,
+        creator: e.creator,
         resourceOwner: instanceId,
         createdAt: "",
         origin: "api",
       },
     );
     assert.equal(byAggregate.nextAfter, null);
-    const all = ((await ctl(`/events?instance_id=${instanceId}&limit=1000`)).body as { events: { position: number }[] }).events;
-    const page1 = (await ctl(`/events?instance_id=${instanceId}&limit=3`)).body as { events: { position: number }[]; nextAfter: number };
+    const all = (await control.events({ query: { instanceId, limit: 1000 } })).body.events;
+    const page1 = (await control.events({ query: { instanceId, limit: 3 } })).body;
     assert.deepEqual(
       page1.events.map((x) => x.position),
       all.slice(0, 3).map((x) => x.position),
     );
-    const page2 = (await ctl(`/events?instance_id=${instanceId}&limit=3&after=${page1.nextAfter}`)).body as { events: { position: number }[] };
+    const page2 = (await control.events({ query: { instanceId, limit: 3, after: page1.nextAfter! } })).body;
     assert.deepEqual(
       page2.events.map((x) => x.position),
       all.slice(3, 6).map((x) => x.position),
     );
-    assert.deepEqual(((await ctl("/events?type=target.added")).body as { events: unknown[] }).events.length, 1);
-    assert.deepEqual((await ctl("/events?instance_id=nope")).body, { events: [], nextAfter: null });
+    assert.deepEqual((await control.events({ query: { type: "target.added" } })).body.events.length, 1);
+    assert.deepEqual((await control.events({ query: { instanceId: "nope" } })).body, { events: [], nextAfter: null });
     assert.equal((await ctl("/events?limit=0")).status, 400);
   });
 });
 
 describe("instance features", () => {
   it("switches multitenancy_resources_api off and on; refuses unknown instances and empty bodies", async () => {
-    const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+    const instanceId = (await control.instances()).body.instances[0]!.id;
     const off = await ctl(`/instances/${instanceId}/features`, { method: "PATCH", json: { multitenancy_resources_api: false } });
     assert.deepEqual(off.body, { multitenancyResourcesApi: false, multitenancySettings: true, oidcTokenExchange: false, impersonation: false });
     const refused = await api("/targets/_search", { method: "POST", json: [] });

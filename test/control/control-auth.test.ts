@@ -3,10 +3,12 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const control = controlApi(emu);
+const ctl = rawControl(emu);
 const NO_TOKEN = { code: 16, message: "The control API needs Authorization: Bearer <consoleToken>" };
 const BAD_TOKEN = { code: 16, message: "The console token is not valid" };
 
@@ -90,8 +92,8 @@ describe("control API access", () => {
     });
     assert.equal(target.status, 201, target.text);
     const id = (target.body as { details: { id: string } }).details.id;
-    const eventsBefore = (await ctl("/events?limit=1000")).body as { events: unknown[] };
-    const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+    const eventsBefore = (await control.events({ query: { limit: 1000 } })).body;
+    const instanceId = (await control.instances()).body.instances[0]!.id;
 
     for (const token of [undefined, "Bearer wrong"]) {
       assert.equal((await call("POST", "/reset", undefined, token)).status, 401);
@@ -101,9 +103,9 @@ describe("control API access", () => {
     }
 
     assert.equal((await request(`${emu.url}/resources/v3alpha/targets/${id}`, { token: emu.adminPat })).status, 200);
-    assert.equal(((await ctl("/clock")).body as { frozen: boolean }).frozen, false);
-    assert.deepEqual((await ctl("/snapshots")).body, { snapshots: [] });
-    assert.deepEqual((await ctl("/events?limit=1000")).body, eventsBefore);
+    assert.equal((await control.clock()).body.frozen, false);
+    assert.deepEqual((await control.snapshots()).body, { snapshots: [] });
+    assert.deepEqual((await control.events({ query: { limit: 1000 } })).body, eventsBefore);
   });
 
   it("lets the console token through to every one of those routes", async () => {

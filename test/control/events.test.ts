@@ -4,7 +4,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { defaultFixtures } from "../../emulator/src/index.js";
-import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
+import type { StoredEvent as Event } from "../../emulator/src/control/schemas.js";
 
 // The default seed plus a second instance, so that the instance filter has something to leave out.
 const fixtures = defaultFixtures();
@@ -17,34 +19,19 @@ fixtures.instances.push({
 });
 
 const emu = await startTestEmulator({ fixtures });
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 
-interface Event {
-  position: number;
-  instanceId: string;
-  aggregateType: string;
-  aggregateId: string;
-  aggregateSequence: number;
-  type: string;
-  payload: Record<string, unknown>;
-  creator: string;
-  resourceOwner: string;
-  createdAt: string;
-  origin: string;
-}
-interface Page {
-  events: Event[];
-  nextAfter: number | null;
-}
+/** The log with a query written by hand (snake_case names among them). */
 const log = async (query = "") => {
-  const r = await ctl(`/events${query}`);
+  const r = await ctl.as("events", `/events${query}`);
   assert.equal(r.status, 200, r.text);
-  return r.body as Page;
+  return r.body;
 };
 const all = async () => (await log("?limit=1000")).events;
 const body = (name: string) => ({ name, restWebhook: { url: "http://localhost:9999/h" }, timeout: "10s", interruptOnError: true });
 
-const instances = ((await ctl("/instances")).body as { instances: { id: string; name: string }[] }).instances;
+const instances = (await control.instances()).body.instances;
 const main = instances.find((i) => i.name === "Svc Emulator")!.id;
 const acme = instances.find((i) => i.name === "Acme")!.id;
 
@@ -53,7 +40,7 @@ describe("event log", () => {
   let acmeTarget = "";
 
   it("gets exactly one target.added event with the payload when a target is created", async () => {
-    await ctl("/clock/_freeze", { method: "POST", json: { at: "2030-01-02T03:04:05.678Z" } });
+    await control.freezeClock({ body: { at: "2030-01-02T03:04:05.678Z" } });
     const before = await all();
     const r = await request(`${emu.url}/resources/v3alpha/targets`, { method: "POST", token: emu.adminPat, json: body("main-target") });
     assert.equal(r.status, 201, r.text);
@@ -196,7 +183,7 @@ describe("event log", () => {
   it("refuses bad queries with 400 {code:3}", async () => {
     for (const q of ["limit=0", "limit=1001", "limit=x", "after=-1", "after=x", "colour=red"]) {
       const r = await ctl(`/events?${q}`);
-      assert.deepEqual([r.status, (r.body as { code: number }).code], [400, 3], q);
+      assert.deepEqual([r.status, r.error.code], [400, 3], q);
     }
   });
 });
@@ -253,7 +240,7 @@ describe("event stream", () => {
   it("refuses paging and unknown filters with 400 {code:3}", async () => {
     for (const q of ["after=1", "limit=5", "colour=red"]) {
       const r = await ctl(`/events/stream?${q}`);
-      assert.deepEqual([r.status, (r.body as { code: number }).code], [400, 3], q);
+      assert.deepEqual([r.status, r.error.code], [400, 3], q);
     }
   });
 });

@@ -3,14 +3,17 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const api = (path: string, init: Parameters<typeof request>[1] = {}) => request(`${emu.url}/resources/v3alpha${path}`, { token: emu.adminPat, ...init });
-const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
-const features = (json: unknown) => ctl(`/instances/${instanceId}/features`, { method: "PATCH", json });
-const currentFeatures = async () => ((await ctl("/instances")).body as { instances: { features: Record<string, boolean> }[] }).instances[0]!.features;
+const instanceId = (await control.instances()).body.instances[0]!.id;
+/** The flags as written by hand (snake_case, or a body that breaks the schema). */
+const features = (json: unknown) => ctl.as("setFeatures", `/instances/${instanceId}/features`, { method: "PATCH", json });
+const currentFeatures = async () => (await control.instances()).body.instances[0]!.features;
 
 const DEFAULTS = { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: false, impersonation: false };
 const FLAG_OFF = 'Feature "multitenancy_resources_api" is not enabled on this instance';
@@ -49,11 +52,11 @@ describe("multitenancy_resources_api", () => {
   });
 
   it("turned off, makes every SvcActions rpc answer 400 {code:9} naming the flag, and writes nothing", async () => {
-    const eventsBefore = ((await ctl("/events?limit=1000")).body as { events: unknown[] }).events;
+    const eventsBefore = (await control.events({ query: { limit: 1000 } })).body.events;
     const off = await features({ multitenancy_resources_api: false });
     assert.deepEqual([off.status, off.body], [200, { ...DEFAULTS, multitenancyResourcesApi: false }]);
     assert.deepEqual(await currentFeatures(), { ...DEFAULTS, multitenancyResourcesApi: false });
-    const events = ((await ctl("/events?limit=1000")).body as { events: { type: string; payload: unknown; creator: string }[] }).events;
+    const events = (await control.events({ query: { limit: 1000 } })).body.events;
     assert.equal(events.length, eventsBefore.length + 1);
     assert.deepEqual((({ type, payload, creator }) => ({ type, payload, creator }))(events.at(-1)!), {
       type: "instance.features.set",
@@ -66,7 +69,7 @@ describe("multitenancy_resources_api", () => {
       assert.equal(r.status, 400, `${method} ${path}: ${r.text}`);
       assert.deepEqual(r.body, DISABLED, `${method} ${path}`);
     }
-    assert.deepEqual(((await ctl("/events?limit=1000")).body as { events: unknown[] }).events, events);
+    assert.deepEqual((await control.events({ query: { limit: 1000 } })).body.events, events);
   });
 
   it("turned on again, serves every rpc again", async () => {
@@ -90,7 +93,7 @@ describe("multitenancy_resources_api", () => {
   it("comes back on with a reset", async () => {
     await features({ multitenancy_resources_api: false });
     assert.equal((await api("/targets/_search", { method: "POST", json: [] })).status, 400);
-    await ctl("/reset", { method: "POST" });
+    await control.reset();
     assert.deepEqual(await currentFeatures(), DEFAULTS);
     assert.equal((await api("/targets/_search", { method: "POST", json: [] })).status, 200);
   });
@@ -118,16 +121,15 @@ describe("PATCH /emulator/v1/instances/{id}/features", () => {
     for (const json of bad) {
       const r = await features(json);
       assert.equal(r.status, 400, `${JSON.stringify(json)}: ${r.text}`);
-      assert.equal((r.body as { code: number }).code, 3);
-      assert.deepEqual(Object.keys(r.body as object), ["code", "message"]);
+      assert.equal(r.error.code, 3);
+      assert.deepEqual(Object.keys(r.error), ["code", "message"]);
     }
-    const notJson = await request(`${emu.url}/emulator/v1/instances/${instanceId}/features`, {
+    const notJson = await ctl(`/instances/${instanceId}/features`, {
       method: "PATCH",
-      token: emu.consoleToken,
       headers: { "content-type": "application/json" },
       body: "{multitenancy_resources_api: false",
     });
-    assert.deepEqual([notJson.status, (notJson.body as { code: number }).code], [400, 3]);
+    assert.deepEqual([notJson.status, notJson.error.code], [400, 3]);
     assert.deepEqual(await currentFeatures(), DEFAULTS);
     assert.equal((await api("/targets/_search", { method: "POST", json: [] })).status, 200);
   });

@@ -6,11 +6,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { control, fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 import { internals } from "../../emulator/src/internal.js";
 
 const emu = await startTestEmulator();
 const api = control(emu);
+const typed = controlApi(emu);
 const send = fetchByHost(emu.port);
 const core = internals(emu).core;
 
@@ -29,9 +31,9 @@ const SEED = (() => {
 
 type Made = { id: string; issuer: string; adminPat: string };
 async function make(name: string): Promise<Made> {
-  const r = await api("/instances", { method: "POST", json: { name, seed: { fixtures: SEED } } });
+  const r = await typed.createInstance({ body: { name, seed: { fixtures: SEED } } });
   assert.equal(r.status, 201, r.text);
-  return r.body as Made;
+  return r.body;
 }
 const a = await make("A");
 const b = await make("B");
@@ -45,7 +47,7 @@ async function stateAt(i: Made, id: string): Promise<string> {
 }
 /** The position of an instance's last event: unchanged means nothing was written there. */
 const lastEvent = (instanceId: string) => core.events.latest(instanceId)?.position;
-const defaultId = ((await api("/instances")).body as { instances: { id: string; isDefault: boolean }[] }).instances.find((i) => i.isDefault)!.id;
+const defaultId = (await typed.instances()).body.instances.find((i) => i.isDefault)!.id;
 
 describe("users/{id}/… in the chosen instance", () => {
   it("locks the user of the named instance only, and 404s where the id or the instance is missing", async () => {
@@ -94,10 +96,9 @@ describe("users/{id}/… in the chosen instance", () => {
 
 describe("sessions/{id}/_terminate in the chosen instance", () => {
   it("terminates a session of the named instance only", async () => {
-    const flow = await api("/flows", { method: "POST", json: { flow: "authorization_code", instanceId: a.id, clientId: "demo-browser", userId: BEN } });
-    assert.equal((flow.body as { outcome: string }).outcome, "ok", flow.text);
-    type Session = { id: string; userId: string; terminatedAt: string | null };
-    const sessionsOf = async (i: Made) => ((await api(`/sessions?instanceId=${i.id}`)).body as { sessions: Session[] }).sessions;
+    const flow = await typed.runFlow({ body: { flow: "authorization_code", instanceId: a.id, clientId: "demo-browser", userId: BEN } });
+    assert.equal(flow.body.outcome, "ok", flow.text);
+    const sessionsOf = async (i: Made) => (await typed.sessions({ query: { instanceId: i.id } })).body.sessions;
     const [session] = (await sessionsOf(a)).filter((s) => s.userId === BEN && !s.terminatedAt);
     assert.ok(session, "the flow left a session in A");
     assert.deepEqual(await sessionsOf(b), []);

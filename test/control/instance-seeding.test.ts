@@ -7,12 +7,14 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { control, fetchByHost, request, startTestEmulator } from "../helpers/emulator.js";
+import { fetchByHost, request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 import { internals } from "../../emulator/src/internal.js";
 
 const emu = await startTestEmulator();
-const api = control(emu);
+const api = rawControl(emu);
+const typed = controlApi(emu);
 const send = fetchByHost(emu.port);
 const core = internals(emu).core;
 const count = (table: string) => (core.db.stmt(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -20,9 +22,9 @@ const written = () => ["instances", "events", "orgs", "users", "apps"].map(count
 
 type Made = { id: string; name: string; domains: string[]; issuer: string; adminPat: string };
 async function make(body: object): Promise<Made> {
-  const r = await api("/instances", { method: "POST", json: body });
+  const r = await api.as("createInstance", "/instances", { method: "POST", json: body });
   assert.equal(r.status, 201, r.text);
-  return r.body as Made;
+  return r.body;
 }
 
 /** A fixture file whose org, user and app keep given ids and a given client id. */
@@ -119,7 +121,7 @@ describe("POST /emulator/v1/instances", () => {
     assert.deepEqual([notDoc.status, notDoc.body], [400, { code: 3, message: 'seed.document must be an org export: {"orgs": [...]}' }]);
     const doc = await api("/instances", { method: "POST", json: { seed: { document: { orgs: [{ orgId: "630000000000000001" }] } } } });
     assert.equal(doc.status, 400, doc.text);
-    assert.match((doc.body as { message: string }).message, /^seed\.document: \d+ error\(s\), nothing imported:\norgs\[0\]/);
+    assert.match(doc.error.message, /^seed\.document: \d+ error\(s\), nothing imported:\norgs\[0\]/);
     assert.deepEqual(written(), before);
   });
 
@@ -148,27 +150,27 @@ describe("POST instances/{id}/_seed, _reset and snapshots", () => {
       ["DELETE", "/instances/999/snapshots/s", undefined],
     ] as const) {
       const r = await api(path, { method, ...(json ? { json } : {}) });
-      assert.deepEqual([r.status, (r.body as { code: number }).code], [404, 5], `${method} ${path}: ${r.text}`);
+      assert.deepEqual([r.status, r.error.code], [404, 5], `${method} ${path}: ${r.text}`);
     }
   });
 
   it("seeds an empty instance later, adding to it; what it then holds is what its reset goes back to", async () => {
     const i = await make({ name: "later" });
-    const seeded = await api(`/instances/${i.id}/_seed`, { method: "POST", json: { fixtures: "default" } });
+    const seeded = await typed.seedInstance({ params: { id: i.id }, body: { fixtures: "default" } });
     assert.equal(seeded.status, 200, seeded.text);
-    const after = seeded.body as Made;
+    const after = seeded.body;
     assert.deepEqual({ ...after, adminPat: after.adminPat.length > 0 }, { ...i, adminPat: true });
     assert.deepEqual(await usernames(after), ["admin", "admin-sa", "alice", "bob", "demo-worker"]);
     await addMachine(after, "extra");
     assert.equal((await api(`/instances/${i.id}/_reset`, { method: "POST" })).status, 200);
     assert.deepEqual(await usernames(after), ["admin", "admin-sa", "alice", "bob", "demo-worker"]);
     const again = await api(`/instances/${i.id}/_seed`, { method: "POST", json: { fixtures: "default" } });
-    assert.deepEqual([again.status, (again.body as { code: number }).code], [409, 6], "org and user names are taken in the instance");
+    assert.deepEqual([again.status, again.error.code], [409, 6], "org and user names are taken in the instance");
   });
 
   it("resets one instance: its users, tokens and events since the seed are gone, another instance's stay", async () => {
     const [a, b] = [await make({ name: "ra", seed: { fixtures: WITH_IDS } }), await make({ name: "rb", seed: { fixtures: WITH_IDS } })];
-    const eventsOf = async (id: string) => ((await api(`/events?instanceId=${id}`)).body as { events: unknown[] }).events.length;
+    const eventsOf = async (id: string) => (await typed.events({ query: { instanceId: id } })).body.events.length;
     const seededEvents = await eventsOf(a.id);
     const [tokenA, tokenB] = [await clientCredentials(a.issuer), await clientCredentials(b.issuer)];
     await addMachine(a, "gone-after-reset");
@@ -191,9 +193,9 @@ describe("POST instances/{id}/_seed, _reset and snapshots", () => {
     assert.equal(first.status, 201, first.text);
     assert.equal((await save("before")).status, 200, "replaced");
     assert.equal((await save("../x")).status, 400);
-    const list = await api(`/instances/${i.id}/snapshots`);
+    const list = await typed.instanceSnapshots({ params: { id: i.id } });
     assert.deepEqual(
-      (list.body as { snapshots: { name: string }[] }).snapshots.map((s) => s.name),
+      list.body.snapshots.map((s) => s.name),
       ["before"],
     );
     await addMachine(i, "after-snapshot");
@@ -202,14 +204,14 @@ describe("POST instances/{id}/_seed, _reset and snapshots", () => {
     assert.ok(!(await usernames(i)).includes("after-snapshot"));
     assert.deepEqual((await api(`/instances/${i.id}/snapshots/before`, { method: "DELETE" })).body, { deleted: "before" });
     const gone = await api(`/instances/${i.id}/snapshots/before/_restore`, { method: "POST" });
-    assert.deepEqual([gone.status, (gone.body as { code: number }).code], [404, 5]);
+    assert.deepEqual([gone.status, gone.error.code], [404, 5]);
     const other = await make({ name: "snap-other" });
     assert.deepEqual((await api(`/instances/${other.id}/snapshots`)).body, { snapshots: [] }, "snapshots are per instance");
   });
 
   it("restores one instance's snapshot while another instance with the same ids keeps its rows, tokens and events", async () => {
     const [a, b] = [await make({ name: "sa", seed: { fixtures: WITH_IDS } }), await make({ name: "sb", seed: { fixtures: WITH_IDS } })];
-    const eventsOf = async (id: string) => ((await api(`/events?instanceId=${id}&limit=1000`)).body as { events: unknown[] }).events.length;
+    const eventsOf = async (id: string) => (await typed.events({ query: { instanceId: id, limit: 1000 } })).body.events.length;
     assert.equal((await api(`/instances/${a.id}/snapshots`, { method: "POST", json: { name: "seeded" } })).status, 201);
     await addMachine(a, "a-after-snapshot");
     await addMachine(b, "b-after-snapshot");
@@ -251,6 +253,6 @@ describe("emu.instances.create", () => {
     const i = await emu.instances.create({ name: "dropped" });
     emu.reset();
     const r = await api(`/instances/${i.id}/_reset`, { method: "POST" });
-    assert.deepEqual([r.status, (r.body as { code: number }).code], [404, 5]);
+    assert.deepEqual([r.status, r.error.code], [404, 5]);
   });
 });

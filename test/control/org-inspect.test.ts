@@ -6,11 +6,13 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Value } from "@sinclair/typebox/value";
 import * as S from "../../emulator/src/control/schemas.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { databaseDump } from "../helpers/dump.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const dump = databaseDump(emu);
 
 const doc = {
@@ -60,9 +62,9 @@ describe("POST /emulator/v1/orgs/_inspect", () => {
 
   it("answers an invalid document's errors with their paths beside what could be read", async () => {
     const bad = { orgs: [{ ...doc.orgs[0], humanUsers: [{ userId: "510000000000000011", user: { userName: "x", emial: "typo" } }] }] };
-    const r = await ctl("/orgs/_inspect", { method: "POST", json: { document: bad } });
+    const r = await control.inspectDocument({ body: { document: bad } });
     assert.equal(r.status, 200, r.text);
-    const body = r.body as { orgs: { counts: Record<string, number> }[]; valid: boolean; errors: { path: string; message: string }[] };
+    const body = r.body;
     assert.equal(body.valid, false);
     assert.deepEqual(body.orgs[0]!.counts, { humanUsers: 1, projects: 1 });
     assert.ok(
@@ -74,8 +76,8 @@ describe("POST /emulator/v1/orgs/_inspect", () => {
   it("refuses a body without a document in the control API's {code, message}, and callers without the token", async () => {
     const r = await ctl("/orgs/_inspect", { method: "POST", json: { doc } });
     assert.equal(r.status, 400);
-    assert.equal((r.body as { code: number }).code, 3);
-    const anon = await request(`${emu.url}/emulator/v1/orgs/_inspect`, { method: "POST", json: { document: doc } });
-    assert.deepEqual([anon.status, (anon.body as { code: number }).code], [401, 16]);
+    assert.equal(r.error.code, 3);
+    const anon = await controlApi(emu, "").inspectDocument({ body: { document: doc } });
+    assert.deepEqual([anon.status, anon.error.code], [401, 16]);
   });
 });

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../emulator/src/index.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
@@ -22,9 +23,9 @@ const createTarget = async (e: Emulator, name: string) => {
   return (r.body as { details: { id: string } }).details.id;
 };
 const allEvents = async (c = ctl) => {
-  const r = await c("/events?limit=1000");
+  const r = await c.as("events", "/events?limit=1000");
   assert.equal(r.status, 200);
-  return (r.body as { events: { type: string }[] }).events;
+  return r.body.events;
 };
 const targetNames = async (e: Emulator) => {
   const r = await api(e)("/targets/_search", { method: "POST", json: [] });
@@ -53,7 +54,7 @@ describe("reset", () => {
     assert.deepEqual([gone.status, gone.body], [404, TARGET_NOT_FOUND]);
     assert.deepEqual(await allEvents(), seeded);
     assert.deepEqual(await targetNames(emu), []);
-    assert.deepEqual(((await ctl("/clock")).body as { offsetMs: number }).offsetMs, 0);
+    assert.deepEqual((await ctl.as("clock", "/clock")).body.offsetMs, 0);
     // The same name is free again, and the adminPat still writes.
     await createTarget(emu, "t1");
     assert.deepEqual(await targetNames(emu), ["t1"]);
@@ -65,9 +66,9 @@ describe("snapshots", () => {
   it("saves (201, then 200 when overwriting), lists, restores exactly and deletes", async () => {
     await ctl("/clock/_freeze", { method: "POST", json: { at: "2031-02-03T04:05:06.789Z" } });
     await createTarget(emu, "before");
-    const saved = await ctl("/snapshots", { method: "POST", json: { name: "one" } });
+    const saved = await ctl.as("saveSnapshot", "/snapshots", { method: "POST", json: { name: "one" } });
     assert.equal(saved.status, 201, saved.text);
-    const info = saved.body as { name: string; createdAt: string; sizeBytes: number };
+    const info = saved.body;
     assert.deepEqual(Object.keys(info), ["name", "createdAt", "sizeBytes"]);
     assert.equal(info.name, "one");
     assert.equal(info.createdAt, "2031-02-03T04:05:06.789Z");
@@ -75,8 +76,8 @@ describe("snapshots", () => {
     const atSave = await allEvents();
 
     await ctl("/clock/_advance", { method: "POST", json: { by: "1m" } });
-    const again = await ctl("/snapshots", { method: "POST", json: { name: "one" } });
-    assert.deepEqual([again.status, (again.body as { createdAt: string }).createdAt], [200, "2031-02-03T04:06:06.789Z"]);
+    const again = await ctl.as("saveSnapshot", "/snapshots", { method: "POST", json: { name: "one" } });
+    assert.deepEqual([again.status, again.body.createdAt], [200, "2031-02-03T04:06:06.789Z"]);
     assert.equal((await ctl("/snapshots", { method: "POST", json: { name: "b.2_x-y" } })).status, 201);
     const listed = await ctl("/snapshots");
     assert.deepEqual(listed.body, {
@@ -139,8 +140,8 @@ describe("snapshots", () => {
     ]) {
       const r = await ctl("/snapshots", { method: "POST", json });
       assert.equal(r.status, 400, JSON.stringify(json));
-      assert.equal((r.body as { code: number }).code, 3);
-      assert.deepEqual(Object.keys(r.body as object), ["code", "message"]);
+      assert.equal(r.error.code, 3);
+      assert.deepEqual(Object.keys(r.error), ["code", "message"]);
     }
     assert.equal((await ctl("/snapshots/.hidden/_restore", { method: "POST" })).status, 400);
     assert.equal((await ctl("/snapshots/a%2Fb", { method: "DELETE" })).status, 400);

@@ -8,7 +8,8 @@ import * as client from "openid-client";
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import * as S from "../../emulator/src/control/schemas.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 
 const emu = await startTestEmulator();
@@ -122,8 +123,8 @@ describe("control API answers fit their schemas", () => {
 
 describe("casing: lowerCamel read and answered, snake_case still read", () => {
   it("filters by lowerCamel and by snake_case query names alike", async () => {
-    const camel = (await ctl(`/events?instanceId=${instanceId}&aggregateType=instance&limit=2`)).body as S.EventPage;
-    const snake = (await ctl(`/events?instance_id=${instanceId}&aggregate_type=instance&limit=2`)).body as S.EventPage;
+    const camel = (await ctl.as("events", `/events?instanceId=${instanceId}&aggregateType=instance&limit=2`)).body;
+    const snake = (await ctl.as("events", `/events?instance_id=${instanceId}&aggregate_type=instance&limit=2`)).body;
     assert.equal(camel.events.length, 2);
     assert.ok(camel.events.every((e) => e.aggregateType === "instance"));
     assert.deepEqual(snake, camel);
@@ -142,7 +143,7 @@ describe("casing: lowerCamel read and answered, snake_case still read", () => {
       [snake.status, snake.body],
       [200, { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: false, impersonation: false }],
     );
-    const events = ((await ctl(`/events?aggregateId=${instanceId}&type=instance.features.set`)).body as S.EventPage).events;
+    const events = (await ctl.as("events", `/events?aggregateId=${instanceId}&type=instance.features.set`)).body.events;
     assert.deepEqual(
       events.slice(-2).map((e) => e.payload),
       [{ oidc_token_exchange: true }, { oidc_token_exchange: false }],
@@ -152,9 +153,9 @@ describe("casing: lowerCamel read and answered, snake_case still read", () => {
   it("refuses a name given both ways, and unknown names, changing nothing", async () => {
     const before = (await ctl("/instances")).body;
     const both = await ctl(`/instances/${instanceId}/features`, { method: "PATCH", json: { oidcTokenExchange: true, oidc_token_exchange: true } });
-    assert.deepEqual([both.status, (both.body as { code: number }).code], [400, 3]);
+    assert.deepEqual([both.status, both.error.code], [400, 3]);
     const unknown = await ctl("/events?instanceIdd=1");
-    assert.deepEqual([unknown.status, (unknown.body as { code: number }).code], [400, 3]);
+    assert.deepEqual([unknown.status, unknown.error.code], [400, 3]);
     assert.deepEqual((await ctl("/instances")).body, before);
   });
 

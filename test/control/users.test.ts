@@ -4,23 +4,20 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 import { internals } from "../../emulator/src/internal.js";
 import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
 import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
 
 const emu = await startTestEmulator();
 const call = control(emu);
+const typed = controlApi(emu);
 const core = internals(emu).core;
 const userId = (name: string) => getUserByUsername(core.db, defaultInstance(core.db)!.id, name)!.id;
 const post = (path: string) => call(path, { method: "POST" });
 const stateInApi = async (id: string) =>
   ((await request(`${emu.url}/resources/v3alpha/users/${id}`, { token: emu.adminPat })).body as { user: { state: string } }).user.state;
-const codeFlow = async (id: string) =>
-  (await call("/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId: id } })).body as {
-    outcome: string;
-    failedStep?: string;
-    steps: { name: string; response: { status: number } | null }[];
-  };
+const codeFlow = async (id: string) => (await typed.runFlow({ body: { flow: "authorization_code", clientId: "demo-browser", userId: id } })).body;
 const eventCount = () => core.events.latest(defaultInstance(core.db)!.id)?.position;
 
 describe("user state on the control API", () => {
@@ -41,10 +38,7 @@ describe("user state on the control API", () => {
     assert.deepEqual(again.body, { code: 9, message: "Cannot lock a user that is locked" });
     assert.equal(eventCount(), before);
     assert.deepEqual((await post(`/users/${alice}/_unlock`)).body, { id: alice, state: "active" });
-    const ok = (await call("/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId: alice } })).body as {
-      outcome: string;
-      tokens: { kind: string; value: string }[];
-    };
+    const ok = (await typed.runFlow({ body: { flow: "authorization_code", clientId: "demo-browser", userId: alice } })).body;
     assert.equal(ok.outcome, "ok");
     // Tokens made before a lock do not get new ones after it: the refresh grant refuses the user.
     await post(`/users/${alice}/_lock`);

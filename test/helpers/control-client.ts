@@ -5,6 +5,8 @@
 
 import type { Emulator } from "../../emulator/src/index.js";
 import type { AnswerOf, ErrorOf } from "../../emulator/src/control/route-types.js";
+import type { ControlError } from "../../emulator/src/control/schemas.js";
+import { CONTROL_ROUTES, type ControlRouteId } from "../../emulator/src/control/routes.js";
 import { CONTROL_PREFIX, controlClient, type Wrap } from "../../renderer/src/api/control.gen.js";
 import { request } from "./emulator.js";
 
@@ -31,4 +33,24 @@ export function controlApi(emu: Pick<Emulator, "url" | "consoleToken">, token: s
     const answer = await request(`${emu.url}${CONTROL_PREFIX}${req.path}`, { method: req.method, token, json: req.body, signal: req.signal });
     return { ...answer, error: answer.body };
   });
+}
+
+/**
+ * A request below the prefix written by hand, for what the typed client does not send (a body that breaks
+ * the schema, snake_case names, a raw query): the answer as `controlApi`'s, `error` read as {code, message}.
+ * `.as(id, path, init)` sends it to the contract's route `id` (it throws unless method and path are that
+ * route's) and types the answer as that route's.
+ */
+export function rawControl(emu: Pick<Emulator, "url" | "consoleToken">, token: string = emu.consoleToken) {
+  const send = async (path: string, init: RequestInit & { json?: unknown } = {}): Promise<ControlAnswer<unknown, ControlError>> => {
+    const answer = await request(`${emu.url}${CONTROL_PREFIX}${path}`, { token, ...init });
+    return { ...answer, error: answer.body as ControlError };
+  };
+  const as = async <Id extends ControlRouteId>(id: Id, path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const route: { method: string; url: string } = CONTROL_ROUTES[id];
+    const pattern = new RegExp(`^${route.url.replace(/:\w+/g, "[^/?]+").replace(/\*$/, ".+")}(\\?.*)?$`);
+    if ((init.method ?? "GET") !== route.method || !pattern.test(path)) throw new Error(`${init.method ?? "GET"} ${path} is not the route ${id}`);
+    return (await send(path, init)) as ControlAnswer<AnswerOf<Id>, ErrorOf<Id>>;
+  };
+  return Object.assign(send, { as });
 }

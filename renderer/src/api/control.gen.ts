@@ -71,8 +71,8 @@ export function controlClient<W extends Wrap = Answer>(send: ControlTransport) {
     /** GET /clock */
     clock: (signal?: AbortSignal): Result<W, "clock"> => send({ id: "clock", method: "GET", path: "/clock", signal }) as Result<W, "clock">,
     /** POST /clock/_freeze */
-    freezeClock: (req: { body: BodyOf<"freezeClock"> }, signal?: AbortSignal): Result<W, "freezeClock"> =>
-      send({ id: "freezeClock", method: "POST", path: "/clock/_freeze", body: req.body, signal }) as Result<W, "freezeClock">,
+    freezeClock: (req?: { body?: BodyOf<"freezeClock"> }, signal?: AbortSignal): Result<W, "freezeClock"> =>
+      send({ id: "freezeClock", method: "POST", path: "/clock/_freeze", body: req?.body, signal }) as Result<W, "freezeClock">,
     /** POST /clock/_advance */
     advanceClock: (req: { body: BodyOf<"advanceClock"> }, signal?: AbortSignal): Result<W, "advanceClock"> =>
       send({ id: "advanceClock", method: "POST", path: "/clock/_advance", body: req.body, signal }) as Result<W, "advanceClock">,
@@ -97,8 +97,8 @@ export function controlClient<W extends Wrap = Answer>(send: ControlTransport) {
     rotateKeys: (req: { params: ParamsOf<"rotateKeys"> }, signal?: AbortSignal): Result<W, "rotateKeys"> =>
       send({ id: "rotateKeys", method: "POST", path: `/instances/${enc(req.params.id)}/keys/_rotate`, signal }) as Result<W, "rotateKeys">,
     /** POST /instances */
-    createInstance: (req: { body: BodyOf<"createInstance"> }, signal?: AbortSignal): Result<W, "createInstance"> =>
-      send({ id: "createInstance", method: "POST", path: "/instances", body: req.body, signal }) as Result<W, "createInstance">,
+    createInstance: (req?: { body?: BodyOf<"createInstance"> }, signal?: AbortSignal): Result<W, "createInstance"> =>
+      send({ id: "createInstance", method: "POST", path: "/instances", body: req?.body, signal }) as Result<W, "createInstance">,
     /** POST /instances/:id/_seed */
     seedInstance: (req: { params: ParamsOf<"seedInstance">; body: BodyOf<"seedInstance"> }, signal?: AbortSignal): Result<W, "seedInstance"> =>
       send({ id: "seedInstance", method: "POST", path: `/instances/${enc(req.params.id)}/_seed`, body: req.body, signal }) as Result<W, "seedInstance">,
