@@ -6,17 +6,19 @@
 
 import { describe, it, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { withAcme } from "../helpers/fixtures.js";
 import { faultControl } from "../helpers/faults.js";
 
 const emu = await startTestEmulator({ fixtures: withAcme() });
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const worker = new URLSearchParams({ grant_type: "client_credentials", client_id: "demo-worker", client_secret: "demo-worker-secret", scope: "openid" });
 const token = () => request(`${emu.url}/oauth/v2/token`, { method: "POST", body: worker, headers: { "content-type": "application/x-www-form-urlencoded" } });
-const { add: addFault } = faultControl(ctl);
-const faults = async (q = "") => ((await ctl(`/faults${q}`)).body as { faults: { id: string; hits: number; state: string }[] }).faults;
-const acmeId = async () => ((await ctl("/instances")).body as { instances: { id: string; name: string }[] }).instances.find((i) => i.name === "Acme")!.id;
+const { add: addFault } = faultControl(control);
+const faults = async (q = "") => (await ctl.as("faults", `/faults${q}`)).body.faults;
+const acmeId = async () => (await control.instances()).body.instances.find((i) => i.name === "Acme")!.id;
 
 beforeEach(async () => {
   await ctl("/faults", { method: "DELETE" });
@@ -38,7 +40,7 @@ describe("faults in the control API", () => {
     assert.equal(failed.length, 7);
     for (const a of failed)
       assert.deepEqual([a.status, a.body], [400, { error: "invalid_grant", error_description: "a fault the emulator was asked to inject" }]);
-    const after = (await ctl(`/faults/${f.id}`)).body as { hits: number; remaining: number; state: string };
+    const after = (await control.fault({ params: { id: f.id } })).body;
     assert.deepEqual([after.hits, after.remaining, after.state], [7, 0, "used"]);
     assert.equal((await token()).status, 200);
   });
@@ -51,7 +53,7 @@ describe("faults in the control API", () => {
     const atAcme = await requestWithHost(emu.port, path, `acme.localhost:${emu.port}`);
     assert.deepEqual([atAcme.status, atAcme.text], [503, "down"]);
     assert.equal((await faults(`?instanceId=${acme}`)).length, 1);
-    const own = ((await ctl("/instances")).body as { instances: { id: string; name: string }[] }).instances.find((i) => i.id !== acme)!.id;
+    const own = (await control.instances()).body.instances.find((i) => i.id !== acme)!.id;
     assert.deepEqual(await faults(`?instanceId=${own}`), []);
   });
 
@@ -73,7 +75,7 @@ describe("faults in the control API", () => {
       assert.equal((await token()).status, 502);
       await ctl("/clock/_advance", { method: "POST", json: { by: "1s" } });
       assert.equal((await token()).status, 200);
-      const seen = (await ctl(`/faults/${f.id}`)).body as { hits: number; state: string };
+      const seen = (await control.fault({ params: { id: f.id } })).body;
       assert.deepEqual([seen.hits, seen.state], [2, "expired"]);
     } finally {
       await ctl("/clock/_reset", { method: "POST" });
@@ -83,7 +85,7 @@ describe("faults in the control API", () => {
   it("is removed by reset, with the journal", async () => {
     await addFault({ where: { endpoint: "jwks" }, what: { kind: "drop" } });
     await token();
-    assert.ok(((await ctl("/requests/count")).body as { count: number }).count > 0);
+    assert.ok((await control.requestCount()).body.count > 0);
     assert.equal((await ctl("/reset", { method: "POST" })).status, 200);
     assert.deepEqual(await faults(), []);
     assert.deepEqual((await ctl("/requests/count")).body, { count: 0 });
@@ -91,7 +93,7 @@ describe("faults in the control API", () => {
 
   it("is removed by a reset of its instance alone, with that instance's journal", async () => {
     const acme = await acmeId();
-    const own = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances.find((i) => i.id !== acme)!.id;
+    const own = (await control.instances()).body.instances.find((i) => i.id !== acme)!.id;
     await addFault({ instanceId: acme, where: { endpoint: "jwks" }, what: { kind: "delay", ms: 1 } });
     const mine = await addFault({ where: { endpoint: "jwks" }, what: { kind: "delay", ms: 1 } });
     await requestWithHost(emu.port, "/oauth/v2/keys", `acme.localhost:${emu.port}`);
@@ -143,9 +145,9 @@ describe("faults in the control API", () => {
   ];
   for (const [name, body, field] of refused) {
     it(`refuses ${name} (400 naming ${field}), storing nothing`, async () => {
-      const r = await ctl("/faults", { method: "POST", json: body });
+      const r = await control.addFault({ body });
       assert.equal(r.status, 400, r.text);
-      const b = r.body as { code: number; message: string; field: string };
+      const b = r.error;
       assert.deepEqual([b.code, b.field], [3, field]);
       assert.ok(b.message.startsWith(`${field}: `), b.message);
       assert.deepEqual(await faults(), []);

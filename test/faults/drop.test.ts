@@ -15,7 +15,7 @@ import { B, setUpResourceTest } from "../helpers/resource-test.js";
 import { grpcClient } from "../helpers/grpc-client.js";
 import { faultControl, refusal } from "../helpers/faults.js";
 
-const { emu, ctl, pat, seededId } = await setUpResourceTest();
+const { emu, ctl, control, pat, seededId } = await setUpResourceTest();
 const alice = await seededId("user.human.added", (p) => p.username === "alice");
 const GET_USER = "/svc.resources.user.v3alpha.SvcUsers/GetUser";
 const PROTO = "svc/resources/user/v3alpha/user_service.proto";
@@ -46,7 +46,7 @@ function described(e: unknown): unknown {
   return { code: err?.code, message: err ? err.rawMessage : (e as Error).message, chain };
 }
 
-const faults = faultControl(ctl);
+const faults = faultControl(control);
 const dropNext = () => faults.add({ where: { method: GET_USER }, what: { kind: "drop" }, times: 1 });
 const failed = (p: Promise<unknown>) => refusal<unknown>(p);
 

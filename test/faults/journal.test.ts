@@ -12,7 +12,7 @@ import { control, request, requestWithHost, startTestEmulator } from "../helpers
 import { withAcme } from "../helpers/fixtures.js";
 import type { JournalEntry } from "../../emulator/src/index.js";
 
-const { emu, ctl, pat, transports, seededId } = await setUpResourceTest({ fixtures: withAcme(), retention: "1h" });
+const { emu, ctl, control: typed, pat, transports, seededId } = await setUpResourceTest({ fixtures: withAcme(), retention: "1h" });
 const users = transports({
   service: SvcUsers,
   protoFile: "svc/resources/user/v3alpha/user_service.proto",
@@ -23,12 +23,13 @@ const alice = await seededId("user.human.added", (p) => p.username === "alice");
 const GET_USER = "/svc.resources.user.v3alpha.SvcUsers/GetUser";
 
 type Entry = JournalEntry;
+/** The journal with a query written by hand. */
 const journal = async (q = "") => {
-  const r = await ctl(`/requests${q}`);
+  const r = await ctl.as("requests", `/requests${q}`);
   assert.equal(r.status, 200, r.text);
-  return r.body as { requests: Entry[]; count: number };
+  return r.body;
 };
-const count = async (q = "") => ((await ctl(`/requests/count${q}`)).body as { count: number }).count;
+const count = async (q = "") => (await ctl.as("requestCount", `/requests/count${q}`)).body.count;
 const form = (fields: Record<string, string>) => ({
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -97,11 +98,7 @@ describe("the request journal", () => {
   });
 
   it("records failures and the fault that answered", async () => {
-    const f = (
-      (await ctl("/faults", { method: "POST", json: { where: { method: GET_USER }, what: { kind: "rpcError", code: "NOT_FOUND" }, times: 1 } })).body as {
-        fault: { id: string };
-      }
-    ).fault;
+    const f = (await typed.addFault({ body: { where: { method: GET_USER }, what: { kind: "rpcError", code: "NOT_FOUND" }, times: 1 } })).body.fault;
     const grpc = users.all.find((t) => t.name === "grpc")!;
     await grpc.call("GetUser", { id: alice }, pat);
     await grpc.call("GetUser", { id: alice }, "not-a-token");
@@ -152,7 +149,7 @@ describe("the request journal", () => {
   });
 
   it("keeps each instance's requests apart, clears one instance, and filters by time", async () => {
-    const instances = ((await ctl("/instances")).body as { instances: { id: string; name: string }[] }).instances;
+    const instances = (await typed.instances()).body.instances;
     const acme = instances.find((i) => i.name === "Acme")!.id;
     const own = instances.find((i) => i.name !== "Acme")!.id;
     await requestWithHost(emu.port, "/.well-known/openid-configuration", `acme.localhost:${emu.port}`);

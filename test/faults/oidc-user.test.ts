@@ -8,13 +8,13 @@
 import { describe, it, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 import { withApps } from "../helpers/fixtures.js";
 import { faultControl, refusal as refusalOf } from "../helpers/faults.js";
 import { seedClients } from "../helpers/seed-clients.js";
 import { pkceSignIn } from "../helpers/pkce-sign-in.js";
-import type { JournalEntry } from "../../emulator/src/index.js";
 
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 // One more public app, with the device grant.
@@ -28,11 +28,11 @@ const emu = await startTestEmulator({
     grantTypes: ["authorization_code", DEVICE_GRANT],
   }),
 });
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const { worker, api, browserApp } = await seedClients(emu.issuer);
 const REDIRECT = "http://localhost:3000/callback";
-const events = async (type: string) =>
-  ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: { username?: string } }[] }).events;
+const events = async (type: string) => (await control.events({ query: { type, limit: 1000 } })).body.events;
 const idOf = async (type: string, username: string) => (await events(type)).find((e) => e.payload.username === username)!.aggregateId;
 const alice = await idOf("user.human.added", "alice");
 const admin = await idOf("user.human.added", "admin");
@@ -40,9 +40,9 @@ const workerUser = await idOf("user.machine.added", "demo-worker");
 const project = (await events("project.added"))[0]!.aggregateId;
 const SCOPE = `openid offline_access urn:svc:iam:org:project:id:${project}:aud`;
 
-const { add: addFault, hits } = faultControl(ctl);
+const { add: addFault, hits } = faultControl(control);
 const refusal = (p: Promise<unknown>) => refusalOf<client.ResponseBodyError>(p);
-const journal = async (endpoint: string) => ((await ctl(`/requests?endpoint=${endpoint}`)).body as { requests: JournalEntry[] }).requests;
+const journal = async (endpoint: string) => (await control.requests({ query: { endpoint } })).body.requests;
 const usersAt = async (endpoint: string) => (await journal(endpoint)).map((e) => [e.status, e.userId]);
 
 /** An authorization request of demo-browser; its code is never exchanged. */
@@ -231,10 +231,10 @@ describe("OIDC faults narrowed to a user", () => {
 
   it("no user is known at discovery, jwks and device authorization: a user id there is refused, nothing stored", async () => {
     for (const endpoint of ["discovery", "jwks", "device_authorization"]) {
-      const r = await ctl("/faults", { method: "POST", json: { where: { endpoint, userId: alice }, what: { kind: "drop" } } });
+      const r = await control.addFault({ body: { where: { endpoint, userId: alice }, what: { kind: "drop" } } });
       assert.equal(r.status, 400, r.text);
-      assert.equal((r.body as { field: string }).field, "where.userId");
+      assert.equal(r.error.field, "where.userId");
     }
-    assert.deepEqual(((await ctl("/faults")).body as { faults: unknown[] }).faults, []);
+    assert.deepEqual((await control.faults()).body.faults, []);
   });
 });

@@ -8,20 +8,22 @@ import { describe, it, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { createRemoteJWKSet, jwtVerify, decodeJwt } from "jose";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 import { faultControl, refusal as refusalOf } from "../helpers/faults.js";
 import { seedClients } from "../helpers/seed-clients.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const { worker, api, browserApp } = await seedClients(emu.issuer);
 const REDIRECT = "http://localhost:3000/callback";
 // demo-api introspects tokens whose audience holds its project.
-const project = ((await ctl("/events?type=project.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+const project = (await control.events({ query: { type: "project.added" } })).body.events[0]!.aggregateId;
 const API_AUDIENCE = `openid urn:svc:iam:org:project:id:${project}:aud`;
 
-const { add: addFault, hits } = faultControl(ctl);
+const { add: addFault, hits } = faultControl(control);
 const refusal = (p: Promise<unknown>) => refusalOf<client.ResponseBodyError & { cause?: unknown; response?: Response }>(p);
 
 beforeEach(async () => {

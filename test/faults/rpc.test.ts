@@ -15,7 +15,7 @@ import { request } from "../helpers/emulator.js";
 import type { Outcome } from "../helpers/transports.js";
 import { faultControl } from "../helpers/faults.js";
 
-const { emu, ctl, pat, transports, seededId } = await setUpResourceTest();
+const { emu, ctl, control, pat, transports, seededId } = await setUpResourceTest();
 const users = transports({
   service: SvcUsers,
   protoFile: "svc/resources/user/v3alpha/user_service.proto",
@@ -33,7 +33,7 @@ after(() => {
 const GET_USER = "/svc.resources.user.v3alpha.SvcUsers/GetUser";
 const alice = await seededId("user.human.added", (p) => p.username === "alice");
 
-const { add: addFault, hits } = faultControl(ctl);
+const { add: addFault, hits } = faultControl(control);
 const failure = (o: Outcome) => {
   assert.equal(o.ok, false, JSON.stringify(o));
   return o as Extract<Outcome, { ok: false }>;
@@ -103,7 +103,7 @@ describe("faults on the resource API", () => {
     });
     assert.equal(await hits(f.id), 3);
     for (const t of users.all) assert.equal((await t.call("GetUser", { id: alice }, pat)).ok, true, `${t.name} after the fault`);
-    const journal = (await ctl(`/requests?faultId=${f.id}`)).body as { requests: { transport: string; status: number | null; code: string }[] };
+    const journal = (await control.requests({ query: { faultId: f.id } })).body;
     assert.deepEqual(
       journal.requests.map((e) => [e.transport, e.status, e.code]),
       [
@@ -160,9 +160,7 @@ describe("faults on the resource API", () => {
     await addFault({ where: { method: GET_USER, clientId: "admin-sa" }, what: { kind: "rpcError", code: "ABORTED" }, times: 1 });
     assert.equal(failure(await users.all[0]!.call("GetUser", { id: alice }, pat)).code, 10);
     const byClient = async (clientId: string) =>
-      (
-        (await ctl(`/requests?endpoint=${encodeURIComponent(GET_USER)}&clientId=${clientId}`)).body as { requests: { transport: string; code: string }[] }
-      ).requests.map((r) => [r.transport, r.code]);
+      (await control.requests({ query: { endpoint: GET_USER, clientId } })).body.requests.map((r) => [r.transport, r.code]);
     assert.deepEqual(await byClient("demo-worker"), [
       ["rest", "UNAVAILABLE"],
       ["grpc", "UNAVAILABLE"],
@@ -183,7 +181,7 @@ describe("faults on the resource API", () => {
       assert.deepEqual([e.code, e.message], [8, "export quota"], t.name);
     }
     assert.equal(await hits(f.id), 3);
-    const journal = (await ctl("/requests?surface=admin")).body as { requests: { transport: string; endpoint: string; code: string; faultId: string }[] };
+    const journal = (await control.requests({ query: { surface: "admin" } })).body;
     assert.deepEqual(
       journal.requests.map((r) => [r.transport, r.endpoint, r.code, r.faultId]),
       ["rest", "grpc", "grpc-web"].map((t) => [t, "/svc.admin.v1.AdminService/ExportData", "RESOURCE_EXHAUSTED", f.id]),

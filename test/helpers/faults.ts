@@ -2,26 +2,20 @@
 // reading its hits, and the error a client's call failed with.
 
 import assert from "node:assert/strict";
-import type { control } from "./emulator.js";
+import type { Fault } from "../../emulator/src/control/schemas.js";
+import type { controlApi } from "./control-client.js";
 
-type Control = ReturnType<typeof control>;
-
-export interface DefinedFault {
-  id: string;
-  hits: number;
-  remaining: number | null;
-  state: string;
-}
+export type DefinedFault = Fault;
 
 /** `add` defines a fault (asserting 201) and answers it as stored; `hits` reads how many requests it answered. */
-export function faultControl(ctl: Control) {
+export function faultControl(control: ReturnType<typeof controlApi>) {
   return {
     add: async (json: unknown): Promise<DefinedFault> => {
-      const r = await ctl("/faults", { method: "POST", json });
+      const r = await control.addFault({ body: json });
       assert.equal(r.status, 201, r.text);
-      return (r.body as { fault: DefinedFault }).fault;
+      return r.body.fault;
     },
-    hits: async (id: string): Promise<number> => ((await ctl(`/faults/${id}`)).body as { hits: number }).hits,
+    hits: async (id: string): Promise<number> => (await control.fault({ params: { id } })).body.hits,
   };
 }
 

@@ -6,11 +6,12 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Value } from "@sinclair/typebox/value";
 import * as S from "../../emulator/src/control/schemas.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 import { databaseDump } from "../helpers/dump.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const control = controlApi(emu);
 
 const dump = databaseDump(emu);
 
@@ -24,7 +25,6 @@ type KindDiff = {
 };
 /** A kind's diff with empty lists where `d` gives none. */
 const kindDiff = (d: Partial<KindDiff>): KindDiff => ({ create: [], unchanged: [], conflicts: [], nameTaken: [], instanceOnly: [], ...d });
-type DiffResult = { errors: { type: string; id: string; path: string }[]; orgs: { orgId: string; status: string; kinds: Record<string, KindDiff> }[] };
 
 const A = "500000000000000001";
 const B = "500000000000000002";
@@ -61,14 +61,14 @@ const orgA = {
 };
 const doc = { orgs: [orgA, { orgId: B, org: { name: "Diff B" } }] };
 
-const diff = (document: unknown, instanceId?: string) => ctl("/orgs/_diff", { method: "POST", json: { document, ...(instanceId ? { instanceId } : {}) } });
+const diff = (document: unknown, instanceId?: string) => control.diffDocument({ body: { document, ...(instanceId ? { instanceId } : {}) } });
 
 describe("org diff", () => {
   it("shows every org and item of a document the instance does not hold as create, and writes nothing", async () => {
     const before = dump();
     const r = await diff(doc);
     assert.equal(r.status, 200, r.text);
-    const body = r.body as DiffResult;
+    const body = r.body;
     assert.deepEqual(body.errors, []);
     assert.deepEqual(
       body.orgs.map((o) => [o.orgId, o.status]),
@@ -87,9 +87,9 @@ describe("org diff", () => {
   });
 
   it("shows a document the instance holds as unchanged, and changed items side by side", async () => {
-    const imported = await ctl("/orgs/_import", { method: "POST", json: { document: doc } });
-    assert.deepEqual((imported.body as { errors: unknown[] }).errors, [], imported.text);
-    const same = (await diff(doc)).body as DiffResult;
+    const imported = await control.importDocument({ body: { document: doc } });
+    assert.deepEqual(imported.body.errors, [], imported.text);
+    const same = (await diff(doc)).body;
     for (const o of same.orgs) {
       assert.equal(o.status, "unchanged", o.orgId);
       for (const [kind, d] of Object.entries(o.kinds)) assert.deepEqual([kind, d.create, d.conflicts], [kind, [], []], `${kind}: ${JSON.stringify(d)}`);
@@ -99,7 +99,7 @@ describe("org diff", () => {
     // The admin export of the same orgs (with its generated domains, org state, key order) is unchanged too.
     const exported = await request(`${emu.url}/admin/v1/export`, { method: "POST", token: emu.adminPat, json: { orgIds: [A, B], responseOutput: true } });
     assert.equal(exported.status, 200, exported.text);
-    const again = (await diff(exported.body)).body as DiffResult;
+    const again = (await diff(exported.body)).body;
     assert.deepEqual(again.errors, []);
     for (const o of again.orgs) {
       assert.equal(o.status, "unchanged", o.orgId);
@@ -114,7 +114,7 @@ describe("org diff", () => {
     a.projects.push({ projectId: "500000000000000021", project: { name: "New", projectRoleAssertion: false } });
     a.projectRoles[0]!.displayName = "Administrator";
     const before = dump();
-    const body = (await diff(changed)).body as DiffResult;
+    const body = (await diff(changed)).body;
     assert.equal(dump(), before, "the diff writes nothing");
     assert.ok(Value.Check(S.DiffResult, body), "the answer fits the DiffResult schema");
     const kinds = body.orgs[0]!.kinds;
@@ -144,7 +144,7 @@ describe("org diff", () => {
     a.humanUsers = [];
     a.userMetadata = [];
     a.userGrants = [];
-    const body = (await diff({ orgs: [a] })).body as DiffResult;
+    const body = (await diff({ orgs: [a] })).body;
     const kinds = body.orgs[0]!.kinds;
     assert.deepEqual(kinds.humanUsers, kindDiff({ instanceOnly: ["500000000000000010"] }));
     assert.deepEqual(kinds.userMetadata!.instanceOnly, ["500000000000000010_team"]);
@@ -169,7 +169,7 @@ describe("org diff", () => {
     const before = dump();
     const r = await diff({ orgs: [clash, sameOrg] });
     assert.equal(r.status, 200, r.text);
-    const body = r.body as DiffResult;
+    const body = r.body;
     assert.ok(Value.Check(S.DiffResult, body), "the answer fits the DiffResult schema");
     const [c, s] = body.orgs.map((o) => o.kinds);
     assert.equal(body.orgs[0]!.status, "conflict", "its name is A's");
@@ -196,7 +196,7 @@ describe("org diff", () => {
   it("answers the validation errors with their paths and no orgs; an unknown instance is 404", async () => {
     const r = await diff({ orgs: [{ orgId: "1", org: { name: "X" }, humanUsers: [{ userId: "2", user: { userName: 5 } }] }] });
     assert.equal(r.status, 200, r.text);
-    const body = r.body as DiffResult;
+    const body = r.body;
     assert.deepEqual(body.orgs, []);
     assert.ok(
       body.errors.some((e) => e.path.startsWith("orgs[0].humanUsers[0].user")),

@@ -9,20 +9,22 @@ import assert from "node:assert/strict";
 import bcrypt from "bcryptjs";
 import * as client from "openid-client";
 import { Browser } from "../helpers/browser.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { internals } from "../../emulator/src/internal.js";
 import { databaseDump } from "../helpers/dump.js";
 import { importOrgs } from "../../emulator/src/migration/import-orgs.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const { db, events } = internals(emu).core;
 const HASH = bcrypt.hashSync("Imported1!", 4).replace(/^\$2b\$/, "$2a$");
 
 const dump = databaseDump(emu);
 
-const importDoc = (document: unknown, query = "") => ctl(`/orgs/_import${query}`, { method: "POST", json: { document } });
-type Result = { errors: { type: string; id: string; message: string; path: string }[]; success: { orgs: Record<string, unknown>[] } };
+/** `query` written by hand ("?dryRun=true"). */
+const importDoc = (document: unknown, query = "") => ctl.as("importDocument", `/orgs/_import${query}`, { method: "POST", json: { document } });
 
 const docsExample = {
   orgs: [
@@ -116,7 +118,7 @@ describe("org import", () => {
   it("imports the docs example (old algorithm field ignored) and the user signs in with the hashed password", async () => {
     const r = await importDoc(docsExample);
     assert.equal(r.status, 200, r.text);
-    const body = r.body as Result;
+    const body = r.body;
     assert.deepEqual(body.errors, []);
     assert.deepEqual(
       body.success.orgs.map((o) => [o.orgId, o.humanUserIds]),
@@ -137,7 +139,7 @@ describe("org import", () => {
 
   it("imports a rich document with a project grant between two orgs, and the database shows it", async () => {
     const r = await importDoc(rich);
-    const body = r.body as Result;
+    const body = r.body;
     assert.deepEqual(body.errors, []);
     const a = body.success.orgs[0]!;
     assert.deepEqual(a.projectRoles, ["300000000000000020_admin", "300000000000000020_viewer"]);
@@ -161,7 +163,7 @@ describe("org import", () => {
     const r = await importDoc(conflicting);
     off();
     assert.deepEqual(heard, [], "a rolled-back import announces no events");
-    const body = r.body as Result;
+    const body = r.body;
     assert.deepEqual(body.success.orgs, []);
     const pairs = body.errors.map((e) => `${e.type} ${e.id}`);
     for (const want of [
@@ -195,7 +197,7 @@ describe("org import", () => {
       ],
     };
     const before = dump();
-    const atomic = (await importDoc(doc)).body as Result;
+    const atomic = (await importDoc(doc)).body;
     assert.deepEqual(
       atomic.errors.map((e) => `${e.type} ${e.id}`),
       [
@@ -205,10 +207,10 @@ describe("org import", () => {
       ],
     );
     assert.equal(dump(), before);
-    const dry = (await importDoc(doc, "?dryRun=true")).body as Result;
+    const dry = (await importDoc(doc, "?dryRun=true")).body;
     assert.equal(dry.errors.length, 3);
     assert.equal(dump(), before);
-    const partial = (await importDoc(doc, "?bestEffort=true")).body as Result;
+    const partial = (await importDoc(doc, "?bestEffort=true")).body;
     assert.equal(partial.errors.length, 3);
     assert.deepEqual(
       partial.success.orgs.map((o) => [o.orgId, o.projectIds]),
@@ -241,8 +243,8 @@ describe("org import", () => {
         },
       ],
     };
-    const r = await ctl("/orgs/_validate", { method: "POST", json: { document: bad } });
-    const body = r.body as { valid: boolean; errors: Result["errors"] };
+    const r = await control.validateDocument({ body: { document: bad } });
+    const body = r.body;
     assert.equal(body.valid, false);
     assert.deepEqual(
       body.errors.map((e) => [e.type, e.id, e.path]),
@@ -257,7 +259,7 @@ describe("org import", () => {
       ],
     );
     assert.match(body.errors[5]!.message, /md5-crypt is not supported/);
-    const imported = (await importDoc(bad)).body as Result;
+    const imported = (await importDoc(bad)).body;
     assert.equal(imported.errors.length, 7);
     // 10,000 levels: built as text, since JSON.stringify itself cannot nest that deep.
     const deep = `${'{"a":'.repeat(10_000)}{}${"}".repeat(10_000)}`;
@@ -271,13 +273,13 @@ describe("org import", () => {
     assert.equal(deepRes.status, 400, deepRes.text);
     assert.match(deepRes.text, /nested deeper than 64 levels/);
     const shallowDeep = JSON.parse(`${'{"a":'.repeat(40)}{}${"}".repeat(40)}`) as unknown;
-    const deepErr = (await importDoc({ orgs: [{ orgId: "1", org: { name: "D" }, loginTexts: [shallowDeep] }] })).body as Result;
+    const deepErr = (await importDoc({ orgs: [{ orgId: "1", org: { name: "D" }, loginTexts: [shallowDeep] }] })).body;
     assert.deepEqual(
       deepErr.errors.map((e) => e.path),
       ["orgs[0].loginTexts[0]"],
     );
     assert.equal((await importDoc("not a document")).status, 200);
-    assert.equal(((await importDoc("not a document")).body as Result).errors[0]!.path, "");
+    assert.equal((await importDoc("not a document")).body.errors[0]!.path, "");
     const malformed = await request(`${emu.url}/emulator/v1/orgs/_import`, {
       method: "POST",
       token: emu.consoleToken,
@@ -312,7 +314,7 @@ describe("org import", () => {
     for (const query of ["", "?dryRun=true", "?bestEffort=true"]) {
       const r = await importDoc(doc, query);
       assert.equal(r.status, 200, query);
-      assert.deepEqual((r.body as Result).errors, expected, query);
+      assert.deepEqual(r.body.errors, expected, query);
     }
     const v = await ctl("/orgs/_validate", { method: "POST", json: { document: doc } });
     assert.deepEqual(v.body, { valid: false, errors: expected });
@@ -329,7 +331,7 @@ describe("org import", () => {
         },
       ],
     };
-    const body = (await importDoc(doc, "?bestEffort=true")).body as Result;
+    const body = (await importDoc(doc, "?bestEffort=true")).body;
     assert.deepEqual(
       body.errors.map((e) => `${e.type} ${e.id} ${e.path}`),
       ["org 300000000000000001 orgs[0].orgId"],
