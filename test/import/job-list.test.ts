@@ -6,13 +6,15 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Value } from "@sinclair/typebox/value";
 import * as S from "../../emulator/src/control/schemas.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { internals } from "../../emulator/src/internal.js";
 import { createOrg } from "../../emulator/src/domain/org/commands.js";
 import { listInstances } from "../../emulator/src/domain/instance/queries.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const core = internals(emu).core;
 const instanceId = listInstances(core.db).find((i) => i.isDefault)!.id;
 // The orgs the export below counts, written before any request: on a loaded machine this takes seconds
@@ -20,21 +22,21 @@ const instanceId = listInstances(core.db).find((i) => i.isDefault)!.id;
 const actor = { instanceId, userId: "test", origin: "seed" as const };
 for (let i = 0; i < 1000; i++) createOrg(core, actor, { name: `Listed ${i}` });
 
-type Listed = { id: string; kind: string; instanceId: string; state: string; createdAt: string; counters: Record<string, { done: number; total: number }> };
+/** `query` written by hand (states repeated, unknown ones). */
 const list = async (query = "") => {
-  const r = await ctl(`/jobs${query}`);
+  const r = await ctl.as("jobs", `/jobs${query}`);
   assert.equal(r.status, 200, r.text);
   assert.ok(Value.Check(S.JobList, r.body), r.text);
-  return (r.body as { jobs: Listed[] }).jobs;
+  return r.body.jobs;
 };
-const startJob = async (json: unknown) => {
-  const r = await ctl("/jobs", { method: "POST", json });
+const startJob = async (json: S.JobBody) => {
+  const r = await control.startJob({ body: json });
   assert.equal(r.status, 202, r.text);
-  return (r.body as { id: string }).id;
+  return r.body.id;
 };
 const ended = async (id: string) => {
   for (;;) {
-    const job = (await ctl(`/jobs/${id}`)).body as { state: string };
+    const job = (await control.job({ params: { id } })).body;
     if (job.state !== "queued" && job.state !== "running") return job;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -96,7 +98,7 @@ describe("GET /jobs", () => {
     assert.ok(done.every((j) => !("report" in j) && typeof (j as { finishedAt?: string }).finishedAt === "string"));
     assert.deepEqual(await list("?state=running"), []);
     // The report is still there for the one job.
-    assert.equal(((await ctl(`/jobs/${exportId}`)).body as { report: { orgs: unknown[] } }).report.orgs.length, 1001);
+    assert.equal(((await control.job({ params: { id: exportId } })).body.report as { orgs: unknown[] }).orgs.length, 1001);
   });
 
   it("refuses an unknown state or parameter with the control API's error, and lists nothing else", async () => {

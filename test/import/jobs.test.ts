@@ -6,23 +6,24 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Value } from "@sinclair/typebox/value";
 import * as S from "../../emulator/src/control/schemas.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { internals } from "../../emulator/src/internal.js";
 import { createOrg } from "../../emulator/src/domain/org/commands.js";
 import { listInstances } from "../../emulator/src/domain/instance/queries.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const core = internals(emu).core;
 const instanceId = listInstances(core.db).find((i) => i.isDefault)!.id;
 
-type Job = { id: string; state: string; counters: Record<string, { done: number; total: number }>; report?: unknown; error?: unknown };
 type SseEvent = { event: string; data: Record<string, unknown> };
 
-const startJob = async (json: unknown) => {
-  const r = await ctl("/jobs", { method: "POST", json });
+const startJob = async (json: S.JobBody) => {
+  const r = await control.startJob({ body: json });
   assert.equal(r.status, 202, r.text);
-  return (r.body as { id: string }).id;
+  return r.body.id;
 };
 
 /** The whole event stream of a job (it ends after the final event). */
@@ -84,7 +85,7 @@ describe("jobs", () => {
     assert.deepEqual(report.success.orgs[0]!.humanUserIds, ["600000000000000010", "600000000000000011"]);
     assert.ok(orgExists("600000000000000001"));
 
-    const job = (await ctl(`/jobs/${id}`)).body as Job;
+    const job = (await control.job({ params: { id } })).body;
     assert.ok(Value.Check(S.Job, job), "the answer fits the Job schema");
     assert.ok(Value.Check(S.JobProgress, progress[0]));
     assert.ok(Value.Check(S.ImportResult, job.report));
@@ -145,15 +146,15 @@ describe("jobs", () => {
     for (let i = 0; i < 400; i++) createOrg(core, actor, { name: `Bulk ${i}` });
     const exportId = await startJob({ kind: "export" });
     const importId = await startJob({ kind: "import", document: { orgs: [{ orgId: "600000000000000003", org: { name: "Queued" } }] } });
-    const cancelledImport = await ctl(`/jobs/${importId}/_cancel`, { method: "POST" });
+    const cancelledImport = await control.cancelJob({ params: { id: importId } });
     assert.equal(cancelledImport.status, 200, cancelledImport.text);
-    assert.equal((cancelledImport.body as Job).state, "cancelled");
-    const cancelledExport = await ctl(`/jobs/${exportId}/_cancel`, { method: "POST" });
-    assert.equal((cancelledExport.body as Job).state, "running", "a running export stops at its next org");
+    assert.equal(cancelledImport.body.state, "cancelled");
+    const cancelledExport = await control.cancelJob({ params: { id: exportId } });
+    assert.equal(cancelledExport.body.state, "running", "a running export stops at its next org");
 
     const exportEvents = await eventsOf(exportId);
     assert.equal(exportEvents.at(-1)!.event, "cancelled");
-    const exported = (await ctl(`/jobs/${exportId}`)).body as Job;
+    const exported = (await control.job({ params: { id: exportId } })).body;
     assert.equal(exported.state, "cancelled");
     assert.ok(Value.Check(S.Job, exported));
     assert.equal(exported.report, undefined);
@@ -163,7 +164,7 @@ describe("jobs", () => {
       (await eventsOf(importId)).map((e) => e.event),
       ["cancelled"],
     );
-    assert.deepEqual(((await ctl(`/jobs/${importId}`)).body as Job).counters, {});
+    assert.deepEqual((await control.job({ params: { id: importId } })).body.counters, {});
     assert.ok(!orgExists("600000000000000003"), "the cancelled import wrote nothing");
 
     const again = await ctl(`/jobs/${importId}/_cancel`, { method: "POST" });
@@ -213,6 +214,6 @@ describe("document bodies on the control API", () => {
     // POST /instances takes org documents since issue 26 (a seed): snapshots stand for the other routes.
     const other = await ctl("/snapshots", { method: "POST", json: { name: "x".repeat(5 * 1024 * 1024) } });
     assert.equal(other.status, 413);
-    assert.match((other.body as { message: string }).message, /limit of 4194304 bytes \(4 MiB\)/);
+    assert.match(other.error.message, /limit of 4194304 bytes \(4 MiB\)/);
   });
 });

@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { Browser } from "../helpers/browser.js";
-import { control, fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 
 const ORG = "640000000000000001";
@@ -41,7 +42,7 @@ fixtures.instances[0]!.orgs.push({
 });
 
 const emu = await startTestEmulator();
-const api = control(emu);
+const api = controlApi(emu);
 const send = fetchByHost(emu.port);
 const SEED_USERS = ["admin", "admin-sa", "alice", "bob", "demo-worker", "wanda"];
 
@@ -58,9 +59,9 @@ interface Client {
 
 const clients: Client[] = [];
 for (let n = 0; n < 8; n++) {
-  const made = await api("/instances", { method: "POST", json: { name: `worker${n}`, seed: { fixtures } } });
+  const made = await api.createInstance({ body: { name: `worker${n}`, seed: { fixtures } } });
   assert.equal(made.status, 201, made.text);
-  const { id, issuer, adminPat } = made.body as { id: string; issuer: string; adminPat: string };
+  const { id, issuer, adminPat } = made.body;
   clients.push({ id, issuer, adminPat, created: [], live: [], dead: [] });
 }
 
@@ -134,7 +135,7 @@ async function step(k: number, op: Op): Promise<void> {
   } else if (op === "signin") c.live.push(await signIn(c));
   else if (op === "token") c.live.push(await clientCredentials(c));
   else {
-    const res = await api(`/instances/${c.id}/_reset`, { method: "POST" });
+    const res = await api.resetInstance({ params: { id: c.id } });
     assert.equal(res.status, 200, res.text);
     c.dead.push(...c.live);
     c.live = [];

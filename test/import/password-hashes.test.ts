@@ -8,10 +8,11 @@ import assert from "node:assert/strict";
 import { pbkdf2Sync, scryptSync } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { argon2i, argon2id } from "hash-wasm";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const control = controlApi(emu);
 const PASSWORD = "Migrated-Pa55!";
 const salt = Buffer.from("an-import-test-salt");
 const b64 = (b: Buffer) => b.toString("base64").replace(/=+$/, "");
@@ -40,11 +41,8 @@ const session = (loginName: string, password: string) =>
 describe("imported password hashes", () => {
   it("sign in with bcrypt, scrypt, pbkdf2 and argon2 hashes and refuse a wrong password", async () => {
     const humanUsers = Object.entries(HASHES).map(([name, hash], i) => human(i, `hash-${name.toLowerCase()}`, hash));
-    const r = await ctl("/orgs/_import", {
-      method: "POST",
-      json: { document: { orgs: [{ orgId: "600000000000000100", org: { name: "Hashes" }, humanUsers }] } },
-    });
-    assert.deepEqual((r.body as { errors: unknown[] }).errors, []);
+    const r = await control.importDocument({ body: { document: { orgs: [{ orgId: "600000000000000100", org: { name: "Hashes" }, humanUsers }] } } });
+    assert.deepEqual(r.body.errors, []);
     for (const name of Object.keys(HASHES)) {
       const loginName = `hash-${name.toLowerCase()}`;
       const ok = await session(loginName, PASSWORD);
@@ -67,8 +65,8 @@ describe("imported password hashes", () => {
         },
       ],
     };
-    const r = await ctl("/orgs/_import", { method: "POST", json: { document: doc } });
-    const errors = (r.body as { errors: { type: string; id: string; message: string; path: string }[] }).errors;
+    const r = await control.importDocument({ body: { document: doc } });
+    const errors = r.body.errors;
     assert.deepEqual(
       errors.map((e) => [e.type, e.id, e.path]),
       [7, 8, 9].map((n, i) => ["human_user", `60000000000000000${n}`, `orgs[0].humanUsers[${i}].user.hashedPassword.value`]),
@@ -76,8 +74,8 @@ describe("imported password hashes", () => {
     assert.match(errors[0]!.message, /argon2 memory cost m=4194304 is above 262144 KiB/);
     assert.match(errors[1]!.message, /algorithm md5-crypt is not supported/);
     assert.match(errors[2]!.message, /not in Modular Crypt Format/);
-    const orgs = await ctl("/orgs/_validate", { method: "POST", json: { document: doc } });
-    assert.equal((orgs.body as { valid: boolean }).valid, false);
+    const orgs = await control.validateDocument({ body: { document: doc } });
+    assert.equal(orgs.body.valid, false);
     const none = await session("argon", "x");
     assert.notEqual(none.status, 201, "the refused user was not stored");
   });

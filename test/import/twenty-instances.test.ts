@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { createHash, generateKeyPairSync, randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { Browser } from "../helpers/browser.js";
-import { control, fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 import { internals } from "../../emulator/src/internal.js";
 
@@ -48,7 +49,7 @@ fixtures.instances[0]!.orgs.push({
 
 const emu = await startTestEmulator({ fixtures });
 const core = internals(emu).core;
-const api = control(emu);
+const api = controlApi(emu);
 const byHost = fetchByHost(emu.port);
 /** A request by Host that fails after a minute instead of waiting for ever (an answer that never comes names its URL). */
 const send: typeof fetch = (input, init = {}) =>
@@ -59,13 +60,13 @@ type Json = Record<string, unknown>;
 
 /** An export of the instance's org by a job of the control API (the same path for every instance). */
 async function exportOf(instanceId: string): Promise<Json> {
-  const started = await api("/jobs", { method: "POST", json: { kind: "export", instanceId, orgIds: [ORG], withPasswords: true } });
+  const started = await api.startJob({ body: { kind: "export", instanceId, orgIds: [ORG], withPasswords: true } });
   assert.equal(started.status, 202, started.text);
-  const id = (started.body as { id: string }).id;
+  const id = started.body.id;
   for (;;) {
-    const job = await api(`/jobs/${id}`);
-    const { state, report } = job.body as { state: string; report?: Json };
-    if (state === "done") return report!;
+    const job = await api.job({ params: { id } });
+    const { state, report } = job.body;
+    if (state === "done") return report as Json;
     assert.ok(state === "queued" || state === "running", job.text);
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -147,9 +148,9 @@ describe("one export seeds 20 instances of one emulator", () => {
     original = await exportOf(defaultInstance);
     assert.equal((original.orgs as Json[]).length, 1);
     for (let n = 1; n <= 20; n++) {
-      const made = await api("/instances", { method: "POST", json: { name: `t${n}`, domain: `t${n}.localhost`, seed: { document: original } } });
+      const made = await api.createInstance({ body: { name: `t${n}`, domain: `t${n}.localhost`, seed: { document: original } } });
       assert.equal(made.status, 201, made.text);
-      const body = made.body as (typeof instances)[number];
+      const body = made.body;
       assert.deepEqual(
         { ...body, id: typeof body.id },
         { id: "string", name: `t${n}`, domains: [`t${n}.localhost`], issuer: `http://t${n}.localhost:${emu.port}`, adminPat: "" },
