@@ -8,7 +8,8 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { AdminService } from "../../emulator/src/gen/svc/admin/v1/admin_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { startRecordingProxy } from "../helpers/recording-proxy.js";
 import { B, setUpResourceTest } from "../helpers/resource-test.js";
 import { transportsFor } from "../helpers/transports.js";
@@ -78,8 +79,8 @@ async function exportedOver(url: string, token: string) {
   return r.body;
 }
 
-const objectNames = async () => ((await ctl("/buckets/exports/objects")).body as { objects: { name: string }[] }).objects.map((o) => o.name);
-const secondOrgs = async () => ((await control(second)("/events?type=org.added&limit=1000")).body as { events: unknown[] }).events.length;
+const objectNames = async () => (await ctl.as("bucketObjects", "/buckets/exports/objects")).body.objects.map((o) => o.name);
+const secondOrgs = async () => (await control(second).as("events", "/events?type=org.added&limit=1000")).body.events.length;
 
 before(async () => {
   const r = await request(`${emu.url}/admin/v1/import`, { method: "POST", token: pat, json: { dataOrgsv1: seedDocument, timeout: "1m" } });

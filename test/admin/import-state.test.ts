@@ -9,7 +9,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
 import { SignJWT } from "jose";
-import { control, request } from "../helpers/emulator.js";
+import { request } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { databaseDump } from "../helpers/dump.js";
 import { ADMIN_SERVICE } from "../helpers/transports.js";
 import { B, setUpResourceTest } from "../helpers/resource-test.js";
@@ -52,9 +53,7 @@ function document(n: number, orgState?: string) {
 
 const stateInApi = async (userId: string) => ((await request(`${emu.url}${B}/users/${userId}`, { token: pat })).body as { user: { state: string } }).user.state;
 const loginStatus = async (userId: string) => {
-  const flow = (await ctl("/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId } })).body as {
-    steps: { name: string; response: { status: number } | null }[];
-  };
+  const flow = (await ctl.as("runFlow", "/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId } })).body;
   return flow.steps.find((s) => s.name === "login")?.response?.status;
 };
 /** The JWT profile grant of the machine with the key the document gave it. */

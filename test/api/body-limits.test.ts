@@ -7,7 +7,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import net from "node:net";
 import * as grpc from "@grpc/grpc-js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { grpcWebRawCall, lengthDelimited } from "../helpers/raw-grpc.js";
 
 const emu = await startTestEmulator();
@@ -20,7 +21,7 @@ const REST_413 = JSON.stringify({
   details: [{ "@type": "type.googleapis.com/svc.v1.ErrorDetail", id: "REST-body-too-large", message: TOO_LARGE }],
 });
 const bigTarget = () => JSON.stringify({ name: "x".repeat(FIVE_MB), restWebhook: { url: "http://localhost:9/hook" }, timeout: "10s" });
-const eventCount = async () => ((await control(emu)("/events?limit=1000")).body as { events: unknown[] }).events.length;
+const eventCount = async () => (await control(emu).as("events", "/events?limit=1000")).body.events.length;
 
 /** Writes a whole request (headers, then the body in pieces), then a second request on the same connection; returns all bytes read until idle. */
 function rawExchange(head: string, body: Buffer, next: string): Promise<{ text: string; error?: string }> {

@@ -5,7 +5,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as grpc from "@grpc/grpc-js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { grpcRawCall, grpcWebRawCall, lengthDelimited } from "../helpers/raw-grpc.js";
 
 const emu = await startTestEmulator();
@@ -17,7 +18,7 @@ const rpcStatus = (message: string) => {
   const [, text, id] = /^(.*) \((VALIDATE-[^)]+)\)$/.exec(message)!;
   return JSON.stringify({ code: 3, message, details: [{ "@type": "type.googleapis.com/svc.v1.ErrorDetail", id, message: text }] });
 };
-const eventCount = async () => ((await control(emu)("/events?limit=1000")).body as { events: unknown[] }).events.length;
+const eventCount = async () => (await control(emu).as("events", "/events?limit=1000")).body.events.length;
 const targetsNamed = async (name: string) => {
   const r = await request(`${emu.url}/resources/v3alpha/targets/_search`, { method: "POST", token: pat, json: [] });
   return ((r.body as { result?: { target: { name?: string } }[] }).result ?? []).filter((t) => t.target.name === name).length;

@@ -4,7 +4,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { chromiumBrowser, noChromium } from "../helpers/browser.js";
 import { startSpaAndEmulator } from "./spa-server.js";
 
@@ -34,7 +34,7 @@ describe("a failed login, injected, seen by oidc-client-ts", { skip: noChromium 
     await page.waitForURL(`${spa.origin}/callback**`);
     await page.waitForFunction(() => document.getElementById("who")?.textContent !== "…");
     assert.equal(await page.textContent("#who"), "Alice Allen <alice@svc-emulator.localhost>");
-    const journal = (await control(emu)("/requests?endpoint=login")).body as { requests: { status: number; faultId: string | null }[] };
+    const journal = (await control(emu).as("requests", "/requests?endpoint=login")).body;
     assert.deepEqual(journal.requests[0], { ...journal.requests[0], status: 302, faultId: "fault-1" });
   });
 });

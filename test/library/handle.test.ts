@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultFixtures, startEmulator, type Emulator, type StoredEvent, type TargetCall } from "../../emulator/src/index.js";
 import { internals } from "../../emulator/src/internal.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 const SVC = "svc.resources.action.v3alpha.SvcActions";
 
@@ -40,7 +41,7 @@ describe("the library handle", () => {
     const heard: StoredEvent[] = [];
     const off = emu.on("eventCommitted", (e) => heard.push(e));
     const id = await sinkTargetOnGetTarget(emu, "committed");
-    const log = ((await control(emu)(`/events?aggregateId=${id}`)).body as { events: StoredEvent[] }).events;
+    const log = (await control(emu).as("events", `/events?aggregateId=${id}`)).body.events;
     assert.deepEqual(
       heard.filter((e) => e.aggregateId === id),
       log,
@@ -61,7 +62,7 @@ describe("the library handle", () => {
     const calls: TargetCall[] = [];
     emu.on("targetCalled", (c) => calls.push(c));
     assert.equal((await getTarget(emu, id)).status, 200);
-    const recorded = ((await control(emu)(`/target-calls?targetId=${id}`)).body as { calls: TargetCall[] }).calls;
+    const recorded = (await control(emu).as("targetCalls", `/target-calls?targetId=${id}`)).body.calls;
     assert.equal(recorded.length, 1);
     assert.deepEqual(calls, recorded);
   });
@@ -125,7 +126,7 @@ describe("the library handle", () => {
     assert.deepEqual([frozen.now, frozen.frozen], ["2030-01-01T00:00:00.000Z", true]);
     assert.equal(emu.clock.advance("1h30m").now, "2030-01-01T01:30:00.000Z");
     assert.equal(emu.clock.advance(500).now, "2030-01-01T01:30:00.500Z");
-    const seen = (await control(emu)("/clock")).body as { now: string; frozen: boolean };
+    const seen = (await control(emu).as("clock", "/clock")).body;
     assert.deepEqual([seen.now, seen.frozen], ["2030-01-01T01:30:00.500Z", true]);
     assert.throws(() => emu.clock.advance("soon"), RangeError);
     assert.throws(() => emu.clock.advance("9999999999d"), RangeError);
@@ -182,7 +183,7 @@ describe("the library handle", () => {
 describe("fixtures by content or explicit path", () => {
   it("seeds from the built-in default, from a given object, and from a given file", async () => {
     const fromDefault = await startTestEmulator();
-    const names = async (emu: Emulator) => ((await control(emu)("/instances")).body as { instances: { name: string }[] }).instances.map((i) => i.name);
+    const names = async (emu: Emulator) => (await control(emu).as("instances", "/instances")).body.instances.map((i) => i.name);
     const defaultNames = await names(fromDefault);
     assert.deepEqual(
       defaultNames,
@@ -229,7 +230,7 @@ describe("two emulators in one process", () => {
     assert.equal((await getTarget(a, idA)).status, 200);
     assert.equal(heard.callsA.length, 1);
     assert.deepEqual(heard.callsB, []);
-    assert.deepEqual(((await control(b)("/target-calls")).body as { calls: unknown[] }).calls, []);
+    assert.deepEqual((await control(b).as("targetCalls", "/target-calls")).body.calls, []);
 
     // A live stream of b's calls hears nothing of a's.
     const stream = await fetch(`${b.url}/emulator/v1/target-calls/stream`, { headers: { authorization: `Bearer ${b.consoleToken}` } });

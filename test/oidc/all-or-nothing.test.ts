@@ -12,7 +12,8 @@ import { SvcActions } from "../../emulator/src/gen/svc/resources/action/v3alpha/
 import { ok } from "../helpers/assertions.js";
 import { Browser } from "../helpers/browser.js";
 import { pkceSignIn } from "../helpers/pkce-sign-in.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { withApps } from "../helpers/fixtures.js";
 import { startTargetServer } from "../helpers/target-server.js";
 import { ACTIONS_ROUTES, transportsFor } from "../helpers/transports.js";
@@ -68,10 +69,10 @@ const form = async (body: Record<string, string>) => {
   });
   return { status: r.status, body: r.body as Record<string, string> };
 };
-const eventTypes = async (type: string) => ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string }[] }).events;
+const eventTypes = async (type: string) => (await ctl.as("events", `/events?type=${type}&limit=1000`)).body.events;
 /** Whether the emulator holds the token as active (the control API's view of any token, refresh tokens too). */
 const introspect = async (token: string) =>
-  ((await ctl("/tokens/_introspect", { method: "POST", json: { token } })).body as { token: { active: boolean } | null }).token?.active ?? false;
+  (await ctl.as("introspectToken", "/tokens/_introspect", { method: "POST", json: { token } })).body.token?.active ?? false;
 const tokenCount = async () => (await eventTypes("oidc.token.added")).length;
 
 /** The token endpoint's error as openid-client reports it (status and body of the response it rejected). */

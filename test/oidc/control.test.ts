@@ -5,20 +5,22 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = rawControl(emu);
+const control = controlApi(emu);
 const insecure = { execute: [client.allowInsecureRequests] };
 const worker = await client.discovery(new URL(emu.issuer), "demo-worker", "demo-worker-secret", client.ClientSecretPost("demo-worker-secret"), insecure);
-const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
-const kids = async () => ((await ctl(`/instances/${instanceId}/keys`)).body as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+const instanceId = (await control.instances()).body.instances[0]!.id;
+const kids = async () => (await control.keys({ params: { id: instanceId } })).body.keys.map((k) => String(k.kid));
 
 describe("tokens and sessions in the control API", () => {
   it("lists issued tokens and revokes one", async () => {
     const tokens = await client.clientCredentialsGrant(worker, { scope: "profile" });
-    const listed = (await ctl("/tokens")).body as { tokens: { id: string; kind: string; clientId: string; active: boolean }[] };
+    const listed = (await control.tokens()).body;
     const mine = listed.tokens.find((t) => t.id === tokens.access_token)!;
     assert.deepEqual([mine.kind, mine.clientId, mine.active], ["access", "demo-worker", true]);
     assert.deepEqual((await ctl(`/tokens/${encodeURIComponent(tokens.access_token)}/_revoke`, { method: "POST" })).body, { revoked: [tokens.access_token] });
@@ -41,7 +43,7 @@ describe("login sessions in the control API", () => {
     const b = new Browser(emu.url);
     const done = await b.submit(await b.go(url.toString()), "login", { loginName: "alice", password: "Password1!" });
     const tokens = await client.authorizationCodeGrant(browserApp, new URL(done.url), { pkceCodeVerifier: verifier });
-    const sessions = ((await ctl("/sessions")).body as { sessions: { id: string; terminatedAt: string | null; amr: string[] }[] }).sessions;
+    const sessions = (await control.sessions()).body.sessions;
     const open = sessions.find((s) => !s.terminatedAt)!;
     assert.deepEqual(open.amr, ["pwd"]);
     assert.deepEqual((await ctl(`/sessions/${open.id}/_terminate`, { method: "POST" })).body, { terminated: open.id, revokedTokens: 1 });
@@ -54,7 +56,7 @@ describe("login sessions in the control API", () => {
 describe("signing keys", () => {
   it("rotates on demand and keeps the old key published", async () => {
     const before = await kids();
-    const rotated = (await ctl(`/instances/${instanceId}/keys/_rotate`, { method: "POST" })).body as { kid: string };
+    const rotated = (await control.rotateKeys({ params: { id: instanceId } })).body;
     const after = await kids();
     assert.equal(after[0], rotated.kid);
     assert.ok(before.every((k) => after.includes(k)));

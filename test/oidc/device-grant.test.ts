@@ -5,7 +5,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { Browser, type Page } from "../helpers/browser.js";
 import { withApps } from "../helpers/fixtures.js";
 
@@ -183,7 +184,7 @@ describe("device code grant", () => {
       assert.equal((await pollError(d.device_code)).error, "authorization_pending");
       await clock("_advance", { by: "14s" });
       assert.equal((await pollError(d.device_code)).error, "slow_down", "the interval is 15 s now");
-      const events = (await ctl(`/events?type=oidc.device_authorization.slowed_down`)).body as { events: { payload: { intervalS: number } }[] };
+      const events = (await ctl.as("events", `/events?type=oidc.device_authorization.slowed_down`)).body;
       const slowed = events.events.map((e) => e.payload.intervalS);
       assert.deepEqual(slowed.slice(-3), [10, 15, 20]);
       // Once alice allowed it, the next poll gets tokens even when it comes soon.

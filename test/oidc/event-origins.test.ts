@@ -5,23 +5,17 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
+import type { StoredEvent } from "../../emulator/src/control/schemas.js";
 import { Browser } from "../helpers/browser.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
 const insecure = { execute: [client.allowInsecureRequests] };
 
-interface LoggedEvent {
-  aggregateType: string;
-  aggregateId: string;
-  type: string;
-  creator: string;
-  origin: string;
-}
-
-const eventsOf = async (type: string) => ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: LoggedEvent[] }).events;
-const shape = (e: LoggedEvent) => ({ aggregateType: e.aggregateType, type: e.type, creator: e.creator, origin: e.origin });
+const eventsOf = async (type: string) => (await ctl.as("events", `/events?type=${type}&limit=1000`)).body.events;
+const shape = (e: StoredEvent) => ({ aggregateType: e.aggregateType, type: e.type, creator: e.creator, origin: e.origin });
 
 describe("origins of the OIDC provider's events", () => {
   it("tokens made at the token endpoint and keys made for the JWKS endpoint are oidc; a revocation through the control API is control", async () => {

@@ -5,7 +5,8 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { SignJWT } from "jose";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 
@@ -43,7 +44,7 @@ org.projects![0]!.apps!.push({
 const emu = await startTestEmulator({ fixtures });
 const ctl = control(emu);
 const insecure = { execute: [client.allowInsecureRequests] };
-const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+const instanceId = (await ctl.as("instances", "/instances")).body.instances[0]!.id;
 const exchanger = await client.discovery(new URL(emu.issuer), "exchanger", "exchanger-secret", client.ClientSecretPost("exchanger-secret"), insecure);
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
 const features = (f: Record<string, boolean>) => ctl(`/instances/${instanceId}/features`, { method: "PATCH", json: f });
@@ -76,7 +77,7 @@ describe("JWT profile grant", () => {
         .setIssuedAt()
         .setExpirationTime("5m")
         .sign(key);
-    const users = (await ctl("/events?type=user.machine.added")).body as { events: { aggregateId: string; payload: { username: string } }[] };
+    const users = (await ctl.as("events", "/events?type=user.machine.added")).body;
     const userId = users.events.find((e) => e.payload.username === "signer")!.aggregateId;
     // The machine user is the client of its JWT profile tokens: its user id is the client id (as in the product).
     const app = await client.discovery(new URL(emu.issuer), userId, undefined, client.None(), insecure);

@@ -4,14 +4,15 @@
 
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
 const HINT = "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiIxIn0.c2ln";
 
 it("refuses an id_token_hint that no key signed before any token exists, and stores no key", async () => {
-  const before = (await control(emu)("/events?limit=1000")).body as { events: unknown[] };
-  const keys = (await control(emu)("/instances")).body as { instances: { id: string }[] };
+  const before = (await control(emu).as("events", "/events?limit=1000")).body;
+  const keys = (await control(emu).as("instances", "/instances")).body;
   const instanceId = keys.instances[0]!.id;
   const r = await request(`${emu.url}/oidc/v1/end_session?id_token_hint=${HINT}`, { redirect: "manual" });
   assert.equal(r.status, 400);
@@ -19,5 +20,5 @@ it("refuses an id_token_hint that no key signed before any token exists, and sto
   assert.deepEqual((await control(emu)("/events?limit=1000")).body, before);
   // The key set still publishes a key when asked for it: that is where the first one is made.
   assert.equal(((await request(`${emu.url}/oauth/v2/keys`)).body as { keys: unknown[] }).keys.length, 1);
-  assert.equal(((await control(emu)(`/instances/${instanceId}/keys`)).body as { keys: unknown[] }).keys.length, 1);
+  assert.equal((await control(emu).as("keys", `/instances/${instanceId}/keys`)).body.keys.length, 1);
 });

@@ -6,7 +6,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 import { pkceSignIn } from "../helpers/pkce-sign-in.js";
 
@@ -28,7 +29,7 @@ const get = (path: string, query: string) => request(`${emu.url}${path}?${query}
 async function lastPosition(): Promise<number> {
   let after = 0;
   for (;;) {
-    const page = (await ctl(`/events?after=${after}&limit=1000`)).body as { events: { position: number }[]; nextAfter: number | null };
+    const page = (await ctl.as("events", `/events?after=${after}&limit=1000`)).body;
     if (page.events.length) after = page.events[page.events.length - 1]!.position;
     if (page.nextAfter === null) return after;
   }

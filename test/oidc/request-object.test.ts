@@ -6,7 +6,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
 import { SignJWT, UnsecuredJWT, type JWTPayload } from "jose";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 import { withApps } from "../helpers/fixtures.js";
 
@@ -39,8 +40,7 @@ const unsigned = (claims: JWTPayload) => new UnsecuredJWT(claims).encode();
 const signed = (claims: JWTPayload, key: CryptoKey) => new SignJWT(claims).setProtectedHeader({ alg: "RS256" }).sign(key);
 const queryParams = (url: string) => Object.fromEntries(new URL(url).searchParams);
 const idTokenClaims = (t: string) => JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
-const authRequestsStored = async () =>
-  ((await ctl("/events?type=oidc.auth_request.added&limit=1000")).body as { events: { payload: Record<string, unknown> }[] }).events;
+const authRequestsStored = async () => (await ctl.as("events", "/events?type=oidc.auth_request.added&limit=1000")).body.events;
 
 /** A PKCE code request of demo-browser whose parameters travel in `request`; the query carries client_id and response_type. */
 async function browserRequest(inside: JWTPayload, outside: Record<string, string> = {}) {

@@ -4,12 +4,13 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
-const project = ((await ctl("/events?type=project.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+const project = (await ctl.as("events", "/events?type=project.added")).body.events[0]!.aggregateId;
 
 async function form(path: string, auth: string, body: Record<string, string>): Promise<Record<string, unknown>> {
   const res = await fetch(`${emu.url}${path}`, {
@@ -31,8 +32,8 @@ const token = async () =>
     ).access_token,
   );
 const introspect = (t: string) => form("/oauth/v2/introspect", basic("demo-api", "demo-api-secret"), { token: t });
-const stored = async () => ((await ctl("/tokens")).body as { tokens: { id: string }[] }).tokens.length;
-const tokenEvents = async () => ((await ctl("/events?aggregateType=oidc_token")).body as { events: unknown[] }).events.length;
+const stored = async () => (await ctl.as("tokens", "/tokens")).body.tokens.length;
+const tokenEvents = async () => (await ctl.as("events", "/events?aggregateType=oidc_token")).body.events.length;
 
 describe("retention of expired tokens", () => {
   it("keeps an expired token for 24 hours, then prunes its row and events; live tokens answer as before", async () => {
@@ -64,7 +65,7 @@ describe("retention of expired tokens", () => {
     try {
       const c = control(short);
       await c("/clock/_freeze", { method: "POST", json: {} });
-      const count = async () => ((await c("/tokens")).body as { tokens: unknown[] }).tokens.length;
+      const count = async () => (await c.as("tokens", "/tokens")).body.tokens.length;
       const before = await count();
       const res = await fetch(`${short.url}/oauth/v2/token`, {
         method: "POST",

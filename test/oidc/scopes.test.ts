@@ -5,7 +5,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 
@@ -21,7 +22,7 @@ const emu = await startTestEmulator({ fixtures });
 const ctl = control(emu);
 const insecure = { execute: [client.allowInsecureRequests] };
 const app = await client.discovery(new URL(emu.issuer), "demo-browser", undefined, client.None(), insecure);
-const ids = async (type: string) => ((await ctl(`/events?type=${type}`)).body as { events: { aggregateId: string; payload: { name: string } }[] }).events;
+const ids = async (type: string) => (await ctl.as("events", `/events?type=${type}`)).body.events;
 const partnerOrg = (await ids("org.added")).find((e) => e.payload.name === "Partner")!.aggregateId;
 const demoProject = (await ids("project.added"))[0]!.aggregateId;
 

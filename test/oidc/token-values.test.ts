@@ -7,7 +7,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import * as client from "openid-client";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { internals } from "../../emulator/src/internal.js";
 import { allProjections } from "../../emulator/src/domain/projections.js";
 import { TokenAdded, type TokenAddedPayload } from "../../emulator/src/domain/token/events.js";
@@ -20,14 +21,10 @@ const worker = await client.discovery(new URL(emu.issuer), "demo-worker", "demo-
 const api = await client.discovery(new URL(emu.issuer), "demo-api", "demo-api-secret", client.ClientSecretBasic("demo-api-secret"), insecure);
 
 // Tokens for the API app's project, so the API app may introspect them (oidc/introspect.ts).
-const project = ((await ctl("/events?type=project.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+const project = (await ctl.as("events", "/events?type=project.added")).body.events[0]!.aggregateId;
 const scope = `urn:svc:iam:org:project:id:${project}:aud profile`;
 
-interface LoggedEvent {
-  aggregateId: string;
-  payload: Record<string, unknown>;
-}
-const addedEvents = async () => ((await ctl("/events?type=oidc.token.added&limit=1000")).body as { events: LoggedEvent[] }).events;
+const addedEvents = async () => (await ctl.as("events", "/events?type=oidc.token.added&limit=1000")).body.events;
 /** The introspection answer without what differs between two tokens of the same grant. */
 const grantOf = (r: client.IntrospectionResponse) => ({ ...r, jti: undefined, iat: undefined, exp: undefined, nbf: undefined });
 
@@ -53,7 +50,7 @@ describe("opaque token values", () => {
     const bytes = Buffer.from(value, "base64url");
     bytes[bytes.length - 1]! ^= 1;
     assert.deepEqual(await client.tokenIntrospection(api, bytes.toString("base64url")), { active: false });
-    const forged = (await ctl("/tokens/_introspect", { method: "POST", json: { token: bytes.toString("base64url") } })).body as { token: unknown };
+    const forged = (await ctl.as("introspectToken", "/tokens/_introspect", { method: "POST", json: { token: bytes.toString("base64url") } })).body;
     assert.equal(forged.token, null);
     assert.equal((await client.tokenIntrospection(api, value)).active, true, "the real value still answers");
   });

@@ -7,7 +7,8 @@ import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { SvcIdentityProviders } from "../../emulator/src/gen/svc/resources/idp/v3alpha/idp_service_pb.js";
 import { ok } from "../helpers/assertions.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { withAcme } from "../helpers/fixtures.js";
 import { B } from "../helpers/resource-test.js";
 import { transportsFor } from "../helpers/transports.js";
@@ -27,7 +28,7 @@ const options = {
 } as const;
 const local = transportsFor(emu.url, options);
 const acme = transportsFor(emu.url, { ...options, headers: { "x-svc-instance-host": "acme.localhost" } });
-const instances = ((await control(emu)("/instances")).body as { instances: { id: string; name: string }[] }).instances;
+const instances = (await control(emu).as("instances", "/instances")).body.instances;
 const acmeId = instances.find((i) => i.name === "Acme")!.id;
 const localId = instances.find((i) => i.name !== "Acme")!.id;
 const SYSTEM = { type: "OWNER_TYPE_SYSTEM", id: "SYSTEM" };

@@ -4,11 +4,12 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
 const ORIGIN = "http://evil.example";
-const eventCount = async () => ((await control(emu)("/events?limit=1000")).body as { events: unknown[] }).events.length;
+const eventCount = async () => (await control(emu).as("events", "/events?limit=1000")).body.events.length;
 
 describe("control API across origins", () => {
   for (const path of ["/emulator/v1/reset", "/emulator/v1/snapshots", "/emulator/v1/clock/_advance", "/emulator/v1/orgs/_import"]) {

@@ -6,7 +6,8 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { SvcLanguageSettings } from "../../emulator/src/gen/svc/settings/language/v3alpha/language_service_pb.js";
 import { fails, ok } from "../helpers/assertions.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { transportsFor } from "../helpers/transports.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 import { Browser } from "../helpers/browser.js";
@@ -26,8 +27,8 @@ const set = transportsFor(emu.url, {
     ResolveLanguages: { verb: "GET", path: "/settings/v3alpha/languages" },
   },
 });
-const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
-const orgId = ((await ctl("/events?type=org.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+const instanceId = (await ctl.as("instances", "/instances")).body.instances[0]!.id;
+const orgId = (await ctl.as("events", "/events?type=org.added")).body.events[0]!.aggregateId;
 const SYSTEM = { type: "OWNER_TYPE_SYSTEM", id: "SYSTEM" };
 const INSTANCE = { type: "OWNER_TYPE_INSTANCE", id: instanceId };
 const keys = (...k: string[]) => k.map((key) => ({ key }));

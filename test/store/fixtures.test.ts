@@ -9,7 +9,8 @@ import { generateKeyPairSync } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultFixtures, startEmulator, type FixtureFile } from "../../emulator/src/index.js";
-import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 const sa = (username: string, token: string) => ({ type: "machine" as const, username, name: username, personalAccessTokens: [{ token }] });
 const FIXTURES: FixtureFile = {
@@ -168,7 +169,7 @@ describe("fixture files", () => {
   }
 
   it("sets every feature flag an instance names, and the defaults for the others", async () => {
-    const listed = ((await control(emu)("/instances")).body as { instances: { name: string; features: Record<string, boolean> }[] }).instances;
+    const listed = (await control(emu).as("instances", "/instances")).body.instances;
     const byName = Object.fromEntries(listed.map((i) => [i.name, i.features]));
     assert.deepEqual(byName.Main, { multitenancyResourcesApi: true, multitenancySettings: true, oidcTokenExchange: false, impersonation: false });
     assert.deepEqual(byName.Acme, { multitenancyResourcesApi: true, multitenancySettings: false, oidcTokenExchange: true, impersonation: true });
@@ -199,7 +200,7 @@ describe("fixture files", () => {
     const again = await startEmulator({ port: 0, dataDir });
     try {
       assert.match(again.adminPat, /^[A-Za-z0-9_-]{64}$/);
-      const instances = (await control(again)("/instances")).body as { instances: { name: string }[] };
+      const instances = (await control(again).as("instances", "/instances")).body;
       assert.deepEqual(
         instances.instances.map((i) => i.name),
         ["Svc Emulator"],
