@@ -5,7 +5,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CONTROL_PREFIX, CONTROL_ROUTES } from "../../emulator/src/control/routes.js";
-import { controlApi, controlPaths } from "../helpers/control-client.js";
+import { controlApi, controlPaths, rawControl } from "../helpers/control-client.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";
 
 const emu = await startTestEmulator();
@@ -65,5 +65,13 @@ describe("control API contract", () => {
     assert.equal(controlPaths.eventStream({ query: { aggregateType: "org", type: "" } }), "/events/stream?aggregateType=org");
     assert.equal(controlPaths.jobEvents({ params: { id: "j/1" } }), "/jobs/j%2F1/events");
     assert.equal(controlPaths.sink({ params: { name: "demo" } }), "/sink/demo");
+  });
+
+  it("lets a test type a request written by hand only as the route its method and path reach", async () => {
+    const raw = rawControl(emu);
+    const page = await raw.as("events", "/events?aggregate_type=instance&limit=1");
+    assert.deepEqual([page.status, page.body.events.length], [200, 1]);
+    await assert.rejects(raw.as("clock", "/events"), /GET \/events is not the route clock/);
+    await assert.rejects(raw.as("reset", "/reset"), /GET \/reset is not the route reset/);
   });
 });
