@@ -11,7 +11,7 @@ const { emu, transports, instanceId, ctl } = await actionsSetup();
 const pat = emu.adminPat;
 const SVC = "svc.resources.action.v3alpha.SvcActions";
 
-const countEvents = async (type: string) => ((await ctl(`/events?type=${type}&limit=1000`)).body as { events: unknown[] }).events.length;
+const countEvents = async (type: string) => (await ctl.as("events", `/events?type=${type}&limit=1000`)).body.events.length;
 
 for (const t of transports) {
   describe(`executions over ${t.name}`, () => {
@@ -121,7 +121,7 @@ for (const t of transports) {
       const page = await search([], { limit: 2, offset: 1 });
       assert.equal(ids(page).length, 2);
       // end_of_list is false, so proto3 JSON leaves it out.
-      const latest = ((await ctl("/events?limit=1000")).body as { events: { position: number; createdAt: string }[] }).events.at(-1)!;
+      const latest = (await ctl.as("events", "/events?limit=1000")).body.events.at(-1)!;
       assert.deepEqual(page.details, { appliedLimit: 2, totalResult: "11", processedSequence: String(latest.position), timestamp: latest.createdAt });
       assert.deepEqual((await search([], { limit: 2, offset: 10 })).details, {
         appliedLimit: 2,

@@ -52,7 +52,7 @@ function verifySignature(header: string | undefined, key: string, raw: string): 
   return parts.v1 === expected && Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
 }
 
-const calls = async (query = "") => ((await ctl(`/target-calls${query}`)).body as { calls: Record<string, unknown>[] }).calls;
+const calls = async (query = "") => (await ctl.as("targetCalls", `/target-calls${query}`)).body.calls;
 const until = async (check: () => boolean | Promise<boolean>) => {
   for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
 };
@@ -145,7 +145,7 @@ describe("request and response executions", () => {
     const next = await target("next", "/next");
     server.answer("/fail", { status: 500 });
     await put({ request: { method: `/${SVC}/CreateTarget` } }, [failing, next]);
-    const before = ((await ctl("/events?type=target.added&limit=1000")).body as { events: unknown[] }).events.length;
+    const before = (await ctl.as("events", "/events?type=target.added&limit=1000")).body.events.length;
     fails(
       await rest.call("CreateTarget", { target: { name: "blocked", restWebhook: { url: "http://x/" }, timeout: "1s" } }, pat),
       9,
@@ -153,7 +153,7 @@ describe("request and response executions", () => {
       /Execution failed: target failing answered 500/,
       "EXEC-dra6yamk98",
     );
-    assert.equal(((await ctl("/events?type=target.added&limit=1000")).body as { events: unknown[] }).events.length, before);
+    assert.equal((await ctl.as("events", "/events?type=target.added&limit=1000")).body.events.length, before);
     assert.equal(server.to("/next").length, 0, "the next target did not run");
   });
 
@@ -281,19 +281,15 @@ describe("event executions", () => {
     const all = await target("all", "/all");
     await put({ event: { all: true } }, [all]);
     await put({ event: { group: "target" } }, [group]);
-    const fired = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "target.removed", payload: { why: "test" } } })).body as {
-      executionId: string;
-      calls: { targetId: string; status: number }[];
-    };
+    const fired = (
+      await ctl.as("fireEvent", "/fire-event", { method: "POST", json: { instance_id: instanceId, type: "target.removed", payload: { why: "test" } } })
+    ).body;
     assert.equal(fired.executionId, "event/target.*");
     assert.deepEqual(
       fired.calls.map((c) => [c.targetId, c.status]),
       [[group, 200]],
     );
-    const other = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "user.human.added" } })).body as {
-      executionId: string;
-      calls: { targetId: string }[];
-    };
+    const other = (await ctl.as("fireEvent", "/fire-event", { method: "POST", json: { instance_id: instanceId, type: "user.human.added" } })).body;
     assert.equal(other.executionId, "event");
     assert.deepEqual(
       other.calls.map((c) => c.targetId),

@@ -108,9 +108,7 @@ const rows: Row[] = [
       return {
         secrets: [key],
         async works() {
-          const fired = (await ctl("/fire-event", { method: "POST", json: { instance_id: instanceId, type: "test.signed" } })).body as {
-            calls: { status: number }[];
-          };
+          const fired = (await ctl.as("fireEvent", "/fire-event", { method: "POST", json: { instance_id: instanceId, type: "test.signed" } })).body;
           assert.deepEqual(
             fired.calls.map((c) => c.status),
             [200],

@@ -13,8 +13,7 @@ const pat = emu.adminPat;
 const SVC = "svc.resources.action.v3alpha.SvcActions";
 const rest = transports.find((t) => t.name === "rest")!;
 const sinkUrl = (name: string) => `${emu.url}/emulator/v1/sink/${name}`;
-const sinkCalls = async (name: string) =>
-  ((await ctl(`/sinks/${name}/calls`)).body as { calls: { body: string; signatureValid: boolean; headers: Record<string, string> }[] }).calls;
+const sinkCalls = async (name: string) => (await ctl.as("sinkCalls", `/sinks/${name}/calls`)).body.calls;
 
 async function sinkTarget(name: string, kind: "restWebhook" | "restRequestResponse", extra: JsonObject = {}) {
   const body = ok(await rest.call("CreateTarget", { target: { name, [kind]: { url: sinkUrl(name) }, timeout: "5s", ...extra } }, pat), 201);
@@ -35,15 +34,14 @@ describe("target sink", () => {
     assert.equal(calls[0]!.signatureValid, true);
     assert.equal((JSON.parse(calls[0]!.body) as { fullMethod: string }).fullMethod, `/${SVC}/GetTarget`);
     assert.match(calls[0]!.headers["svc-signature"]!, /^t=\d+,v1=[0-9a-f]{64}$/);
-    const recorded = ((await ctl(`/target-calls?target_id=${id}`)).body as { calls: { status: number; response: string; signatureValid: boolean | null }[] })
-      .calls;
+    const recorded = (await ctl.as("targetCalls", `/target-calls?target_id=${id}`)).body.calls;
     assert.deepEqual(
       recorded.map((c) => [c.status, c.response, c.signatureValid]),
       [[200, "", true]],
     );
     // The delivery log checks with the target's key: once the target is gone there is none (null).
     ok(await rest.call("DeleteTarget", { id }, pat));
-    const orphan = ((await ctl(`/target-calls?target_id=${id}`)).body as { calls: { signatureValid: boolean | null }[] }).calls;
+    const orphan = (await ctl.as("targetCalls", `/target-calls?target_id=${id}`)).body.calls;
     assert.deepEqual(
       orphan.map((c) => c.signatureValid),
       [null],

@@ -96,10 +96,10 @@ for (const t of transports) {
     ];
     for (const [what, target, code, message, detail] of invalid) {
       it(`refuses ${what} and stores nothing`, async () => {
-        const before = (await ctl("/events?type=target.added&limit=1000")).body as { events: unknown[] };
+        const before = (await ctl.as("events", "/events?type=target.added&limit=1000")).body;
         const clean = JSON.parse(JSON.stringify(target));
         fails(await t.call("CreateTarget", { target: clean }, pat), code, code === 6 ? 409 : 400, message, detail);
-        const after = (await ctl("/events?type=target.added&limit=1000")).body as { events: unknown[] };
+        const after = (await ctl.as("events", "/events?type=target.added&limit=1000")).body;
         assert.equal(after.events.length, before.events.length);
       });
     }

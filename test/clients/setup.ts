@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import * as client from "openid-client";
 import type { Emulator } from "../../emulator/src/index.js";
 import { Browser } from "../helpers/browser.js";
-import { control, request } from "../helpers/emulator.js";
+import { request } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 export const API_SCOPE = "urn:svc:iam:org:project:id:svc:aud";
 export const insecure = { execute: [client.allowInsecureRequests] };
@@ -17,8 +18,7 @@ export async function api(emu: Emulator, method: string, path: string, json?: un
 
 /** The aggregate id of the first event of `type` whose payload matches. */
 export async function idFromEvents(emu: Emulator, type: string, match: (payload: Record<string, unknown>) => boolean): Promise<string> {
-  const events = ((await control(emu)(`/events?type=${type}&limit=1000`)).body as { events: { aggregateId: string; payload: Record<string, unknown> }[] })
-    .events;
+  const events = (await control(emu).as("events", `/events?type=${type}&limit=1000`)).body.events;
   const found = events.find((e) => match(e.payload));
   assert.ok(found, `no ${type} event matches`);
   return found.aggregateId;

@@ -45,8 +45,8 @@ describe("cached reads of the token path", () => {
     const jwksBefore = (await (await fetch(`${emu.url}/oauth/v2/keys`)).json()) as { keys: { kid: string }[] };
     await ctl("/snapshots", { method: "POST", json: { name: "before" } });
     const fresh = await newSecret();
-    const instance = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
-    const rotated = (await ctl(`/instances/${instance}/keys/_rotate`, { method: "POST" })).body as { kid: string };
+    const instance = (await ctl.as("instances", "/instances")).body.instances[0]!.id;
+    const rotated = (await ctl.as("rotateKeys", `/instances/${instance}/keys/_rotate`, { method: "POST" })).body;
     const jwksAfter = (await (await fetch(`${emu.url}/oauth/v2/keys`)).json()) as { keys: { kid: string }[] };
     assert.equal(jwksAfter.keys[0]!.kid, rotated.kid);
     assert.equal((await token(fresh)).status, 200);

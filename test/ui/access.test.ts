@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import Fastify from "fastify";
-import { control, request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { request, requestWithHost, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { uiRoutes } from "../../emulator/src/server/ui-static.js";
 import { UiAccess } from "../../emulator/src/control/ui-access.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
@@ -109,7 +110,7 @@ describe("UI access over HTTP", async () => {
     assert.deepEqual(noProof.body, { code: 7, message: `A request signed in by the UI cookie needs an Origin of ${own} or the x-svc-ui: 1 header` });
     const crossSite = await snap({ "x-svc-ui": "1", "sec-fetch-site": "cross-site" });
     assert.equal(crossSite.status, 403);
-    assert.deepEqual(((await control(emu)("/snapshots")).body as { snapshots: unknown[] }).snapshots, []);
+    assert.deepEqual((await control(emu).as("snapshots", "/snapshots")).body.snapshots, []);
 
     assert.equal((await snap({ origin: own })).status, 201);
     assert.equal((await snap({ "x-svc-ui": "1" })).status, 200);

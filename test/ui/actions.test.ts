@@ -5,13 +5,14 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 
 describe("the actions screen", { skip: noChromium }, async () => {
   const emu = await startTestEmulator();
   const api = control(emu);
-  const sinkCalls = async () => ((await api("/sinks/demo/calls")).body as { calls: { body: string; signatureValid: boolean }[] }).calls;
+  const sinkCalls = async () => (await api.as("sinkCalls", "/sinks/demo/calls")).body.calls;
   const targets = async () =>
     (
       (await request(`${emu.url}/resources/v3alpha/targets/_search`, { method: "POST", token: emu.adminPat, json: [] })).body as {
@@ -98,7 +99,7 @@ describe("the actions screen", { skip: noChromium }, async () => {
       [true, true],
     );
     assert.equal(again[1]!.body, received[0]!.body);
-    const recorded = ((await api("/target-calls")).body as { calls: { signatureValid: boolean; status: number }[] }).calls;
+    const recorded = (await api.as("targetCalls", "/target-calls")).body.calls;
     assert.deepEqual(
       recorded.map((c) => [c.status, c.signatureValid]),
       [

@@ -5,7 +5,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { defaultFixtures } from "../../emulator/src/index.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 
 describe("the events screen", { skip: noChromium }, async () => {
@@ -14,7 +15,7 @@ describe("the events screen", { skip: noChromium }, async () => {
   fixtures.instances.push({ name: "Acme", domains: ["acme.localhost"], orgs: [{ name: "Acme" }] });
   const emu = await startTestEmulator({ fixtures });
   const api = control(emu);
-  const instances = ((await api("/instances")).body as { instances: { id: string; name: string; isDefault: boolean }[] }).instances;
+  const instances = (await api.as("instances", "/instances")).body.instances;
   const main = instances.find((i) => i.isDefault)!.id;
   const acme = instances.find((i) => i.name === "Acme")!.id;
   const target = async (name: string) => {
@@ -34,8 +35,8 @@ describe("the events screen", { skip: noChromium }, async () => {
     const { page } = ui;
     const filters = page.locator("form[aria-label=Filters]");
     // The screen starts on the selected (default) instance.
-    const everything = ((await api("/events?limit=1000")).body as { events: unknown[] }).events.length;
-    const total = ((await api(`/events?limit=1000&instanceId=${main}`)).body as { events: unknown[] }).events.length;
+    const everything = (await api.as("events", "/events?limit=1000")).body.events.length;
+    const total = (await api.as("events", `/events?limit=1000&instanceId=${main}`)).body.events.length;
     await page.waitForSelector(`[data-testid=event-status]:has-text('${total} events')`);
 
     // A write after the screen opened arrives on the stream, newest first.
@@ -76,7 +77,7 @@ describe("the events screen", { skip: noChromium }, async () => {
     await filters.getByLabel("Event type", { exact: true }).fill("");
     await filters.getByLabel("Aggregate type", { exact: true }).fill("target");
     await filters.locator("select").selectOption("");
-    const targetEvents = ((await api("/events?aggregateType=target")).body as { events: unknown[] }).events.length;
+    const targetEvents = (await api.as("events", "/events?aggregateType=target")).body.events.length;
     assert.equal(targetEvents, 3);
     assert.ok(everything > total, "the other instance's events were left out at first");
     await page.waitForSelector("[data-testid=event-status]:has-text('3 events')");

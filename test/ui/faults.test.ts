@@ -4,7 +4,8 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 
 describe("the faults screen", { skip: noChromium }, async () => {
@@ -23,7 +24,7 @@ describe("the faults screen", { skip: noChromium }, async () => {
     await page.waitForSelector("text=No fault: every request is answered normally.");
     await page.click("button:text-is('Token endpoint answers invalid_grant once')");
     await page.waitForSelector("table:has(caption:text-is('Faults of this instance')) tbody tr:has-text('invalid_grant (400)')");
-    const [fault] = ((await api("/faults")).body as { faults: { id: string; where: unknown; times: number }[] }).faults;
+    const [fault] = (await api.as("faults", "/faults")).body.faults;
     assert.deepEqual([fault!.where, fault!.times], [{ endpoint: "token" }, 1]);
 
     assert.equal((await token()).status, 400);
@@ -36,7 +37,7 @@ describe("the faults screen", { skip: noChromium }, async () => {
     await page.fill("textarea", JSON.stringify({ where: { endpoint: "tokens" }, what: { kind: "drop" } }));
     await page.click("button:text-is('Add fault')");
     await page.waitForSelector("[role=alert]:has-text('where.endpoint: unknown OIDC endpoint')");
-    assert.equal(((await api("/faults")).body as { faults: unknown[] }).faults.length, 1, "the refused definition is not stored");
+    assert.equal((await api.as("faults", "/faults")).body.faults.length, 1, "the refused definition is not stored");
     await page.click("[role=alert] button");
     // The refusal was provoked: it is the only problem recorded (a 400 and the browser's console line for it).
     assert.deepEqual(
@@ -54,6 +55,6 @@ describe("the faults screen", { skip: noChromium }, async () => {
     await ui.finish("faults");
     await page.click("button:text-is('Remove all faults')");
     await page.waitForSelector("text=No fault: every request is answered normally.");
-    assert.deepEqual(((await api("/faults")).body as { faults: unknown[] }).faults, []);
+    assert.deepEqual((await api.as("faults", "/faults")).body.faults, []);
   });
 });

@@ -4,7 +4,8 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 import { internals } from "../../emulator/src/internal.js";
 import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
@@ -39,7 +40,7 @@ describe("the OIDC flows screen", { skip: noChromium }, async () => {
     assert.match(await token.innerText(), /code_verifier=/);
     assert.match(await token.innerText(), /"id_token"/);
     // The tokens are the emulator's: listed by the control API for bob.
-    const listed = (await api("/tokens")).body as { tokens: { clientId: string; kind: string }[] };
+    const listed = (await api.as("tokens", "/tokens")).body;
     assert.ok(listed.tokens.some((t) => t.clientId === "demo-browser" && t.kind === "access"));
     await ui.finish("flows");
     await page.click("a:text-is('Inspect the id token')");

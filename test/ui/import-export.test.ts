@@ -6,7 +6,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { databaseDump } from "../helpers/dump.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 import type { Page } from "playwright-core";
@@ -238,10 +239,10 @@ describe("the import / export screen with 1,500 orgs", { skip: noChromium }, asy
     await page.waitForSelector("[data-testid=job-state]:text-matches('^cancelled')");
     assert.equal(await page.evaluate(() => (window as unknown as { __cancelShown?: boolean }).__cancelShown), true);
     const id = (await page.textContent("[data-testid=job-id]"))!.replace("job ", "");
-    const job = (await api(`/jobs/${id}`)).body as { state: string; report?: unknown; counters: { org: { done: number; total: number } } };
+    const job = (await api.as("job", `/jobs/${id}`)).body;
     assert.equal(job.state, "cancelled");
     assert.equal(job.report, undefined);
-    assert.ok(job.counters.org.done < job.counters.org.total, JSON.stringify(job.counters));
+    assert.ok(job.counters.org!.done < job.counters.org!.total, JSON.stringify(job.counters));
     assert.equal(await page.locator("[data-testid=export-ready]").count(), 0);
     await ui.assertClean();
   });

@@ -4,7 +4,8 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 
 describe("the overview screen", { skip: noChromium }, async () => {
@@ -42,25 +43,25 @@ describe("the overview screen", { skip: noChromium }, async () => {
     assert.equal(await page.textContent("[data-testid=clock-mode]"), "real time");
     await page.click("button:text-is('Freeze')");
     await page.waitForSelector("[data-testid=clock-mode]:text-is('frozen')");
-    const frozenAt = (await api("/clock")).body as { now: string; frozen: boolean };
+    const frozenAt = (await api.as("clock", "/clock")).body;
     assert.equal(frozenAt.frozen, true);
     assert.equal(await page.getAttribute("[data-testid=clock-now]", "datetime"), frozenAt.now);
     await page.fill("input[aria-describedby=advance-help]", "2h");
     await page.click("button:text-is('Advance')");
     const advanced = new Date(Date.parse(frozenAt.now) + 2 * 3600_000).toISOString();
     await page.waitForSelector(`[data-testid=clock-now][datetime="${advanced}"]`);
-    assert.equal(((await api("/clock")).body as { now: string }).now, advanced);
+    assert.equal((await api.as("clock", "/clock")).body.now, advanced);
 
     await page.fill("input[aria-describedby=snapshot-help]", "before-change");
     await page.click("text=Save snapshot");
     await page.waitForSelector("td:text-is('before-change')");
-    const saved = (await api("/snapshots")).body as { snapshots: { name: string }[] };
+    const saved = (await api.as("snapshots", "/snapshots")).body;
     assert.deepEqual(
       saved.snapshots.map((s) => s.name),
       ["before-change"],
     );
     // A change after the snapshot (through the API), then restore it from the screen.
-    const flagged = await api(`/instances/${((await api("/instances")).body as { instances: { id: string }[] }).instances[0]!.id}/features`, {
+    const flagged = await api(`/instances/${(await api.as("instances", "/instances")).body.instances[0]!.id}/features`, {
       method: "PATCH",
       json: { impersonation: true },
     });
@@ -68,11 +69,11 @@ describe("the overview screen", { skip: noChromium }, async () => {
     await page.click("button[aria-label='Restore before-change']");
     await page.click("fieldset.confirm button:text-is('Restore')");
     await page.waitForSelector("text=Restored snapshot before-change.");
-    const instances = (await api("/instances")).body as { instances: { features: { impersonation: boolean } }[] };
+    const instances = (await api.as("instances", "/instances")).body;
     assert.equal(instances.instances[0]!.features.impersonation, false);
     await page.click("button:text-is('Resume')");
     await page.waitForSelector("[data-testid=clock-mode]:text-is('running, shifted')");
-    assert.equal(((await api("/clock")).body as { frozen: boolean }).frozen, false);
+    assert.equal((await api.as("clock", "/clock")).body.frozen, false);
     await page.click("button:text-is('Back to real time')");
     await page.waitForSelector("[data-testid=clock-mode]:text-is('real time')");
     await ui.assertClean();
@@ -92,14 +93,14 @@ describe("the overview screen", { skip: noChromium }, async () => {
     await page.click("fieldset.confirm button:text-is('Delete')");
     await page.waitForSelector("text=Deleted snapshot to-delete.");
     assert.deepEqual(
-      ((await api("/snapshots")).body as { snapshots: { name: string }[] }).snapshots.map((s) => s.name).filter((n) => n === "to-delete"),
+      (await api.as("snapshots", "/snapshots")).body.snapshots.map((s) => s.name).filter((n) => n === "to-delete"),
       [],
     );
     await page.click("button:text-is('Reset to seed…')");
     await page.click("fieldset.confirm button:text-is('Reset')");
     await page.waitForSelector("text=Reset to the seeded state.");
     await page.waitForSelector("[data-testid=clock-mode]:text-is('real time')", { timeout: 5000 });
-    assert.equal(((await api("/clock")).body as { frozen: boolean }).frozen, false);
+    assert.equal((await api.as("clock", "/clock")).body.frozen, false);
     await ui.assertClean();
   });
 
@@ -146,8 +147,7 @@ describe("the overview screen", { skip: noChromium }, async () => {
     const box = page.getByLabel("OIDC token exchange");
     const before = await box.isChecked();
     await box.click();
-    const flag = async () =>
-      ((await api("/instances")).body as { instances: { features: { oidcTokenExchange: boolean } }[] }).instances[0]!.features.oidcTokenExchange;
+    const flag = async () => (await api.as("instances", "/instances")).body.instances[0]!.features.oidcTokenExchange;
     for (let i = 0; i < 50 && (await flag()) === before; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(await flag(), !before);
     // The switch shows what the API answered once the session is read again.

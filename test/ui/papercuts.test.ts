@@ -6,13 +6,13 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 import { internals } from "../../emulator/src/internal.js";
 import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
 import { defaultInstance } from "../../emulator/src/domain/instance/queries.js";
 
-type Flow = { steps: { name: string; request: { url: string } }[]; tokens: { kind: string; value: string }[] };
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 
 describe("the papercuts of a new user", { skip: noChromium }, async () => {
@@ -23,7 +23,8 @@ describe("the papercuts of a new user", { skip: noChromium }, async () => {
   const userId = (name: string) => getUserByUsername(core.db, defaultInstance(core.db)!.id, name)!.id;
 
   it("the inspector keeps nothing of a previous token: a malformed one after a valid JWT has no checklist", async () => {
-    const r = (await api("/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId: userId("alice") } })).body as Flow;
+    const r = (await api.as("runFlow", "/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId: userId("alice") } }))
+      .body;
     const id = r.tokens.find((t) => t.kind === "id_token")!.value;
     const ui = await openUi(emu, { path: `/ui/tokens/inspect#token=${id}` });
     const { page } = ui;
@@ -125,7 +126,7 @@ describe("the papercuts of a new user", { skip: noChromium }, async () => {
     const answered = page.waitForResponse("**/features");
     await release();
     assert.equal((await answered).status(), 200);
-    const instances = async () => ((await api("/instances")).body as { instances: { isDefault: boolean; features: { impersonation: boolean } }[] }).instances;
+    const instances = async () => (await api.as("instances", "/instances")).body.instances;
     assert.equal((await instances()).find((i) => i.isDefault)?.features.impersonation, true);
     assert.equal(await flag.isChecked(), true);
 

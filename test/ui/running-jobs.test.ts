@@ -4,7 +4,8 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 
 describe("the running jobs on the import / export screen", { skip: noChromium }, async () => {
@@ -14,7 +15,7 @@ describe("the running jobs on the import / export screen", { skip: noChromium },
   const seeded = await api("/orgs/_import", { method: "POST", json: { document: { orgs } } });
   assert.deepEqual((seeded.body as { errors: unknown[] }).errors, [], seeded.text);
   const cancelAll = async () => {
-    const active = (await api("/jobs?state=queued&state=running")).body as { jobs: { id: string }[] };
+    const active = (await api.as("jobs", "/jobs?state=queued&state=running")).body;
     for (const j of active.jobs) await api(`/jobs/${j.id}/_cancel`, { method: "POST" });
   };
 
@@ -43,7 +44,7 @@ describe("the running jobs on the import / export screen", { skip: noChromium },
     // Cancel on the screen stops the waiting job at once: it leaves the list, and the API says cancelled.
     await page.getByRole("button", { name: `Cancel job ${newest}` }).click();
     await row(newest).waitFor({ state: "detached" });
-    assert.equal(((await api(`/jobs/${newest}`)).body as { state: string }).state, "cancelled");
+    assert.equal((await api.as("job", `/jobs/${newest}`)).body.state, "cancelled");
 
     // A running export shows its org counter. The exports above may all have ended by now (a fast
     // machine exports 1,501 orgs in a fraction of the screen's 1 s refresh): thirty more, one after

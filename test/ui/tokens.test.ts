@@ -6,7 +6,8 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 import { internals } from "../../emulator/src/internal.js";
 import { getUserByUsername } from "../../emulator/src/domain/user/queries.js";
@@ -15,7 +16,6 @@ import { startTargetServer } from "../helpers/target-server.js";
 import { withJwtMachine } from "../helpers/fixtures.js";
 import { withAcme } from "../helpers/fixtures.js";
 
-type Flow = { steps: { name: string; request: { url: string } }[]; tokens: { kind: string; value: string }[] };
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 
 describe("the tokens screen and the inspector", { skip: noChromium }, async () => {
@@ -25,7 +25,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
   const core = internals(emu).core;
   const alice = getUserByUsername(core.db, defaultInstance(core.db)!.id, "alice")!.id;
   const signIn = async () => {
-    const r = (await api("/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId: alice } })).body as Flow;
+    const r = (await api.as("runFlow", "/flows", { method: "POST", json: { flow: "authorization_code", clientId: "demo-browser", userId: alice } })).body;
     const token = (kind: string) => r.tokens.find((t) => t.kind === kind)!.value;
     const nonce = new URL(r.steps[0]!.request.url).searchParams.get("nonce")!;
     return { id: token("id_token"), access: token("access_token"), nonce };
@@ -65,7 +65,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     await page.click("button:text-is('Advance clock to expiry')");
     await page.waitForSelector("[data-check=exp][data-state=failed]");
     assert.match(await page.innerText("[data-check=exp]"), /expired .* ago on the emulator clock/);
-    assert.equal(((await api("/clock")).body as { offsetMs: number }).offsetMs > 11 * 3600_000, true);
+    assert.equal((await api.as("clock", "/clock")).body.offsetMs > 11 * 3600_000, true);
     await api("/clock/_reset", { method: "POST" });
     await ui.assertClean();
   });
@@ -81,7 +81,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     await page.click(".confirm button:text-is('Revoke')");
     await page.waitForSelector("[data-testid=live-state]:has-text('revoked')");
     assert.match(await page.innerText("[data-testid=introspection]"), /"active": false/);
-    const listed = (await api("/tokens")).body as { tokens: { id: string; revokedAt: string | null }[] };
+    const listed = (await api.as("tokens", "/tokens")).body;
     assert.ok(listed.tokens.find((x) => x.id === t.access)!.revokedAt);
     await ui.assertClean();
   });
@@ -135,8 +135,9 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
   });
 
   it("opens a JWT access token's record from the list: its jti, live state, introspection and Revoke", async () => {
-    const r = (await api("/flows", { method: "POST", json: { flow: "client_credentials", clientId: "jwt-worker", clientSecret: "jwt-worker-secret" } }))
-      .body as Flow;
+    const r = (
+      await api.as("runFlow", "/flows", { method: "POST", json: { flow: "client_credentials", clientId: "jwt-worker", clientSecret: "jwt-worker-secret" } })
+    ).body;
     const jwt = r.tokens.find((t) => t.kind === "access_token")!.value;
     const jti = JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).jti as string;
     const ui = await openUi(emu, { path: "/ui/tokens" });
@@ -152,7 +153,7 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
     await page.click("button:text-is('Revoke')");
     await page.click(".confirm button:text-is('Revoke')");
     await page.waitForSelector("[data-testid=live-state]:has-text('revoked')");
-    const listed = (await api("/tokens")).body as { tokens: { id: string; revokedAt?: string }[] };
+    const listed = (await api.as("tokens", "/tokens")).body;
     assert.ok(listed.tokens.find((t) => t.id === jti)?.revokedAt, "the record is revoked");
     await ui.assertClean();
   });
@@ -181,10 +182,11 @@ describe("the tokens screen and the inspector", { skip: noChromium }, async () =
   it("fetches userinfo from the token's own instance, a second one, and shows its refusal once the token is revoked", async () => {
     const other = await startTestEmulator({ fixtures: withAcme() });
     const call = control(other);
-    const acme = ((await call("/instances")).body as { instances: { id: string; name: string }[] }).instances.find((i) => i.name === "Acme")!;
+    const acme = (await call.as("instances", "/instances")).body.instances.find((i) => i.name === "Acme")!;
     const ann = getUserByUsername(internals(other).core.db, acme.id, "ann")!.id;
-    const r = (await call("/flows", { method: "POST", json: { flow: "authorization_code", instanceId: acme.id, clientId: "acme-shop", userId: ann } }))
-      .body as Flow;
+    const r = (
+      await call.as("runFlow", "/flows", { method: "POST", json: { flow: "authorization_code", instanceId: acme.id, clientId: "acme-shop", userId: ann } })
+    ).body;
     const token = (kind: string) => r.tokens.find((t) => t.kind === kind)!.value;
     const fragment = new URLSearchParams({ token: token("id_token"), access_token: token("access_token") });
     const ui = await openUi(other, { path: `/ui/tokens/inspect#${fragment}` });
