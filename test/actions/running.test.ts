@@ -322,9 +322,9 @@ describe("recorded calls", () => {
     assert.deepEqual(call.payload, server.to("/hook")[0]!.body);
     assert.match((call.headers as Record<string, string>)["Svc-Signature"]!, /^t=\d+,v1=[0-9a-f]{64}$/);
     assert.equal(typeof call.durationMs, "number");
-    const replay = await ctl(`/target-calls/${call.id as string}/_replay`, { method: "POST" });
+    const replay = await ctl.as("replayCall", `/target-calls/${call.id as string}/_replay`, { method: "POST" });
     assert.equal(replay.status, 200);
-    const replayed = (replay.body as { call: Record<string, unknown> }).call;
+    const replayed = replay.body.call;
     assert.notEqual(replayed.id, call.id);
     assert.deepEqual(replayed.payload, call.payload);
     assert.equal(server.to("/hook").length, 2);

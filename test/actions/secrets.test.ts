@@ -41,9 +41,9 @@ async function eventLog(): Promise<{ raw: string; events: { position: number; ty
   const events: { position: number; type: string; aggregateId: string; aggregateSequence: number }[] = [];
   let raw = "";
   for (let after = 0; ; ) {
-    const page = await ctl(`/events?instance_id=${instanceId}&limit=1000&after=${after}`);
+    const page = await ctl.as("events", `/events?instance_id=${instanceId}&limit=1000&after=${after}`);
     raw += page.text;
-    const body = page.body as { events: typeof events; nextAfter: number | null };
+    const body = page.body;
     events.push(...body.events);
     if (body.nextAfter === null) return { raw, events };
     after = body.nextAfter;

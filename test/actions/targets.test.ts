@@ -10,8 +10,8 @@ const { emu, transports, instanceId, ctl } = await actionsSetup();
 const pat = emu.adminPat;
 
 async function targetEvents(id: string): Promise<{ type: string; payload: unknown }[]> {
-  const r = await ctl(`/events?aggregate_type=target&aggregate_id=${id}`);
-  return (r.body as { events: { type: string; payload: unknown }[] }).events;
+  const r = await ctl.as("events", `/events?aggregate_type=target&aggregate_id=${id}`);
+  return r.body.events;
 }
 
 for (const t of transports) {

@@ -7,7 +7,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fails } from "../helpers/assertions.js";
-import { control, request } from "../helpers/emulator.js";
+import { request } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { databaseDump } from "../helpers/dump.js";
 import { ADMIN_SERVICE } from "../helpers/transports.js";
 import { grpcRawCall, grpcWebRawCall, lengthDelimited } from "../helpers/raw-grpc.js";
@@ -62,9 +63,9 @@ async function invalidDocument(document: unknown, expected: [string, string, Reg
   );
   for (const [i, e] of body.errors.entries()) assert.match(e.message, expected[i]![2]);
   assert.deepEqual(body.success, {}, "nothing imported");
-  const validate = await ctl("/orgs/_validate", { method: "POST", json: { document } });
+  const validate = await ctl.as("validateDocument", "/orgs/_validate", { method: "POST", json: { document } });
   assert.deepEqual(
-    (validate.body as Errors).errors.map((e) => [e.path, e.type, e.id, e.message]),
+    validate.body.errors.map((e) => [e.path, e.type, e.id, e.message]),
     body.errors.map((e) => [e.path, e.type, e.id ?? "", e.message]),
     "the same errors as _validate",
   );

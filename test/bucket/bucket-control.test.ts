@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Storage } from "@google-cloud/storage";
 import { startEmulator } from "../../emulator/src/index.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
@@ -17,9 +18,9 @@ const storage = new Storage({ apiEndpoint: emu.url, projectId: "demo-project" })
 
 describe("buckets in the control API", () => {
   test("create, then list buckets with their object counts and sizes", async () => {
-    const created = await ctl("/buckets", { method: "POST", json: { name: "exports" } });
+    const created = await ctl.as("createBucket", "/buckets", { method: "POST", json: { name: "exports" } });
     assert.equal(created.status, 201);
-    assert.deepEqual({ ...(created.body as object), createdAt: "" }, { name: "exports", createdAt: "", objectCount: 0, sizeBytes: 0 });
+    assert.deepEqual({ ...created.body, createdAt: "" }, { name: "exports", createdAt: "", objectCount: 0, sizeBytes: 0 });
     const again = await ctl("/buckets", { method: "POST", json: { name: "exports" } });
     assert.deepEqual([again.status, again.body], [409, { code: 6, message: "A bucket named exports exists already" }]);
     const bad = await ctl("/buckets", { method: "POST", json: { name: "No Such_Name" } });
@@ -27,16 +28,16 @@ describe("buckets in the control API", () => {
     await storage.bucket("exports").file("2026/a.json").save('{"orgs":[]}', { resumable: false, contentType: "application/json" });
     await storage.bucket("exports").file("2026/b.json").save("{}", { resumable: false });
     await storage.bucket("exports").file("notes.txt").save("hello", { resumable: false, contentType: "text/plain" });
-    const list = await ctl("/buckets");
+    const list = await ctl.as("buckets", "/buckets");
     assert.equal(list.status, 200);
-    const [b] = (list.body as { buckets: { name: string; objectCount: number; sizeBytes: number }[] }).buckets;
+    const [b] = list.body.buckets;
     assert.deepEqual([b!.name, b!.objectCount, b!.sizeBytes], ["exports", 3, 11 + 2 + 5]);
   });
 
   test("objects by prefix, and one object's metadata", async () => {
-    const r = await ctl("/buckets/exports/objects?prefix=2026%2F");
+    const r = await ctl.as("bucketObjects", "/buckets/exports/objects?prefix=2026%2F");
     assert.equal(r.status, 200);
-    const objects = (r.body as { objects: { name: string; sizeBytes: number; contentType: string }[] }).objects;
+    const objects = r.body.objects;
     assert.deepEqual(
       objects.map((o) => [o.name, o.sizeBytes]),
       [
@@ -44,9 +45,9 @@ describe("buckets in the control API", () => {
         ["2026/b.json", 2],
       ],
     );
-    const one = await ctl("/buckets/exports/objects/2026/a.json");
+    const one = await ctl.as("bucketObject", "/buckets/exports/objects/2026/a.json");
     assert.equal(one.status, 200);
-    const meta = one.body as Record<string, unknown>;
+    const meta = one.body;
     assert.equal(meta.name, "2026/a.json");
     assert.equal(meta.contentType, "application/json");
     const [gcs] = await storage.bucket("exports").file("2026/a.json").getMetadata();

@@ -13,6 +13,7 @@ import { getOption, hasOption, type DescField } from "@bufbuild/protobuf";
 import { rules as fieldRules, type StringRules } from "../../emulator/src/gen/validate/validate_pb.js";
 import { DOCUMENT_FIELD_RULES } from "../../emulator/src/migration/document-rules.js";
 import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 import { assertUnchanged, fuzzParams, storeState } from "./fuzz-kit.js";
 
 const emu = await startTestEmulator();
@@ -154,9 +155,9 @@ describe("the org import applies every field rule the resource API declares (fas
   });
 
   it("the valid document imports without errors (dry run of the control API: nothing kept)", async () => {
-    const res = await request(`${emu.url}/emulator/v1/orgs/_import?dryRun=true`, { method: "POST", token: emu.consoleToken, json: { document: base() } });
+    const res = await controlApi(emu).importDocument({ query: { dryRun: true }, body: { document: base() } });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual((res.body as { errors: unknown[] }).errors, []);
+    assert.deepEqual(res.body.errors, []);
   });
 
   for (const c of CASES) {

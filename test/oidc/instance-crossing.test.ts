@@ -6,7 +6,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
 import { Browser } from "../helpers/browser.js";
-import { control, fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 
 const USER = "650000000000000002";
@@ -43,9 +44,9 @@ const api = control(emu);
 const send = fetchByHost(emu.port);
 const made: { id: string; issuer: string }[] = [];
 for (const name of ["a", "b"]) {
-  const r = await api("/instances", { method: "POST", json: { name, seed: { fixtures } } });
+  const r = await api.as("createInstance", "/instances", { method: "POST", json: { name, seed: { fixtures } } });
   assert.equal(r.status, 201, r.text);
-  made.push(r.body as { id: string; issuer: string });
+  made.push(r.body);
 }
 const [a, b] = made as [{ id: string; issuer: string }, { id: string; issuer: string }];
 

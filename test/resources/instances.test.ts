@@ -107,7 +107,7 @@ for (const t of instances.all) {
       await ctl("/clock/_freeze", { method: "POST" });
       await ctl("/clock/_advance", { method: "POST", json: { by: "2h" } });
       ok(await t.call("Limit", { id: home, limits: { auditLogRetention: "3600s" } }, pat));
-      const events = (await ctl(`/events?instance_id=${home}&limit=1000`)).body as { events: { type: string }[] };
+      const events = (await ctl.as("events", `/events?instance_id=${home}&limit=1000`)).body;
       assert.deepEqual(
         events.events.map((e) => e.type),
         ["instance.limits.set"],

@@ -56,7 +56,7 @@ const smsApi = transports({
 after(() => (smtpApi.close(), smsApi.close()));
 
 type Message = { channel: string; recipient: string; subject: string; body: string; status: string; error: string | null; providerId: string | null };
-const outbox = async (recipient: string) => ((await ctl(`/outbox?recipient=${encodeURIComponent(recipient)}`)).body as { messages: Message[] }).messages;
+const outbox = async (recipient: string) => (await ctl.as("outbox", `/outbox?recipient=${encodeURIComponent(recipient)}`)).body.messages;
 async function settled(recipient: string): Promise<Message> {
   for (let i = 0; i < 100; i++) {
     const [m] = await outbox(recipient);

@@ -6,7 +6,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
 import type { FixtureFile } from "../../emulator/src/index.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 
 const PROJECT = "200000000000000001";
 const APP = "200000000000000002";
@@ -53,17 +54,10 @@ const FIXTURES: FixtureFile = {
 const emu = await startTestEmulator({ fixtures: FIXTURES });
 const ctl = control(emu);
 
-interface Event {
-  aggregateId: string;
-  type: string;
-  payload: Record<string, unknown>;
-  creator: string;
-  origin: string;
-}
 const eventsOf = async (aggregateId: string) => {
-  const r = await ctl(`/events?aggregate_id=${aggregateId}&limit=1000`);
+  const r = await ctl.as("events", `/events?aggregate_id=${aggregateId}&limit=1000`);
   assert.equal(r.status, 200, r.text);
-  return (r.body as { events: Event[] }).events;
+  return r.body.events;
 };
 
 describe("seeding through commands", () => {

@@ -38,8 +38,8 @@ describe("the import / export screen", { skip: noChromium }, async () => {
   const emu = await startTestEmulator();
   const api = control(emu);
   const dump = databaseDump(emu);
-  const imported = await api("/orgs/_import", { method: "POST", json: { document: seeded } });
-  assert.deepEqual((imported.body as { errors: unknown[] }).errors, [], imported.text);
+  const imported = await api.as("importDocument", "/orgs/_import", { method: "POST", json: { document: seeded } });
+  assert.deepEqual(imported.body.errors, [], imported.text);
   const orgName = async (id: string) => {
     const r = await request(`${emu.url}/resources/v3alpha/organizations/${id}`, { token: emu.adminPat });
     return r.status === 200 ? (r.body as { organization: { organization: { name: string } } }).organization.organization.name : r.status;
@@ -211,8 +211,8 @@ describe("the import / export screen with 1,500 orgs", { skip: noChromium }, asy
   const emu = await startTestEmulator();
   const api = control(emu);
   const orgs = Array.from({ length: 1500 }, (_, i) => ({ orgId: String(530000000000000000n + BigInt(i)), org: { name: `Many ${i}` } }));
-  const seeded = await api("/orgs/_import", { method: "POST", json: { document: { orgs } } });
-  assert.deepEqual((seeded.body as { errors: unknown[] }).errors, [], seeded.text);
+  const seeded = await api.as("importDocument", "/orgs/_import", { method: "POST", json: { document: { orgs } } });
+  assert.deepEqual(seeded.body.errors, [], seeded.text);
 
   it("filters the org list and cancels a running export, which ends without a file", async () => {
     const ui = await openUi(emu, { path: "/ui/import-export" });

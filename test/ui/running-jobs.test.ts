@@ -12,8 +12,8 @@ describe("the running jobs on the import / export screen", { skip: noChromium },
   const emu = await startTestEmulator();
   const api = control(emu);
   const orgs = Array.from({ length: 1500 }, (_, i) => ({ orgId: String(540000000000000000n + BigInt(i)), org: { name: `Job org ${i}` } }));
-  const seeded = await api("/orgs/_import", { method: "POST", json: { document: { orgs } } });
-  assert.deepEqual((seeded.body as { errors: unknown[] }).errors, [], seeded.text);
+  const seeded = await api.as("importDocument", "/orgs/_import", { method: "POST", json: { document: { orgs } } });
+  assert.deepEqual(seeded.body.errors, [], seeded.text);
   const cancelAll = async () => {
     const active = (await api.as("jobs", "/jobs?state=queued&state=running")).body;
     for (const j of active.jobs) await api(`/jobs/${j.id}/_cancel`, { method: "POST" });
@@ -28,9 +28,9 @@ describe("the running jobs on the import / export screen", { skip: noChromium },
     // Ten exports one after another (jobs run first in, first out): while the first runs, the others wait.
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const r = await api("/jobs", { method: "POST", json: { kind: "export" } });
+      const r = await api.as("startJob", "/jobs", { method: "POST", json: { kind: "export" } });
       assert.equal(r.status, 202, r.text);
-      ids.push((r.body as { id: string }).id);
+      ids.push(r.body.id);
     }
     const newest = ids.at(-1)!;
     const row = (id: string) => section.locator("tbody tr", { has: page.locator(`code:text-is('${id}')`) });

@@ -4,7 +4,8 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { fetchByHost, startTestEmulator } from "../helpers/emulator.js";
+import { rawControl as control } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 import { defaultFixtures } from "../helpers/fixtures.js";
 
@@ -22,9 +23,9 @@ describe("the users screen of a second instance", { skip: noChromium }, async ()
   type Made = { id: string; issuer: string; adminPat: string };
   const made: Made[] = [];
   for (const name of ["Alpha", "Beta"]) {
-    const r = await api("/instances", { method: "POST", json: { name, seed: { fixtures: seed } } });
+    const r = await api.as("createInstance", "/instances", { method: "POST", json: { name, seed: { fixtures: seed } } });
     assert.equal(r.status, 201, r.text);
-    made.push(r.body as Made);
+    made.push(r.body);
   }
   const [alpha, beta] = made as [Made, Made];
   const stateAt = async (i: Made) => {
