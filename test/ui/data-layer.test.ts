@@ -7,8 +7,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Page, Request } from "playwright-core";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
 import { faultControl } from "../helpers/faults.js";
+import { controlApi } from "../helpers/control-client.js";
 import { noChromium, openUi } from "../helpers/browser.js";
 
 /** How a request the page sent ended: "failed <error>" or "finished"; "pending" after `ms`. */
@@ -22,8 +23,7 @@ function outcome(page: Page, req: Request, ms: number): Promise<string> {
 
 describe("the renderer's data layer", { skip: noChromium }, async () => {
   const emu = await startTestEmulator();
-  const api = control(emu);
-  const faults = faultControl(api);
+  const faults = faultControl(controlApi(emu));
 
   it("aborts the users list still loading when the screen is left", async () => {
     // The users search waits 8 s before its answer: long enough to leave the screen before it comes.
