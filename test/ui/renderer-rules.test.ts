@@ -53,4 +53,20 @@ describe("renderer/ rules", () => {
     const uses = sources.filter((s) => /localStorage|sessionStorage|indexedDB/.test(s.text)).map((s) => s.file);
     assert.deepEqual(uses, ["renderer/src/theme.ts"]);
   });
+
+  it("declares the control API's paths and shared headers only in the generated client (api/control.gen.ts)", () => {
+    const code = (s: { text: string }) => s.text.replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, "");
+    const control = sources.filter((s) => /^renderer\/src\/api\/(control|sse)\.ts$/.test(s.file));
+    assert.equal(control.length, 2, "api/control.ts and api/sse.ts are read");
+    assert.deepEqual(
+      control.filter((s) => /["`]\/[a-z_]/.test(code(s))).map((s) => s.file),
+      [],
+      "no path literal",
+    );
+    const shared = /"\/emulator\/v1|"x-svc-ui"|"x-svc-instance-host"/;
+    assert.deepEqual(
+      sources.filter((s) => s.file.startsWith("renderer/src/api/") && shared.test(code(s))).map((s) => s.file),
+      ["renderer/src/api/control.gen.ts"],
+    );
+  });
 });
