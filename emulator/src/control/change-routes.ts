@@ -4,7 +4,8 @@
 
 import type { ControlContext } from "./control-context.js";
 import { watchChanges } from "./change-notices.js";
-import { type ChangeNotice, ChangeStreamQuery } from "./schemas.js";
+import { route } from "./register-route.js";
+import type { ChangeNotice } from "./schemas.js";
 import type { ControlApp } from "./type-provider.js";
 
 /** How long after a notice the same notice waits (what changed meanwhile is sent once, at its end). */
@@ -36,7 +37,7 @@ function coalesced(write: (notice: ChangeNotice) => void): { notify(notice: Chan
 }
 
 export function registerChangeRoutes(app: ControlApp, ctx: ControlContext): void {
-  app.get("/changes/stream", { schema: { querystring: ChangeStreamQuery } }, (req, reply) => {
+  route(app, "changeStream", (req, reply) => {
     reply.hijack();
     reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     reply.raw.write(": changes\n\n");

@@ -170,6 +170,7 @@ export const CONTROL_ROUTES = {
   requestCount: { method: "GET", url: "/requests/count", schema: { querystring: S.JournalQuery, response: { 200: S.JournalCount } } },
   clearRequests: { method: "DELETE", url: "/requests", schema: { ...byInstance, response: { 200: S.JournalCleared } } },
   requestStream: { method: "GET", url: "/requests/stream", stream: "sse", schema: { querystring: S.JournalQuery } },
+  changeStream: { method: "GET", url: "/changes/stream", stream: "sse", schema: { querystring: S.ChangeStreamQuery } },
 } as const satisfies Record<string, ControlRoute>;
 
 export type ControlRoutes = typeof CONTROL_ROUTES;

@@ -295,4 +295,6 @@ export const controlPaths = {
   jobEvents: (req: { params: ParamsOf<"jobEvents"> }): string => `/jobs/${enc(req.params.id)}/events`,
   /** GET /requests/stream */
   requestStream: (req?: { query?: QueryOf<"requestStream"> }): string => `/requests/stream${qs(req?.query)}`,
+  /** GET /changes/stream */
+  changeStream: (req?: { query?: QueryOf<"changeStream"> }): string => `/changes/stream${qs(req?.query)}`,
 };

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type ChangeNotice, LIVE_ROOTS, staleRootsOf } from "../api/change-notices";
 import type { UiSession } from "../api/control";
+import { controlPaths } from "../api/control";
 import { subscribe } from "../api/sse";
 import { sessionKey } from "./api/get-session";
 
@@ -22,7 +23,7 @@ export function useLiveChanges(): void {
     const known = (id: string) => !!queryClient.getQueryData<UiSession>(sessionKey())?.instances.some((i) => i.id === id);
     let dropped = false;
     return subscribe(
-      "/changes/stream",
+      controlPaths.changeStream(),
       { change: (data) => stale(staleRootsOf(data as ChangeNotice, known)) },
       () => void (dropped = true),
       () => {

@@ -4,7 +4,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { control, query, type TargetCall } from "../../../api/control";
+import { controlPaths, control, type TargetCall } from "../../../api/control";
 import { subscribe } from "../../../api/sse";
 import { actionsKeys } from "./keys";
 
@@ -28,7 +28,7 @@ export function useDeliveryLog(instanceId: string) {
   useEffect(() => {
     setHeard([]);
     return subscribe(
-      `/target-calls/stream${query({ instanceId })}`,
+      controlPaths.targetCallStream({ query: { instanceId } }),
       { call: (data) => setHeard((old) => [data as TargetCall, ...old].slice(0, KEEP)) },
       (closed) => setLive(!closed),
     );

@@ -4,7 +4,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { control, query, type StoredEvent } from "../../../api/control";
+import { controlPaths, control, type StoredEvent } from "../../../api/control";
 import { subscribe } from "../../../api/sse";
 import { type EventFilters, merge } from "../event-log";
 
@@ -33,7 +33,7 @@ export function useEventLog(filters: EventFilters) {
   const [live, setLive] = useState(false);
   useEffect(() => {
     setHeard([]);
-    const close = subscribe(`/events/stream${query(filters)}`, { event: (e) => setHeard((old) => merge(old, [e as StoredEvent])) }, (closed) =>
+    const close = subscribe(controlPaths.eventStream({ query: filters }), { event: (e) => setHeard((old) => merge(old, [e as StoredEvent])) }, (closed) =>
       setLive(!closed),
     );
     setLive(true);

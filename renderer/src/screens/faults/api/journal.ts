@@ -3,7 +3,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { control, type JournalEntry, query } from "../../../api/control";
+import { controlPaths, control, type JournalEntry } from "../../../api/control";
 import { subscribe } from "../../../api/sse";
 import { faultsKeys } from "./keys";
 
@@ -28,7 +28,7 @@ export function useJournal(instanceId: string | undefined) {
     setHeard([]);
     // The stream opens with the history's read: what is answered meanwhile is in one or the other (merged by seq).
     const close = subscribe(
-      `/requests/stream${query({ instanceId })}`,
+      controlPaths.requestStream({ query: { instanceId } }),
       { request: (e) => setHeard((old) => [e as JournalEntry, ...old].slice(0, SHOWN)) },
       (closed) => setLive(!closed),
     );

@@ -5,7 +5,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { control, type Job, type JobBody } from "../../../api/control";
+import { controlPaths, control, type Job, type JobBody } from "../../../api/control";
 import { subscribe } from "../../../api/sse";
 import { importExportKeys } from "./keys";
 
@@ -75,7 +75,7 @@ export function useJob(): JobFollow {
         setState(job.state), setCounters(job.counters), setFinal(job);
         if (body.kind === "import" && !body.dryRun && job.state === "done") void queryClient.invalidateQueries({ queryKey: importExportKeys.orgs() });
       };
-    close.current = subscribe(`/jobs/${encodeURIComponent(started)}/events`, handlers, () => void (ended && stop()));
+    close.current = subscribe(controlPaths.jobEvents({ params: { id: started } }), handlers, () => void (ended && stop()));
   };
 
   const cancel = async () => {
