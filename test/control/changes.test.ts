@@ -6,10 +6,12 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
 const ctl = control(emu);
-const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+const ctlApi = controlApi(emu);
+const instanceId = (await ctlApi.instances()).body.instances[0]!.id;
 
 interface Notice {
   topic: string;
@@ -120,7 +122,7 @@ describe("change notices", () => {
 
   it("names the faults of the instance when one is added, hit or removed, and when its time runs out", async () => {
     const changes = await openChanges();
-    const added = await ctl("/faults", { method: "POST", json: { where: { endpoint: "jwks" }, what: { kind: "http", status: 503 }, times: 1 } });
+    const added = await ctlApi.addFault({ body: { where: { endpoint: "jwks" }, what: { kind: "http", status: 503 }, times: 1 } });
     assert.equal(added.status, 201, added.text);
     assert.deepEqual(await changes.take(1), [{ topic: "faults", instanceId }]);
     await changes.during(QUIET);
@@ -130,7 +132,7 @@ describe("change notices", () => {
     // Used up: a second request is answered normally and the fault is not hit again.
     assert.equal((await request(`${emu.url}/oauth/v2/keys`)).status, 200);
     assert.deepEqual(await changes.during(QUIET), []);
-    const id = (added.body as { fault: { id: string } }).fault.id;
+    const id = added.body.fault.id;
     assert.equal((await ctl(`/faults/${id}`, { method: "DELETE" })).status, 200);
     assert.deepEqual(await changes.take(1), [{ topic: "faults", instanceId }]);
     await changes.during(QUIET);
@@ -141,7 +143,7 @@ describe("change notices", () => {
     assert.equal((await ctl("/faults", { method: "POST", json: { where: { endpoint: "jwks" }, what: { kind: "drop" }, for: "1s" } })).status, 201);
     assert.deepEqual(await changes.take(1), [{ topic: "faults", instanceId }]);
     assert.deepEqual(await changes.take(1, 3000), [{ topic: "faults" }], "the fault's second ran out");
-    assert.equal(((await ctl("/faults")).body as { faults: { state: string }[] }).faults[0]!.state, "expired");
+    assert.equal((await ctlApi.faults()).body.faults[0]!.state, "expired");
     assert.equal((await ctl("/faults", { method: "DELETE" })).status, 200);
     await changes.during(QUIET);
     changes.close();
@@ -153,7 +155,7 @@ describe("change notices", () => {
     assert.equal((await ctl("/faults", { method: "POST", json: { where: { endpoint: "jwks" }, what: { kind: "drop" }, for: "1s" } })).status, 201);
     assert.deepEqual(await changes.take(1), [{ topic: "faults", instanceId }]);
     assert.deepEqual(await changes.during(1500), []);
-    assert.equal(((await ctl("/faults")).body as { faults: { state: string }[] }).faults[0]!.state, "active");
+    assert.equal((await ctlApi.faults()).body.faults[0]!.state, "active");
     await ctl("/faults", { method: "DELETE" });
     await ctl("/clock/_reset", { method: "POST" });
     await changes.during(QUIET);
@@ -164,7 +166,7 @@ describe("change notices", () => {
     assert.equal((await ctl("/faults", { method: "POST", json: { where: { endpoint: "jwks" }, what: { kind: "http", status: 503 } } })).status, 201);
     const changes = await openChanges();
     for (let i = 0; i < 20; i++) assert.equal((await request(`${emu.url}/oauth/v2/keys`)).status, 503);
-    const hits = ((await ctl("/faults")).body as { faults: { hits: number }[] }).faults[0]!.hits;
+    const hits = (await ctlApi.faults()).body.faults[0]!.hits;
     assert.equal(hits, 20);
     const heard = [...(await changes.take(1)), ...(await changes.during(QUIET * 2))];
     assert.ok(heard.length >= 2 && heard.length < 20, `${heard.length} notices for 20 hits`);
@@ -176,10 +178,10 @@ describe("change notices", () => {
 
   it("names the jobs of the instance when one starts and until it ends", async () => {
     const changes = await openChanges();
-    const started = await ctl("/jobs", { method: "POST", json: { kind: "export" } });
+    const started = await ctlApi.startJob({ body: { kind: "export" } });
     assert.equal(started.status, 202, started.text);
-    const id = (started.body as { id: string }).id;
-    for (let i = 0; i < 50 && ((await ctl(`/jobs/${id}`)).body as { state: string }).state !== "done"; i++) await new Promise((r) => setTimeout(r, 50));
+    const id = started.body.id;
+    for (let i = 0; i < 50 && (await ctlApi.job({ params: { id } })).body.state !== "done"; i++) await new Promise((r) => setTimeout(r, 50));
     const heard = [...(await changes.take(1)), ...(await changes.during(QUIET * 2))];
     assert.deepEqual([...new Set(heard.map((n) => JSON.stringify(n)))], [JSON.stringify({ topic: "jobs", instanceId })]);
     changes.close();
@@ -187,9 +189,9 @@ describe("change notices", () => {
 
   it("names an instance made through the control API, and an instance whose rows were put back", async () => {
     const changes = await openChanges();
-    const made = await ctl("/instances", { method: "POST", json: { name: "Second", domain: "second.localhost" } });
+    const made = await ctlApi.createInstance({ body: { name: "Second", domain: "second.localhost" } });
     assert.equal(made.status, 201, made.text);
-    const second = (made.body as { id: string }).id;
+    const second = made.body.id;
     const heard = [...(await changes.take(1)), ...(await changes.during(QUIET))];
     assert.deepEqual([...new Set(heard.map((n) => JSON.stringify(n)))], [JSON.stringify({ topic: "instances", instanceId: second })]);
     assert.equal((await ctl(`/instances/${second}/_reset`, { method: "POST" })).status, 200);

@@ -5,10 +5,11 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { control, fetchByHost, request, startTestEmulator } from "../helpers/emulator.js";
+import { fetchByHost, request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = controlApi(emu);
 const byHost = fetchByHost(emu.port);
 
 type Doc = { orgs: { orgId: string; oidcApps?: { appId: string; app: { redirectUris: string[]; postLogoutRedirectUris?: string[] } }[] }[] };
@@ -25,7 +26,7 @@ describe("the default seed's export", () => {
     const app = doc.orgs.flatMap((o) => o.oidcApps ?? []).find((a) => a.app.redirectUris.includes("{issuer}/ui/demo/callback"));
     assert.ok(app, "the export holds the demo app with its {issuer}/ redirect URI");
     assert.deepEqual(app.app.postLogoutRedirectUris, ["http://localhost:3000/", "{issuer}/ui/demo/"]);
-    const checked = await ctl("/orgs/_validate", { method: "POST", json: { document: doc } });
+    const checked = await ctl.validateDocument({ body: { document: doc } });
     assert.equal(checked.status, 200);
     assert.deepEqual(checked.body, { valid: true, errors: [] });
   });
@@ -33,9 +34,9 @@ describe("the default seed's export", () => {
   it("seeds another instance, where {issuer}/ stands for that instance's issuer", async () => {
     const doc = await exportAll();
     const appId = doc.orgs.flatMap((o) => o.oidcApps ?? []).find((a) => a.app.redirectUris.includes("{issuer}/ui/demo/callback"))!.appId;
-    const created = await ctl("/instances", { method: "POST", json: { name: "from the seed's export", seed: { document: doc } } });
+    const created = await ctl.createInstance({ body: { name: "from the seed's export", seed: { document: doc } } });
     assert.equal(created.status, 201, created.text);
-    const { issuer } = created.body as { issuer: string };
+    const { issuer } = created.body;
 
     // An export carries no PAT: the seed's admin-sa is a system owner, whose PAT works in every instance.
     const got = await byHost(`${issuer}/resources/v3alpha/apps/${appId}`, { headers: { authorization: `Bearer ${emu.adminPat}` } });

@@ -6,14 +6,15 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as client from "openid-client";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 import { pkceSignIn } from "../helpers/pkce-sign-in.js";
 import { seedClients } from "../helpers/seed-clients.js";
 import { B } from "../helpers/resource-test.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = controlApi(emu);
 const { browserApp, api } = await seedClients(emu.issuer);
 const REDIRECT = "http://localhost:3000/callback";
 const implicitApp = (await seedClients(emu.issuer)).browserApp;
@@ -48,7 +49,7 @@ async function changeDateSeconds(id: string): Promise<number> {
   return Math.floor(Date.parse(changeDate) / 1000);
 }
 
-const advance = async (by: string) => assert.equal((await ctl("/clock/_advance", { method: "POST", json: { by } })).status, 200);
+const advance = async (by: string) => assert.equal((await ctl.advanceClock({ body: { by } })).status, 200);
 
 describe("updated_at", () => {
   it("is the user's change date in the ID token, userinfo and introspection; the clock does not move it, a change does", async () => {
@@ -73,7 +74,7 @@ describe("updated_at", () => {
 
   it("is a machine user's change date in introspection, and stays while the machine is unchanged", async () => {
     const { worker } = await seedClients(emu.issuer);
-    const project = ((await ctl("/events?type=project.added")).body as { events: { aggregateId: string }[] }).events[0]!.aggregateId;
+    const project = (await ctl.events({ query: { type: "project.added" } })).body.events[0]!.aggregateId;
     const scope = `urn:svc:iam:org:project:id:${project}:aud profile`;
     const introspect = async () => client.tokenIntrospection(api, (await client.clientCredentialsGrant(worker, { scope })).access_token);
     const before = await introspect();

@@ -8,11 +8,12 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { type CheckInput, runChecks } from "../../renderer/src/screens/tokens/checklist.js";
 import { decodeToken } from "../../renderer/src/screens/tokens/jwt.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 import { Browser } from "../helpers/browser.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = controlApi(emu);
 const REDIRECT = "http://localhost:3000/callback";
 
 /** An implicit sign-in (response_type `id_token token`): the ID token, its access token and the nonce sent. */
@@ -27,7 +28,7 @@ async function implicitSignIn() {
   const answer = new URLSearchParams(new URL(done.url).hash.slice(1));
   return { idToken: answer.get("id_token")!, accessToken: answer.get("access_token")!, nonce };
 }
-const emulatorNow = async () => new Date(((await ctl("/clock")).body as { now: string }).now);
+const emulatorNow = async () => new Date((await ctl.clock()).body.now);
 const atHash = (value: string) => createHash("sha256").update(value).digest().subarray(0, 16).toString("base64url");
 
 const NOW = new Date("2026-01-01T00:00:00Z");
@@ -96,7 +97,7 @@ describe("runChecks", () => {
   it("fails an ID token once the emulator clock passes its expiry", async () => {
     const { idToken } = await implicitSignIn();
     const payload = decodeToken(idToken).payload!;
-    assert.equal((await ctl("/clock/_advance", { method: "POST", json: { by: "13h" } })).status, 200);
+    assert.equal((await ctl.advanceClock({ body: { by: "13h" } })).status, 200);
     const checks = await runChecks({ payload, alg: "RS256", expectedIssuer: emu.issuer, now: await emulatorNow() });
     assert.match(checks.find((c) => c.name === "exp")!.detail, /^expired (1h( \d+[ms])?|59m \d+s) ago on the emulator clock$/);
   });

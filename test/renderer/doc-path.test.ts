@@ -6,7 +6,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { pathSegments, snippetAt, syntaxErrorPlace } from "../../renderer/src/screens/import-export/doc-path.js";
-import { control, request, startTestEmulator } from "../helpers/emulator.js";
+import { request, startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
 const exported = await request(`${emu.url}/admin/v1/export`, { method: "POST", token: emu.adminPat, json: { responseOutput: true, timeout: "1m" } });
@@ -22,9 +23,9 @@ describe("snippetAt", () => {
     user.email.email = "not-an-email";
     const { firstName: _, ...profile } = user.profile;
     user.profile = { ...profile, first_name: "" };
-    const checked = await control(emu)("/orgs/_validate", { method: "POST", json: { document: doc } });
+    const checked = await controlApi(emu).validateDocument({ body: { document: doc } });
     assert.equal(checked.status, 200, checked.text);
-    const errors = (checked.body as { errors: { path: string }[] }).errors;
+    const errors = checked.body.errors;
     const snippets = Object.fromEntries(errors.map((e) => [e.path, snippetAt(doc, e.path)]));
     assert.deepEqual(snippets["orgs[0].humanUsers[0].user.email.email"], { at: "orgs[0].humanUsers[0].user.email.email", text: '"not-an-email"' });
     assert.deepEqual(snippets["orgs[0].humanUsers[0].user.profile.firstName"], { at: "orgs[0].humanUsers[0].user.profile.firstName", text: '""' });

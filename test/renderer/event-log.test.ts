@@ -5,11 +5,12 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { EventPage, StoredEvent } from "../../emulator/src/control/schemas.js";
 import { merge, RING } from "../../renderer/src/screens/events/event-log.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
-const page = async (after?: number) => (await ctl(`/events?limit=10${after === undefined ? "" : `&after=${after}`}`)).body as EventPage;
+const ctl = controlApi(emu);
+const page = async (after?: number): Promise<EventPage> => (await ctl.events({ query: { limit: 10, after } })).body;
 const positions = (events: StoredEvent[]) => events.map((e) => e.position);
 
 describe("merge", () => {

@@ -3,21 +3,22 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Fault } from "../../emulator/src/control/fault-schemas.js";
 import { describeWhat, describeWhere, PRESETS } from "../../renderer/src/screens/faults/presets.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { controlApi, rawControl } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = controlApi(emu);
+const raw = rawControl(emu);
 
 describe("PRESETS", () => {
   it("are each taken by the control API, and listed in words", async () => {
     assert.equal(new Set(PRESETS.map((p) => p.id)).size, PRESETS.length, "ids are unique");
     for (const preset of PRESETS) {
-      const r = await ctl("/faults", { method: "POST", json: preset.definition });
+      const r = await raw.as("addFault", "/faults", { method: "POST", json: preset.definition });
       assert.equal(r.status, 201, `${preset.id}: ${r.text}`);
     }
-    const listed = ((await ctl("/faults")).body as { faults: Fault[] }).faults;
+    const listed = (await ctl.faults()).body.faults;
     assert.deepEqual(
       listed.map((f) => `${describeWhere(f.where as Record<string, unknown>)}: ${describeWhat(f.what as Record<string, unknown>)}`),
       [

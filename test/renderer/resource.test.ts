@@ -5,10 +5,10 @@
 import { servedFrom } from "./browser-window.js";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Instance } from "../../emulator/src/control/schemas.js";
 import { ApiError } from "../../renderer/src/api/http.js";
 import { instanceClients, instanceHostOf, resourceClient } from "../../renderer/src/api/resource.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
 servedFrom(emu.url);
@@ -17,7 +17,7 @@ const created = await resourceClient(emu.adminPat).post<{ details: { id: string 
   domains: ["second.example"],
   defaultOrgName: "Second Org",
 });
-const instances = ((await control(emu)("/instances")).body as { instances: Instance[] }).instances;
+const instances = (await controlApi(emu).instances()).body.instances;
 const first = instances.find((i) => i.isDefault)!;
 const second = instances.find((i) => i.id === created.details.id)!;
 type Orgs = { result: { organization: { name: string } }[] };

@@ -4,17 +4,18 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { EVENT_TYPES, SAMPLE_EVENTS, samplePayload } from "../../renderer/src/screens/actions/sample-events.js";
-import { control, startTestEmulator } from "../helpers/emulator.js";
+import { startTestEmulator } from "../helpers/emulator.js";
+import { controlApi } from "../helpers/control-client.js";
 
 const emu = await startTestEmulator();
-const ctl = control(emu);
+const ctl = controlApi(emu);
 
 describe("SAMPLE_EVENTS", () => {
   it("are each fired by the control API with their sample payload", async () => {
-    const instanceId = ((await ctl("/instances")).body as { instances: { id: string }[] }).instances[0]!.id;
+    const instanceId = (await ctl.instances()).body.instances[0]!.id;
     assert.deepEqual(EVENT_TYPES, Object.keys(SAMPLE_EVENTS));
     for (const type of EVENT_TYPES) {
-      const r = await ctl("/fire-event", { method: "POST", json: { instanceId, type, payload: JSON.parse(samplePayload(type)) } });
+      const r = await ctl.fireEvent({ body: { instanceId, type, payload: JSON.parse(samplePayload(type)) } });
       assert.equal(r.status, 200, `${type}: ${r.text}`);
       assert.deepEqual(r.body, { executionId: null, calls: [] }, `${type}: no execution listens yet`);
     }
