@@ -114,9 +114,9 @@ export const control = {
   tokens: (instanceId?: string, signal?: AbortSignal) => api.tokens({ query: { instanceId } }, signal).then((r) => r.tokens),
   revokeToken: (id: string) => api.revokeToken({ params: { id } }),
   /** A token value's record and the introspection answer its own client would get. */
-  introspectToken: (token: string, instanceId?: string) => api.introspectToken({ body: { token, instanceId } }),
+  introspectToken: (token: string, instanceId?: string, signal?: AbortSignal) => api.introspectToken({ body: { token, instanceId } }, signal),
   /** What the instance's userinfo endpoint answers for an access token (status, headers, body; errors included). */
-  userinfo: (accessToken: string, instanceId?: string) => api.userinfo({ body: { token: accessToken, instanceId } }),
+  userinfo: (accessToken: string, instanceId?: string, signal?: AbortSignal) => api.userinfo({ body: { token: accessToken, instanceId } }, signal),
   /** The instance's published signing keys (its JWKS). */
   keys: (instanceId: string, signal?: AbortSignal) => api.keys({ params: { id: instanceId } }, signal).then((r) => r.keys),
   /** Runs an OAuth / OIDC flow against the emulator's own endpoints and returns every exchange. */

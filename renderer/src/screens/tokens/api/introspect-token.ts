@@ -6,14 +6,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { control } from "../../../api/control";
 import { tokensKeys } from "./keys";
 
-/** The control API takes this as a POST without a signal: it is not aborted when the screen leaves. */
-export const fetchIntrospection = (token: string, instanceId: string | undefined) => control.introspectToken(token, instanceId);
+/** A POST that only reads: aborted, like every load, when the screen leaves. */
+export const fetchIntrospection = (token: string, instanceId: string | undefined, signal?: AbortSignal) => control.introspectToken(token, instanceId, signal);
 
 /** Nothing is asked without a token. */
 export function useIntrospection(token: string | undefined, instanceId: string | undefined) {
   return useQuery({
     queryKey: tokensKeys.introspection(instanceId ?? "", token ?? ""),
-    queryFn: () => fetchIntrospection(token ?? "", instanceId),
+    queryFn: ({ signal }) => fetchIntrospection(token ?? "", instanceId, signal),
     enabled: !!token,
   });
 }
